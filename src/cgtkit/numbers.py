@@ -1,0 +1,407 @@
+"""Exact dyadic rationals p/2^q, and the simplest number between two numbers.
+
+The numbers that short games can equal are exactly the dyadic rationals.  A
+:class:`Dyadic` is immutable and always normalised: ``p`` is odd unless ``q == 0``,
+so two equal values have equal fields.  Python ints are unbounded, so no value ever
+overflows (the seed's 64-bit ``p/2^q`` does).
+
+>>> Dyadic("3/4") + Dyadic(1, 4)
+Dyadic('1')
+>>> simplest_between(Dyadic("1/4"), 1)
+Dyadic('1/2')
+>>> simplest_between(10**12, None)
+Dyadic('1000000000001')
+"""
+
+from __future__ import annotations
+
+import math
+import numbers as _abc
+import re
+from fractions import Fraction
+from typing import Union
+
+from .errors import EmptyIntervalError, NotDyadicError
+
+__all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic"]
+
+DyadicLike = Union["Dyadic", int, str, Fraction]
+
+_HASH_MODULUS = 2**61 - 1  # sys.hash_info.modulus on 64-bit CPython
+_HASH_BITS = 61
+_RATIONAL = re.compile(r"\s*([+-]?\d+)\s*(?:/\s*(\d+)\s*)?\Z")
+
+
+def _split(numerator: int, denominator: int) -> tuple[int, int]:
+    """Return (p, q) with numerator/denominator == p/2^q normalised, or raise."""
+    if denominator == 0:
+        raise ZeroDivisionError("dyadic rational with denominator 0")
+    if denominator < 0:
+        numerator, denominator = -numerator, -denominator
+    g = math.gcd(numerator, denominator)
+    numerator //= g
+    denominator //= g
+    if denominator & (denominator - 1):
+        raise NotDyadicError(
+            f"{numerator}/{denominator} is not a dyadic rational: its denominator "
+            "is not a power of two, so no short game has this value"
+        )
+    return numerator, denominator.bit_length() - 1
+
+
+class Dyadic(_abc.Rational):
+    """An exact dyadic rational ``p / 2**q``.
+
+    ``Dyadic(3, 4)`` is 3/4 (numerator, denominator); ``Dyadic("-3/8")``, ``Dyadic(5)``
+    and ``Dyadic(Fraction(1, 2))`` parse or convert.  A denominator that is not a
+    power of two after reduction raises :class:`~cgtkit.errors.NotDyadicError`.
+
+    >>> Dyadic("6/8"), Dyadic(-5), Dyadic(3, 4).half()
+    (Dyadic('3/4'), Dyadic('-5'), Dyadic('3/8'))
+    >>> Dyadic("1/2") == Fraction(1, 2) and hash(Dyadic(7)) == hash(7)
+    True
+    """
+
+    __slots__ = ("_p", "_q", "_hash")
+
+    _p: int
+    _q: int
+
+    def __new__(cls, value: object = 0, denominator: int | None = None) -> "Dyadic":
+        if denominator is not None:
+            if not (isinstance(value, int) and isinstance(denominator, int)):
+                raise TypeError("Dyadic(numerator, denominator) takes two ints")
+            return cls._make(*_split(value, denominator))
+        if type(value) is Dyadic:
+            return value  # immutable: share it
+        if isinstance(value, bool):
+            raise TypeError("a bool is not a number here")
+        if isinstance(value, int):
+            return cls._make(value, 0)
+        if isinstance(value, Dyadic):
+            return cls._make(value._p, value._q)
+        if isinstance(value, str):
+            return cls._parse(value)
+        if isinstance(value, _abc.Rational):
+            return cls._make(*_split(int(value.numerator), int(value.denominator)))
+        if isinstance(value, float):
+            raise TypeError(
+                f"cgtkit never takes floats as game values ({value!r}); "
+                "pass a string such as '3/4' or an int"
+            )
+        raise TypeError(f"cannot make a Dyadic from {type(value).__name__} {value!r}")
+
+    @classmethod
+    def _make(cls, p: int, q: int) -> "Dyadic":
+        """Build from p/2^q, normalising so that p is odd or q == 0."""
+        if q < 0:
+            p, q = p << -q, 0
+        if p == 0:
+            q = 0
+        elif q:
+            tz = (p & -p).bit_length() - 1
+            if tz:
+                shift = min(tz, q)
+                p >>= shift
+                q -= shift
+        self = object.__new__(cls)
+        self._p = p
+        self._q = q
+        self._hash = None
+        return self
+
+    @classmethod
+    def _parse(cls, text: str) -> "Dyadic":
+        match = _RATIONAL.match(text)
+        if match is None:
+            try:
+                frac = Fraction(text.strip())  # decimals such as "0.375"
+            except (ValueError, ZeroDivisionError):
+                raise NotDyadicError(
+                    f"cannot read {text!r} as a dyadic rational (expected e.g. '3/4', '-5', '0.375')"
+                ) from None
+            return cls._make(*_split(frac.numerator, frac.denominator))
+        num = int(match.group(1))
+        den = int(match.group(2)) if match.group(2) is not None else 1
+        return cls._make(*_split(num, den))
+
+    # --- fields -----------------------------------------------------------------
+    @property
+    def numerator(self) -> int:
+        """The numerator p of p/2^q in lowest terms."""
+        return self._p
+
+    @property
+    def denominator(self) -> int:
+        """The denominator 2^q in lowest terms."""
+        return 1 << self._q
+
+    @property
+    def exponent(self) -> int:
+        """q, the power of two in the denominator (0 for an integer)."""
+        return self._q
+
+    def is_integer(self) -> bool:
+        """True when the value is an integer."""
+        return self._q == 0
+
+    def half(self) -> "Dyadic":
+        """This value divided by two."""
+        return Dyadic._make(self._p, self._q + 1)
+
+    def shift(self, k: int) -> "Dyadic":
+        """This value times 2**k (k may be negative)."""
+        return Dyadic._make(self._p, self._q - k)
+
+    def as_fraction(self) -> Fraction:
+        """The same value as a :class:`fractions.Fraction`."""
+        return Fraction(self._p, 1 << self._q)
+
+    # --- text ---------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Dyadic('{self}')"
+
+    def __str__(self) -> str:
+        if self._q == 0:
+            return str(self._p)
+        return f"{self._p}/{1 << self._q}"
+
+    # --- arithmetic ----------------------------------------------------------------
+    @staticmethod
+    def _coerce(other: object) -> "Dyadic | None":
+        if isinstance(other, Dyadic):
+            return other
+        if isinstance(other, int) and not isinstance(other, bool):
+            return Dyadic._make(other, 0)
+        return None
+
+    def _aligned(self, other: "Dyadic") -> tuple[int, int, int]:
+        q = max(self._q, other._q)
+        return self._p << (q - self._q), other._p << (q - other._q), q
+
+    def __add__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() + other
+            return NotImplemented
+        a, b, q = self._aligned(o)
+        return Dyadic._make(a + b, q)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() - other
+            return NotImplemented
+        a, b, q = self._aligned(o)
+        return Dyadic._make(a - b, q)
+
+    def __rsub__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, Fraction):
+                return other - self.as_fraction()
+            return NotImplemented
+        return o - self
+
+    def __mul__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() * other
+            return NotImplemented
+        return Dyadic._make(self._p * o._p, self._q + o._q)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, Fraction):
+                return self.as_fraction() / other
+            return NotImplemented
+        if o._p == 0:
+            raise ZeroDivisionError("division of a Dyadic by zero")
+        p, d = _split(self._p << o._q, o._p << self._q)
+        return Dyadic._make(p, d)
+
+    def __rtruediv__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, Fraction):
+                return other / self.as_fraction()
+            return NotImplemented
+        return o / self
+
+    def __floordiv__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            return NotImplemented if not isinstance(other, Fraction) else self.as_fraction() // other
+        return math.floor(self.as_fraction() / o.as_fraction())
+
+    def __rfloordiv__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            return NotImplemented if not isinstance(other, Fraction) else other // self.as_fraction()
+        return o // self
+
+    def __mod__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            return NotImplemented if not isinstance(other, Fraction) else self.as_fraction() % other
+        return self - o * (self // o)
+
+    def __rmod__(self, other: object):
+        o = Dyadic._coerce(other)
+        if o is None:
+            return NotImplemented if not isinstance(other, Fraction) else other % self.as_fraction()
+        return o % self
+
+    def __pow__(self, exponent: object):
+        if isinstance(exponent, int) and not isinstance(exponent, bool):
+            if exponent >= 0:
+                return Dyadic._make(self._p**exponent, self._q * exponent)
+            return Dyadic(1) / Dyadic._make(self._p ** (-exponent), self._q * -exponent)
+        return NotImplemented
+
+    def __rpow__(self, base: object):
+        if self._q == 0:
+            return base**self._p
+        return NotImplemented
+
+    def __neg__(self) -> "Dyadic":
+        return Dyadic._make(-self._p, self._q)
+
+    def __pos__(self) -> "Dyadic":
+        return self
+
+    def __abs__(self) -> "Dyadic":
+        return self if self._p >= 0 else -self
+
+    def __trunc__(self) -> int:
+        return -((-self._p) >> self._q) if self._p < 0 else self._p >> self._q
+
+    def __floor__(self) -> int:
+        return self._p >> self._q
+
+    def __ceil__(self) -> int:
+        return -((-self._p) >> self._q)
+
+    def __round__(self, ndigits: int | None = None):
+        if ndigits is None:
+            return round(self.as_fraction())
+        return Dyadic(round(self.as_fraction(), ndigits))
+
+    def __int__(self) -> int:
+        return self.__trunc__()
+
+    def __bool__(self) -> bool:
+        return self._p != 0
+
+    # --- order and hashing ------------------------------------------------------
+    def _cmp(self, other: object) -> int | None:
+        o = Dyadic._coerce(other)
+        if o is None:
+            if isinstance(other, _abc.Rational):
+                diff = self.as_fraction() - Fraction(other.numerator, other.denominator)
+                return (diff > 0) - (diff < 0)
+            return None
+        a, b, _ = self._aligned(o)
+        return (a > b) - (a < b)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Dyadic):
+            return self._p == other._p and self._q == other._q
+        c = self._cmp(other)
+        return NotImplemented if c is None else c == 0
+
+    def __lt__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c < 0
+
+    def __le__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c <= 0
+
+    def __gt__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c > 0
+
+    def __ge__(self, other: object) -> bool:
+        c = self._cmp(other)
+        return NotImplemented if c is None else c >= 0
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            # Python's rational hash: |p| * inverse(2^q) mod (2^61 - 1), signed;
+            # 2^61 == 1 modulo the modulus, so inverse(2^q) == 2^(-q mod 61).
+            inv = pow(2, (-self._q) % _HASH_BITS, _HASH_MODULUS)
+            h = (abs(self._p) % _HASH_MODULUS) * inv % _HASH_MODULUS
+            if self._p < 0:
+                h = -h
+            if h == -1:
+                h = -2
+            self._hash = h
+        return h
+
+    def __reduce__(self):
+        return (Dyadic, (self._p, 1 << self._q))
+
+    def __copy__(self) -> "Dyadic":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Dyadic":
+        return self
+
+
+def as_dyadic(value: DyadicLike) -> Dyadic:
+    """Convert an int, string, Fraction or Dyadic to a :class:`Dyadic`.
+
+    >>> as_dyadic("-3/8")
+    Dyadic('-3/8')
+    """
+    return Dyadic(value)
+
+
+def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
+    """The simplest number x with lo < x < hi; ``None`` means unbounded on that side.
+
+    This is the value of the game {lo | hi} when both sides are numbers.  It takes
+    O(log) steps in the size of the numbers (the seed walked one integer at a time).
+
+    >>> simplest_between(None, None), simplest_between(None, -2), simplest_between("5/8", "3/4")
+    (Dyadic('0'), Dyadic('-3'), Dyadic('11/16'))
+    >>> simplest_between(1, 1)
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.EmptyIntervalError: simplest_between(1, 1): no number lies strictly between, since lo >= hi
+    """
+    low = None if lo is None else Dyadic(lo)
+    high = None if hi is None else Dyadic(hi)
+    if low is not None and high is not None and low >= high:
+        raise EmptyIntervalError(
+            f"simplest_between({low}, {high}): no number lies strictly between, since lo >= hi"
+        )
+    if (low is None or low._p < 0) and (high is None or high._p > 0):
+        return Dyadic._make(0, 0)
+    if high is None or (low is not None and low._p >= 0):
+        # everything is >= 0 here: the least integer above lo, if it fits
+        candidate = math.floor(low) + 1
+        if high is None or candidate < high:
+            return Dyadic._make(candidate, 0)
+    else:
+        candidate = math.ceil(high) - 1  # everything is <= 0 here
+        if low is None or candidate > low:
+            return Dyadic._make(candidate, 0)
+    # No integer fits: the answer is the dyadic with the least denominator 2^k in the
+    # interval.  k is at most max(q_lo, q_hi), so this loop is O(log) iterations.
+    k = 1
+    while True:
+        m = ((low._p << k) >> low._q) + 1  # floor(lo * 2^k) + 1
+        if Dyadic._make(m, k) < high:
+            return Dyadic._make(m, k)
+        k += 1
