@@ -1,0 +1,170 @@
+"""Impartial games: Sprague-Grundy values, outcomes and winning moves.
+
+In an impartial game both players have the same moves.  Every position equals a
+nim-heap ``*g`` where ``g``, its *Grundy value*, is the mex of its options' values;
+a sum of games has the nim-sum of the values; a position is a P-position (the
+previous player wins) exactly when its value is 0.
+
+:class:`ImpartialSolver` takes a move function and memoises values for every
+position it meets, using the iterative search of :mod:`cgtkit.search`.
+
+>>> def subtraction_134(n):                    # take 1, 3 or 4 coins
+...     return [n - k for k in (1, 3, 4) if k <= n]
+>>> s = ImpartialSolver(subtraction_134)
+>>> [s.grundy(n) for n in range(8)]
+[0, 1, 0, 1, 2, 3, 2, 0]
+>>> s.outcome(7), s.outcome([2, 4])
+('P', 'N')
+>>> s.winning_move([2, 4])
+WinningMove(component=1, label=0, option=0, result=[2, 0])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+from .errors import MoveFunctionError, NoWinningMoveError
+from .nimbers import mex
+from .options import check_hashable, normalize_option
+from .search import evaluate
+
+__all__ = ["ImpartialSolver", "WinningMove"]
+
+MoveFunction = Callable[[Any], Iterable[Any]]
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    """A move to a P-position.
+
+    ``component`` is the index of the game moved in when the position is a list (a
+    sum), else None; ``label`` names the move (the option itself unless the move
+    function gave ``Move(label, option)``); ``option`` is the option moved to, and
+    ``result`` the whole position after the move (a list for a sum, with a split
+    component replaced by its parts).
+    """
+
+    component: int | None
+    label: Any
+    option: Any
+    result: Any
+
+
+class ImpartialSolver:
+    """Grundy values of the positions of one impartial game.
+
+    ``moves(position)`` returns the options of a position: positions, tuples of
+    positions (sums), ``Sum(...)`` or ``Move(label, option)`` (see :mod:`cgtkit.options`).
+    Pass ``tuple_is_sum=False`` when positions are themselves tuples.
+    """
+
+    def __init__(self, moves: MoveFunction, *, tuple_is_sum: bool = True) -> None:
+        if not callable(moves):
+            raise TypeError("ImpartialSolver(moves) needs a function: moves(position) -> options")
+        self._moves = moves
+        self._tuple_is_sum = tuple_is_sum
+        self._memo: dict[Hashable, int] = {}
+
+    # --- the search -----------------------------------------------------------------
+    def _options(self, position: Hashable) -> list[tuple[Any, tuple]]:
+        raw = self._moves(position)
+        if raw is None:
+            raise MoveFunctionError(
+                f"the move function returned None for position {position!r}; "
+                "return an iterable of options (empty for a terminal position)",
+                position=position,
+            )
+        try:
+            items = list(raw)
+        except TypeError:
+            raise MoveFunctionError(
+                f"the move function returned {raw!r} for position {position!r}, "
+                "which is not an iterable of options",
+                position=position,
+            ) from None
+        out = []
+        for o in items:
+            kind = type(o)
+            if kind is int or kind is str:  # the common case, already hashable
+                out.append((o, (o,)))
+            else:
+                out.append(normalize_option(o, position, self._tuple_is_sum))
+        return out
+
+    def _expand(self, position: Hashable) -> tuple[list[tuple], list[Hashable]]:
+        options = [components for _, components in self._options(position)]
+        children = [c for components in options for c in components]
+        return options, children
+
+    @staticmethod
+    def _combine(position: Hashable, options: list[tuple], memo: dict) -> int:
+        values = set()
+        for components in options:
+            v = 0
+            for c in components:
+                v ^= memo[c]
+            values.add(v)
+        return mex(values)
+
+    # --- public queries ----------------------------------------------------------
+    def grundy(self, position: Hashable) -> int:
+        """The Grundy value (nim value) of one position."""
+        return evaluate(position, self._memo, self._expand, self._combine)
+
+    def grundy_sum(self, positions: Iterable[Hashable]) -> int:
+        """The Grundy value of a sum of positions: the nim-sum of their values."""
+        total = 0
+        for p in positions:
+            total ^= self.grundy(p)
+        return total
+
+    def _value(self, position_or_list: Any) -> int:
+        if isinstance(position_or_list, list):
+            return self.grundy_sum(position_or_list)
+        return self.grundy(position_or_list)
+
+    def outcome(self, position_or_list: Any) -> str:
+        """``"P"`` if the player to move loses, ``"N"`` if they win; a list is a sum."""
+        return "N" if self._value(position_or_list) else "P"
+
+    def _option_value(self, components: tuple) -> int:
+        v = 0
+        for c in components:
+            v ^= self.grundy(c)
+        return v
+
+    def winning_moves(self, position_or_list: Any) -> list[WinningMove]:
+        """Every move to a P-position (empty for a P-position); a list is a sum."""
+        if isinstance(position_or_list, list):
+            parts = list(position_or_list)
+            total = self.grundy_sum(parts)
+            found = []
+            for i, part in enumerate(parts):
+                target = total ^ self.grundy(part)
+                for label, comps in self._options(part):
+                    if self._option_value(comps) == target:
+                        result = parts[:i] + list(comps) + parts[i + 1 :]
+                        option = comps[0] if len(comps) == 1 else comps
+                        found.append(WinningMove(i, label, option, result))
+            return found
+        self.grundy(position_or_list)
+        found = []
+        for label, comps in self._options(position_or_list):
+            if self._option_value(comps) == 0:
+                option = comps[0] if len(comps) == 1 else comps
+                found.append(WinningMove(None, label, option, option))
+        return found
+
+    def winning_move(self, position_or_list: Any) -> WinningMove:
+        """One move to a P-position; :class:`NoWinningMoveError` in a P-position."""
+        if self._value(position_or_list) == 0:
+            raise NoWinningMoveError(
+                f"{position_or_list!r} is a P-position (Grundy value 0): "
+                "every move loses against perfect play, so there is no winning move"
+            )
+        return self.winning_moves(position_or_list)[0]
+
+    def cache_size(self) -> int:
+        """How many positions have a memoised value."""
+        return len(self._memo)
