@@ -16,6 +16,7 @@ __all__ = [
     "EmptyIntervalError",
     "NotationError",
     "NotANumberError",
+    "NotANimberError",
     "LoopyGameError",
     "MoveFunctionError",
     "UnhashablePositionError",
@@ -54,6 +55,10 @@ class NotationError(CGTError, ValueError):
 
 class NotANumberError(CGTError, ValueError):
     """A value was asked for as a number but is not one (e.g. ``*`` or ``{0|-1}``)."""
+
+
+class NotANimberError(CGTError, ValueError):
+    """A value was asked for as a nimber but is not one (e.g. ``^`` or ``1``)."""
 
 
 class LoopyGameError(CGTError):
