@@ -1,0 +1,83 @@
+"""``cgtkit demo``: each seed problem solved on its seed's own example."""
+
+from __future__ import annotations
+
+from ..classic import (
+    cake_range_queries,
+    coin_game_first_player_wins,
+    maundy_cake_formula,
+    maundy_cake_value,
+    nim_winning_move,
+    subtraction_heaps,
+    two_ends_margin,
+)
+from ..impartial import ImpartialSolver
+from ..nimbers import nim_sum
+from ..numbers import Dyadic, simplest_between
+
+
+def _heading(text: str) -> None:
+    print()
+    print(text)
+    print("-" * len(text))
+
+
+def _seed_partizan() -> None:
+    from ..partizan import PartizanSolver
+
+    _heading("Seed 000: a partizan game (Left n -> n-2, Right n -> n-1, only to n > 0)")
+
+    def moves(n: int):
+        return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
+
+    solver = PartizanSolver(moves)
+    for n in range(1, 7):
+        print(f"  n = {n}: value {solver.value(n)}")
+    print("  n = 3 is {0|-1}, a hot switch, not a number: the seed's number-only")
+    print("  solver cannot value it. The values repeat 0, -1, {0|-1} with period 3;")
+    print(f"  n = 100000 (cold): {solver.value(100000)}")
+    print(f"  exact numbers: 3/4 + 5/8 = {Dyadic('3/4') + Dyadic('5/8')}; "
+          f"simplest number between 1/4 and 1: {simplest_between('1/4', 1)}; "
+          f"above 10^12: {simplest_between(10**12, None)}")
+
+
+def run_demo() -> None:
+    """Print the tour."""
+    print("cgtkit demo: the seed problems, solved exactly")
+    _seed_partizan()
+
+    _heading("Seed 001: the impartial solver on Nim heaps 3, 4, 5")
+    solver = ImpartialSolver(lambda n: range(n))  # a Nim heap n moves to any smaller heap
+    heaps = [3, 4, 5]
+    print(f"  Grundy value of the sum: {solver.grundy_sum(heaps)}")
+    move = solver.winning_move(heaps)
+    print(f"  winning move: heap {move.component + 1} -> {move.option} (leaves {move.result})")
+
+    _heading("Seed 002: the coin game, Nim, Grundy values, two-ends take")
+    for x in (10, 11):
+        who = "A" if coin_game_first_player_wins(x, [1, 3, 4]) else "B"
+        print(f"  {x} coins, take 1, 3 or 4: {who} wins")
+    print(f"  10**100 coins, take 1, 3 or 4: "
+          f"{'A' if coin_game_first_player_wins(10**100, [1, 3, 4]) else 'B'} wins (proven period)")
+    i, new = nim_winning_move([3, 4, 5])
+    print(f"  Nim 3 4 5: nim-sum {nim_sum([3, 4, 5])}, A wins by heap {i + 1} -> {new}")
+    values, total = subtraction_heaps([5, 6, 7], [1, 3, 4])
+    print(f"  heaps 5 6 7, take 1, 3 or 4: Grundy values {values}, nim-sum {total}: "
+          f"{'A' if total else 'B'} wins")
+    row = [3, -1, 4, 1, -5, 9, -2, 6]
+    print(f"  two-ends take on {row}: the first player wins by {two_ends_margin(row)}")
+
+    _heading("Seed 003: cake cutting (Maundy Cake)")
+    for w, h in ((6, 4), (12, 1), (8, 3), (2, 12)):
+        print(f"  {w} x {h}: formula {maundy_cake_formula(w, h)}, "
+              f"search {maundy_cake_value(w, h)}")
+    cakes = [(12, 1), (1, 2), (2, 12)]
+    print(f"  cakes {cakes}, is the sum of ranges [1,2], [2,3], [1,3] positive? "
+          f"{cake_range_queries(cakes, [(1, 2), (2, 3), (1, 3)])}")
+
+    _heading("Seed 004: P and N positions, Nim, sums of games")
+    sub = ImpartialSolver(lambda n: [n - k for k in (1, 2) if k <= n])
+    print("  take 1 or 2 from a heap: P-positions below 12: "
+          f"{[n for n in range(12) if sub.outcome(n) == 'P']}")
+    print(f"  the sum of heaps 4 and 7 is a {sub.outcome([4, 7])}-position "
+          f"(Grundy {sub.grundy(4)} xor {sub.grundy(7)})")

@@ -1,0 +1,163 @@
+"""Subcommands for the seed problems: demo, nim, coins, heaps, two-ends, cake."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..classic import (
+    cake_range_queries,
+    coin_game_first_player_wins,
+    maundy_cake_formula,
+    maundy_cake_value,
+    nim_outcome,
+    nim_winning_moves,
+    subtraction_heaps,
+    two_ends_margin,
+)
+from ..classic.subtraction import subtraction_sequence
+from ..errors import CGTError
+from .demo import run_demo
+
+
+def _int_list(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a comma-separated list of integers (e.g. 1,3,4)"
+        ) from None
+
+
+def _nim(args: argparse.Namespace) -> None:
+    heaps = args.heaps
+    s = 0
+    for h in heaps:
+        s ^= h
+    print(f"heaps: {' '.join(map(str, heaps))}")
+    print(f"nim-sum: {s}")
+    if nim_outcome(heaps) == "P":
+        print("outcome: P (the player to move loses)")
+        return
+    print("outcome: N (the player to move wins)")
+    for i, new in nim_winning_moves(heaps):
+        print(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
+
+
+def _coins(args: argparse.Namespace) -> None:
+    wins = coin_game_first_player_wins(args.coins, args.take)
+    seq = subtraction_sequence(args.take)
+    print(f"coins: {args.coins}, take-set: {{{', '.join(map(str, seq.take))}}}")
+    print("A (moving first) wins." if wins else "B (moving second) wins.")
+    print(f"win/lose pattern: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
+
+
+def _heaps(args: argparse.Namespace) -> None:
+    values, total = subtraction_heaps(args.heaps, args.take)
+    print(f"take-set: {{{', '.join(map(str, sorted(set(args.take))))}}}")
+    for h, g in zip(args.heaps, values):
+        print(f"heap {h}: Grundy value {g}")
+    print(f"nim-sum: {total}")
+    print("A (moving first) wins." if total else "B (moving second) wins.")
+
+
+def _two_ends(args: argparse.Namespace) -> None:
+    print(f"first player's margin with best play: {two_ends_margin(args.values)}")
+
+
+def _cake(args: argparse.Namespace) -> None:
+    w, h = args.width, args.height
+    value = maundy_cake_formula(w, h)
+    print(f"{w} x {h} cake (Left cuts the width {w}, Right the height {h})")
+    print(f"value by the prime-factor formula: {value}")
+    if args.search or (w <= 2000 and h <= 2000):
+        print(f"value by searching the game:      {maundy_cake_value(w, h)}")
+    who = "Left wins" if value > 0 else "Right wins" if value < 0 else "the second player wins"
+    print(f"outcome: {who}")
+
+
+def _cake_queries(args: argparse.Namespace) -> None:
+    cakes = []
+    for text in args.cakes:
+        try:
+            w, h = (int(x) for x in text.lower().split("x"))
+        except ValueError:
+            raise CGTError(f"cake {text!r} should be written WxH, e.g. 6x4") from None
+        cakes.append((w, h))
+    queries = []
+    for text in args.query:
+        try:
+            l, r = (int(x) for x in text.split(":"))
+        except ValueError:
+            raise CGTError(f"query {text!r} should be written L:R, e.g. 1:3") from None
+        queries.append((l, r))
+    for (l, r), answer in zip(queries, cake_range_queries(cakes, queries)):
+        print(f"[{l}, {r}]: {answer}")
+
+
+def register(sub: "argparse._SubParsersAction") -> None:
+    """Add the seed problems' subcommands to the ``cgtkit`` parser."""
+    p = sub.add_parser("demo", help="a short tour: every seed problem solved on its own example")
+    p.set_defaults(run=lambda args: run_demo())
+
+    p = sub.add_parser(
+        "nim",
+        help="Nim: who wins, and the winning moves",
+        description="Nim: take any number of tokens from one heap; the last to move wins. "
+        "Prints the nim-sum, the outcome and every winning move.",
+    )
+    p.add_argument("heaps", nargs="+", type=int, help="heap sizes, e.g. 3 4 5")
+    p.set_defaults(run=_nim)
+
+    p = sub.add_parser(
+        "coins",
+        help="the coin game: does the first player win with X coins?",
+        description="The coin game (a subtraction game): players alternately take a number of "
+        "coins from the take-set; whoever takes the last coin wins. Works for any X "
+        "(the win/lose pattern is periodic, and the period is proven, not guessed).",
+    )
+    p.add_argument("coins", type=int, help="number of coins X (any size)")
+    p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
+    p.set_defaults(run=_coins)
+
+    p = sub.add_parser(
+        "heaps",
+        help="Grundy values of several heaps under a subtraction set, and the winner",
+        description="Several heaps; a move takes an amount in the take-set from one heap. "
+        "Prints each heap's Grundy value, their nim-sum and the winner.",
+    )
+    p.add_argument("heaps", nargs="+", type=int, help="heap sizes")
+    p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
+    p.set_defaults(run=_heaps)
+
+    p = sub.add_parser(
+        "two-ends",
+        help="two-ends take: the first player's optimal margin",
+        description="A row of integers; players alternately take any positive number of "
+        "items from either end. Prints the first player's total minus the second's "
+        "under best play (O(n^2)). Put negative numbers after --, e.g. "
+        "`cgtkit two-ends -- 3 -1 4`.",
+    )
+    p.add_argument("values", nargs="+", type=int, help="the row, e.g. 3 -1 4 1 5")
+    p.set_defaults(run=_two_ends)
+
+    p = sub.add_parser(
+        "cake",
+        help="cake cutting (Maundy Cake): the value of a W x H cake",
+        description="Left cuts a W x H cake into k >= 2 equal pieces along the width, "
+        "Right along the height; pieces are played as a sum. Prints the value by the "
+        "O(log) prime-factor formula and, for sides up to 2000, by searching the game.",
+    )
+    p.add_argument("width", type=int)
+    p.add_argument("height", type=int)
+    p.add_argument("--search", action="store_true", help="also search large cakes (slow)")
+    p.set_defaults(run=_cake)
+
+    p = sub.add_parser(
+        "cake-queries",
+        help="seed 003's query form: is the sum of cakes l..r positive?",
+        description="Given cakes WxH and ranges L:R (1-based, inclusive), answers Yes when "
+        "the sum of the cakes' values is > 0 (Left wins), else No.",
+    )
+    p.add_argument("cakes", nargs="+", help="cakes, e.g. 6x4 12x1 1x2")
+    p.add_argument("--query", action="append", required=True, help="a range L:R; repeatable")
+    p.set_defaults(run=_cake_queries)

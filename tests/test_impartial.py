@@ -1,0 +1,163 @@
+"""The impartial solver: published values, sums, winning moves, bad input."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+import cgtkit as cg
+from cgtkit.classic import nim_winning_moves
+from cgtkit.impartial import ImpartialSolver
+from cgtkit.options import Move, Sum
+
+DATA = json.loads((Path(__file__).parent / "data" / "impartial_published.json").read_text())
+
+
+def subtraction(take):
+    return lambda n: [n - k for k in take if k <= n]
+
+
+def grundys_game(n):
+    """Split a heap into two unequal non-empty heaps: each option is a sum (a tuple)."""
+    return [(a, n - a) for a in range(1, (n + 1) // 2) if a != n - a]
+
+
+def test_grundys_game_matches_oeis_a002188():
+    s = ImpartialSolver(grundys_game)
+    values = DATA["grundys_game"]["values"]
+    assert [s.grundy(n) for n in range(len(values))] == values
+
+
+def test_subtraction_123_matches_published():
+    entry = DATA["subtraction_123"]
+    s = ImpartialSolver(subtraction(entry["take"]))
+    assert [s.grundy(n) for n in range(len(entry["values"]))] == entry["values"]
+
+
+def test_nim_sums_match_bouton():
+    s = ImpartialSolver(lambda n: range(n))
+    for heaps, value in DATA["nim_heap"]["sums"]:
+        assert s.grundy_sum(heaps) == value
+        assert s.outcome(heaps) == ("N" if value else "P")
+
+
+def naive_grundy(moves, pos):
+    """Obviously right, recursive, unmemoised: for tiny games only."""
+    seen = set()
+    for o in moves(pos):
+        comps = o if isinstance(o, tuple) else (o,)
+        v = 0
+        for c in comps:
+            v ^= naive_grundy(moves, c)
+        seen.add(v)
+    g = 0
+    while g in seen:
+        g += 1
+    return g
+
+
+@given(st.sets(st.integers(1, 6), min_size=1, max_size=4), st.integers(0, 16))
+def test_solver_agrees_with_naive_recursion(take, n):
+    s = ImpartialSolver(subtraction(sorted(take)))
+    assert s.grundy(n) == naive_grundy(subtraction(sorted(take)), n)
+
+
+def test_cold_deep_chain_has_no_recursion_error():
+    s = ImpartialSolver(subtraction([1, 3, 4]))
+    assert s.grundy(10**6) == [0, 1, 0, 1, 2, 3, 2][10**6 % 7]
+
+
+def test_winning_moves_of_a_sum_reach_p_positions():
+    s = ImpartialSolver(lambda n: range(n))
+    moves = s.winning_moves([3, 4, 5])
+    assert moves and all(s.grundy_sum(m.result) == 0 for m in moves)
+    assert [(m.component, m.option) for m in moves] == nim_winning_moves([3, 4, 5]) == [(0, 1)]
+    with pytest.raises(cg.NoWinningMoveError, match="P-position"):
+        s.winning_move([1, 2, 3])
+
+
+def test_winning_move_with_labels_and_splits():
+    def moves(n):
+        yield from (Move(f"take {k}", n - k) for k in (1, 2) if k <= n)
+        yield from (Move(f"split {a}+{n - a}", (a, n - a)) for a in range(1, n // 2 + 1))
+
+    s = ImpartialSolver(moves)
+    for n in range(1, 12):
+        if s.outcome(n) == "N":
+            m = s.winning_move(n)
+            assert isinstance(m.label, str)
+            comps = m.option if isinstance(m.option, tuple) else (m.option,)
+            assert s.grundy_sum(list(comps)) == 0
+    assert s.outcome(0) == "P" and s.winning_moves(0) == []
+
+
+def test_tuple_positions_with_explicit_sums():
+    # positions are (a, b) pairs; a move splits into two explicit components
+    def moves(pos):
+        a, b = pos
+        out = [(a - 1, b)] if a else []
+        if b >= 2:
+            out.append(Sum((a, b - 2), (0, 1)))
+        return out
+
+    s = ImpartialSolver(moves, tuple_is_sum=False)
+    assert s.grundy((0, 0)) == 0 and s.grundy((1, 0)) == 1
+    assert s.grundy((0, 1)) == 0
+    assert s.grundy((0, 2)) == 1  # its one option is the sum (0, 0) + (0, 1) = 0
+
+
+def test_loopy_game_names_the_cycle():
+    s = ImpartialSolver(lambda n: [(n + 1) % 3])
+    with pytest.raises(cg.LoopyGameError) as info:
+        s.grundy(0)
+    assert info.value.cycle == [0, 1, 2, 0]
+    assert "0 -> 1 -> 2 -> 0" in str(info.value)
+
+
+def test_move_function_failure_names_the_position():
+    def moves(n):
+        if n == 3:
+            raise KeyError("boom")
+        return [n - 1] if n else []
+
+    with pytest.raises(cg.MoveFunctionError, match="position 3") as info:
+        ImpartialSolver(moves).grundy(5)
+    assert info.value.position == 3
+
+
+def test_unhashable_positions_and_options_are_clear_errors():
+    s = ImpartialSolver(lambda p: [])
+    with pytest.raises(cg.UnhashablePositionError, match="not hashable"):
+        s.grundy([1, 2])
+    s = ImpartialSolver(lambda n: [[n - 1]] if n else [])
+    with pytest.raises(cg.MoveFunctionError, match="option \\[2\\] of position 3"):
+        s.grundy(3)
+    s = ImpartialSolver(lambda n: [({1: 2}, 0)] if n else [])
+    with pytest.raises(cg.UnhashablePositionError, match="option of position 1"):
+        s.grundy(1)
+
+
+def test_move_function_returning_garbage():
+    with pytest.raises(cg.MoveFunctionError, match="returned None"):
+        ImpartialSolver(lambda n: None).grundy(1)
+    with pytest.raises(cg.MoveFunctionError, match="not an iterable"):
+        ImpartialSolver(lambda n: 5).grundy(1)
+
+
+def test_memo_is_reused_and_errors_leave_no_damage():
+    calls = []
+
+    def moves(n):
+        calls.append(n)
+        if n == 7:
+            raise ValueError("bad")
+        return [n - 1] if n else []
+
+    s = ImpartialSolver(moves)
+    assert s.grundy(5) == 1
+    with pytest.raises(cg.MoveFunctionError):
+        s.grundy(8)
+    before = len(calls)
+    assert s.grundy(6) == 0  # still right after a failed query
+    assert len(calls) == before + 1
