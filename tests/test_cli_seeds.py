@@ -1,0 +1,43 @@
+"""The seed problems on the command line."""
+
+import pytest
+
+from cgtkit.cli.main import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_nim(capsys):
+    status, out, _ = run(capsys, "nim", "3", "4", "5")
+    assert status == 0 and "nim-sum: 2" in out and "heap 1: 3 -> 1" in out
+    status, out, _ = run(capsys, "nim", "1", "2", "3")
+    assert "outcome: P" in out and "winning move" not in out
+
+
+def test_coins_and_heaps(capsys):
+    _, out, _ = run(capsys, "coins", "10", "--take", "1,3,4")
+    assert "A (moving first) wins." in out and "period 7" in out
+    _, out, _ = run(capsys, "coins", "7", "--take", "1,3,4")
+    assert "B (moving second) wins." in out
+    _, out, _ = run(capsys, "heaps", "5", "6", "7", "--take", "1,3,4")
+    assert "heap 5: Grundy value 3" in out and "nim-sum: 1" in out
+
+
+def test_two_ends_and_cake(capsys):
+    _, out, _ = run(capsys, "two-ends", "--", "1", "-100", "1")
+    assert "margin with best play: -98" in out
+    _, out, _ = run(capsys, "cake-queries", "12x1", "1x2", "2x12", "--query", "1:2", "--query", "2:3")
+    assert "[1, 2]: Yes" in out and "[2, 3]: No" in out
+
+
+def test_errors_are_one_line_and_exit_2(capsys):
+    status, _, err = run(capsys, "coins", "10", "--take", "0")
+    assert status == 2 and "error: the take-set contains 0" in err
+    status, _, err = run(capsys, "cake-queries", "12by1", "--query", "1:1")
+    assert status == 2 and "WxH" in err
+    with pytest.raises(SystemExit):
+        main(["coins", "10", "--take", "a,b"])
