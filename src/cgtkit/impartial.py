@@ -67,7 +67,7 @@ class ImpartialSolver:
         self._memo: dict[Hashable, int] = {}
 
     # --- the search -----------------------------------------------------------------
-    def _options(self, position: Hashable) -> list[tuple[Any, tuple]]:
+    def _raw_options(self, position: Hashable) -> list:
         raw = self._moves(position)
         if raw is None:
             raise MoveFunctionError(
@@ -76,29 +76,36 @@ class ImpartialSolver:
                 position=position,
             )
         try:
-            items = list(raw)
+            return list(raw)
         except TypeError:
             raise MoveFunctionError(
                 f"the move function returned {raw!r} for position {position!r}, "
                 "which is not an iterable of options",
                 position=position,
             ) from None
-        out = []
+
+    def _options(self, position: Hashable, items: list | None = None) -> list[tuple[Any, tuple]]:
+        """Every option of ``position`` as ``(label, components)``."""
+        if items is None:
+            items = self._raw_options(position)
+        return [normalize_option(o, position, self._tuple_is_sum) for o in items]
+
+    def _expand(self, position: Hashable) -> tuple[tuple[bool, list], list[Hashable]]:
+        items = self._raw_options(position)
         for o in items:
             kind = type(o)
-            if kind is int or kind is str:  # the common case, already hashable
-                out.append((o, (o,)))
-            else:
-                out.append(normalize_option(o, position, self._tuple_is_sum))
-        return out
-
-    def _expand(self, position: Hashable) -> tuple[list[tuple], list[Hashable]]:
-        options = [components for _, components in self._options(position)]
-        children = [c for components in options for c in components]
-        return options, children
+            if kind is not int and kind is not str:
+                break
+        else:  # fast path: every option a plain int/str position, nothing to normalise
+            return (True, items), items
+        options = [components for _, components in self._options(position, items)]
+        return (False, options), [c for components in options for c in components]
 
     @staticmethod
-    def _combine(position: Hashable, options: list[tuple], memo: dict) -> int:
+    def _combine(position: Hashable, data: tuple[bool, list], memo: dict) -> int:
+        flat, options = data
+        if flat:
+            return mex({memo[c] for c in options})
         values = set()
         for components in options:
             v = 0

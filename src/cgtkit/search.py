@@ -62,14 +62,19 @@ def evaluate(root: Hashable, memo: MutableMapping, expand: Expand, combine: Comb
         n = len(children)
         while i < n and children[i] in memo:
             i += 1
-        frame[3] = i
         if i < n:
+            frame[3] = i
             child = children[i]
             if child in on_path:
                 start = on_path[child]
                 cycle = [f[0] for f in path[start:]] + [child]
                 raise LoopyGameError(cycle)
-            data, grandchildren = _expand_safely(expand, child)
+            try:
+                data, grandchildren = expand(child)
+            except CGTError:
+                raise
+            except Exception:
+                data, grandchildren = _expand_safely(expand, child)  # re-raises, wrapped
             on_path[child] = len(path)
             path.append([child, data, grandchildren, 0])
             continue
