@@ -1,0 +1,30 @@
+"""The engine for short partizan games in canonical form.
+
+>>> from cgtkit.short import Game, star, up, LT
+>>> (up + star).nus, up.compare(up + up) is LT
+((Dyadic('0'), 1, 1), True)
+"""
+
+from .constants import down, dyadic, integer, miny, nimber, one, star, switch, tiny, up, zero
+from .game import EQ, FUZZY, GT, LT, Comparison, Game, GameLike
+
+__all__ = [
+    "Game",
+    "GameLike",
+    "Comparison",
+    "LT",
+    "EQ",
+    "GT",
+    "FUZZY",
+    "zero",
+    "one",
+    "star",
+    "up",
+    "down",
+    "nimber",
+    "integer",
+    "dyadic",
+    "tiny",
+    "miny",
+    "switch",
+]

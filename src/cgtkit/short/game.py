@@ -1,0 +1,782 @@
+"""Short partizan games in canonical form, interned.
+
+Every :class:`Game` the public API returns is canonical and exists exactly once, so
+``==`` is value equality and costs an identity test, and ``hash`` is O(1).  Left is
+positive.  Numbers, nimbers and ups (``x + n.^ + *m``, the NUS values) are stored as a
+packed triple and added and compared arithmetically; their options are produced only
+when asked for.  Sums and comparisons of other games follow the textbook recursions,
+with caches keyed by the interned ids, and run on an explicit stack, so the depth of a
+game is never limited by Python's recursion limit.
+
+>>> G = Game.from_options([0], [Game.from_options([0], [0])])    # {0 | *}
+>>> G.nus, G.outcome
+((Dyadic('0'), 1, 0), 'L')
+>>> star = Game.from_options([0], [0])
+>>> G + G == Game.from_options([0], [G + star])      # ^^ = {0 | ^*}
+True
+>>> star <= 0, star + star == 0, (G + star).compare(0)
+(False, True, <Comparison.FUZZY: 'fuzzy'>)
+>>> Game.of(3) + Game.of(Dyadic(1, 2)) == Game.of(Dyadic(7, 2))
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from typing import Callable, Iterable, Iterator, Optional, Union
+
+from ..errors import NotANimberError, NotANumberError
+from ..numbers import Dyadic, simplest_between
+from .nus import (
+    nus_add,
+    nus_le,
+    nus_neg,
+    nus_options,
+    nus_sign,
+    number_birthday,
+)
+
+__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
+
+
+class Comparison(enum.Enum):
+    """The four ways two games can compare."""
+
+    LT = "less"
+    EQ = "equal"
+    GT = "greater"
+    FUZZY = "fuzzy"
+
+
+LT, EQ, GT, FUZZY = Comparison.LT, Comparison.EQ, Comparison.GT, Comparison.FUZZY
+
+# Kinds of game, in the slot ``_kind``.  A RAW game is a temporary {L|R} built during
+# canonicalisation: its options are canonical, but it is not itself reduced, so no
+# shortcut that needs to know whether it is a number may be applied to it.
+_NUMBER, _NUS, _GENERAL, _RAW = 0, 1, 2, 3
+
+_ids = itertools.count()
+_raw_ids = itertools.count(-1, -1)
+_BY_NUS: dict[tuple, "Game"] = {}  # (Dyadic, ups, nim) -> Game
+_BY_OPTIONS: dict[tuple, "Game"] = {}  # (left ids, right ids), sorted -> Game
+_LE: dict[tuple[int, int], bool] = {}  # (id g, id h) -> g <= h
+_ADD: dict[tuple[int, int], "Game"] = {}  # (smaller id, larger id) -> sum
+_CALLABLE: dict[int, Callable[[int], "Game"]] = {}  # star(n), up(n), down(n)
+
+
+class Game:
+    """A short partizan game in canonical form (immutable, interned).
+
+    Build games with :meth:`Game.from_options` and :meth:`Game.of`; never call the
+    constructor.  ``GameLike`` arguments (int, :class:`~cgtkit.numbers.Dyadic`) are
+    converted with :meth:`Game.of` by every operator.
+    """
+
+    __slots__ = ("id", "_kind", "_nus", "_left", "_right", "_hash", "_neg", "_bday", "_stops", "_key")
+
+    id: int
+    _kind: int
+    _nus: Optional[tuple]
+    _left: Optional[tuple]
+    _right: Optional[tuple]
+
+    def __init__(self) -> None:  # pragma: no cover - guarded
+        raise TypeError("use Game.from_options(...) or Game.of(...) to make a Game")
+
+    # --- construction --------------------------------------------------------------
+    @classmethod
+    def of(cls, x: "GameLike") -> "Game":
+        """Convert an int or Dyadic to its number game; return a Game unchanged.
+
+        >>> Game.of(Dyadic(3, 4)).left_options, Game.of(-2).right_options
+        ((game('1/2'),), (game('-1'),))
+        """
+        if type(x) is Game:
+            return x
+        if isinstance(x, Dyadic):
+            return _nus_game((x, 0, 0))
+        if isinstance(x, int) and not isinstance(x, bool):
+            return _nus_game((Dyadic._make(x, 0), 0, 0))
+        raise TypeError(f"cannot make a Game from {type(x).__name__} {x!r} (expected Game, int or Dyadic)")
+
+    @classmethod
+    def from_options(cls, left: Iterable["GameLike"], right: Iterable["GameLike"]) -> "Game":
+        """The canonical form of {left | right}.
+
+        Duplicates and dominated options are removed, reversible options bypassed, and
+        numbers, nimbers and ups recognised.
+
+        >>> Game.from_options([0, 1], [3]) == Game.of(2)
+        True
+        >>> Game.from_options([Game.from_options([0], [0])], [Game.from_options([0], [0])]) == 0
+        True
+        """
+        return _canonical([Game.of(g) for g in left], [Game.of(g) for g in right])
+
+    # --- options -----------------------------------------------------------------
+    @property
+    def left_options(self) -> tuple["Game", ...]:
+        """The canonical Left options."""
+        if self._left is None:
+            _materialise(self)
+        return self._left  # type: ignore[return-value]
+
+    @property
+    def right_options(self) -> tuple["Game", ...]:
+        """The canonical Right options."""
+        if self._right is None:
+            _materialise(self)
+        return self._right  # type: ignore[return-value]
+
+    def followers(self) -> frozenset["Game"]:
+        """Every game reachable by moves (of either player), including this one.
+
+        >>> len(Game.of(Dyadic(3, 4)).followers())     # 3/4, 1/2, 1, 0
+        4
+        """
+        seen = {self}
+        todo = [self]
+        while todo:
+            g = todo.pop()
+            for o in itertools.chain(g.left_options, g.right_options):
+                if o not in seen:
+                    seen.add(o)
+                    todo.append(o)
+        return frozenset(seen)
+
+    # --- classification -----------------------------------------------------------
+    @property
+    def nus(self) -> Optional[tuple[Dyadic, int, int]]:
+        """``(x, n, m)`` when the game is ``x + n.^ + *m``, else None."""
+        return self._nus
+
+    @property
+    def is_number(self) -> bool:
+        """True when the game equals a (dyadic) number."""
+        return self._kind == _NUMBER
+
+    @property
+    def number(self) -> Dyadic:
+        """The number this game equals; NotANumberError if it is not one."""
+        if self._kind != _NUMBER:
+            raise NotANumberError(f"{self} is not a number")
+        return self._nus[0]  # type: ignore[index]
+
+    @property
+    def is_integer(self) -> bool:
+        """True when the game equals an integer."""
+        return self._kind == _NUMBER and self._nus[0]._q == 0  # type: ignore[index]
+
+    @property
+    def is_nimber(self) -> bool:
+        """True when the game equals a nimber ``*m`` (0 included)."""
+        nus = self._nus
+        return nus is not None and nus[1] == 0 and not nus[0]._p
+
+    @property
+    def nim_value(self) -> int:
+        """m for the nimber ``*m``; NotANimberError otherwise."""
+        if not self.is_nimber:
+            raise NotANimberError(f"{self} is not a nimber")
+        return self._nus[2]  # type: ignore[index]
+
+    @property
+    def is_infinitesimal(self) -> bool:
+        """True when -x < G < x for every positive number x, i.e. both stops are 0
+        (so 0 counts, as in Siegel's definition)."""
+        return _stops(self) == (0, 0)
+
+    @property
+    def outcome(self) -> str:
+        """``"L"`` (G > 0), ``"R"`` (G < 0), ``"P"`` (G = 0) or ``"N"`` (G fuzzy 0)."""
+        return {GT: "L", LT: "R", EQ: "P", FUZZY: "N"}[self.compare(_ZERO)]
+
+    @property
+    def birthday(self) -> int:
+        """The day on which the game is born (the height of its canonical game tree)."""
+        return _birthday(self)
+
+    # --- arithmetic --------------------------------------------------------------
+    def __add__(self, other: "GameLike") -> "Game":
+        try:
+            h = Game.of(other)
+        except TypeError:
+            return NotImplemented
+        return _add(self, h)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "Game":
+        return _neg(self)
+
+    def __pos__(self) -> "Game":
+        return self
+
+    def __sub__(self, other: "GameLike") -> "Game":
+        try:
+            h = Game.of(other)
+        except TypeError:
+            return NotImplemented
+        return _add(self, _neg(h))
+
+    def __rsub__(self, other: "GameLike") -> "Game":
+        try:
+            h = Game.of(other)
+        except TypeError:
+            return NotImplemented
+        return _add(h, _neg(self))
+
+    def __mul__(self, n: int) -> "Game":
+        """``n * G``: the sum of n copies of G (copies of -G for negative n)."""
+        if not isinstance(n, int) or isinstance(n, bool):
+            return NotImplemented
+        g = self if n >= 0 else _neg(self)
+        n = abs(n)
+        nus = g._nus
+        if nus is not None:
+            return _nus_game((nus[0] * n, nus[1] * n, nus[2] if n & 1 else 0))
+        total, power = _ZERO, g
+        while n:  # binary method: O(log n) sums
+            if n & 1:
+                total = _add(total, power)
+            n >>= 1
+            if n:
+                power = _add(power, power)
+        return total
+
+    __rmul__ = __mul__
+
+    # --- order -------------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Game:
+            return self is other
+        try:
+            return self is Game.of(other)  # type: ignore[arg-type]
+        except TypeError:
+            return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __le__(self, other: "GameLike") -> bool:
+        try:
+            return _le(self, Game.of(other))
+        except TypeError:
+            return NotImplemented
+
+    def __ge__(self, other: "GameLike") -> bool:
+        try:
+            return _le(Game.of(other), self)
+        except TypeError:
+            return NotImplemented
+
+    def __lt__(self, other: "GameLike") -> bool:
+        try:
+            h = Game.of(other)
+        except TypeError:
+            return NotImplemented
+        return _le(self, h) and not _le(h, self)
+
+    def __gt__(self, other: "GameLike") -> bool:
+        try:
+            h = Game.of(other)
+        except TypeError:
+            return NotImplemented
+        return _le(h, self) and not _le(self, h)
+
+    def compare(self, other: "GameLike") -> Comparison:
+        """One of ``LT, EQ, GT, FUZZY``.
+
+        >>> Game.of(1).compare(2), Game.from_options([0], [0]).compare(0)
+        (<Comparison.LT: 'less'>, <Comparison.FUZZY: 'fuzzy'>)
+        """
+        h = Game.of(other)
+        if self is h:
+            return EQ
+        le, ge = _le(self, h), _le(h, self)
+        if le:
+            return EQ if ge else LT
+        return GT if ge else FUZZY
+
+    # --- calls (only star, up and down) -------------------------------------------
+    def __call__(self, n: int) -> "Game":
+        factory = _CALLABLE.get(self.id)
+        if factory is None:
+            raise TypeError("a game is not callable")
+        return factory(n)
+
+    # --- text --------------------------------------------------------------------
+    def __str__(self) -> str:
+        try:
+            from .notation import format_game
+        except ImportError:
+            return _plain_format(self)
+        return format_game(self)
+
+    def __repr__(self) -> str:
+        return f"game('{self}')"
+
+    def __reduce__(self):
+        nus = self._nus
+        if nus is not None:
+            return (_nus_game, (nus,))
+        return (Game.from_options, (self.left_options, self.right_options))
+
+    def __copy__(self) -> "Game":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        return self
+
+
+GameLike = Union[Game, int, Dyadic]
+
+
+# --- interning ------------------------------------------------------------------------
+def _new(kind: int, nus: Optional[tuple], left: Optional[tuple], right: Optional[tuple]) -> Game:
+    g = object.__new__(Game)
+    g.id = next(_ids) if kind != _RAW else next(_raw_ids)
+    g._kind = kind
+    g._nus = nus
+    g._left = left
+    g._right = right
+    g._neg = None
+    g._bday = None
+    g._stops = None
+    g._key = (0, nus[0], nus[1], nus[2]) if nus is not None else None
+    if kind == _NUMBER:
+        g._hash = hash(nus[0])  # agrees with == on ints and Dyadics
+    else:
+        g._hash = hash(("Game", g.id))
+    return g
+
+
+def _nus_game(nus: tuple) -> Game:
+    """The interned game ``x + n.^ + *m`` (options made lazily)."""
+    g = _BY_NUS.get(nus)
+    if g is None:
+        kind = _NUMBER if nus[1] == 0 and nus[2] == 0 else _NUS
+        g = _new(kind, nus, None, None)
+        _BY_NUS[nus] = g
+    return g
+
+
+def _materialise(g: Game) -> None:
+    """Fill in the options of a packed game from their closed forms."""
+    left, right = nus_options(g._nus)  # type: ignore[arg-type]
+    g._left = tuple(_nus_game(t) for t in left)
+    g._right = tuple(_nus_game(t) for t in right)
+
+
+def _lefts(g: Game) -> tuple:
+    if g._left is None:
+        _materialise(g)
+    return g._left  # type: ignore[return-value]
+
+
+def _rights(g: Game) -> tuple:
+    if g._right is None:
+        _materialise(g)
+    return g._right  # type: ignore[return-value]
+
+
+def _sort_key(g: Game) -> tuple:
+    """A deterministic order of options, independent of creation order (for printing):
+    packed values by value, then other games by birthday and a structural hash."""
+    return g._key  # type: ignore[return-value]
+
+
+def _structural_key(left: tuple, right: tuple) -> tuple:
+    """The sort key of a new general game from its options' keys (flat, O(#options))."""
+    shape = hash((tuple(sorted(hash(o._key) for o in left)), tuple(sorted(hash(o._key) for o in right))))
+    return (1, _birthday_from(left + right), shape)
+
+
+def _birthday_from(options: tuple) -> int:
+    return 1 + max((_birthday(o) for o in options), default=-1)
+
+
+def _general_game(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """The interned general (non-NUS) game with these canonical, reduced options."""
+    left = tuple(left)
+    right = tuple(right)
+    key = (tuple(sorted(o.id for o in left)), tuple(sorted(o.id for o in right)))
+    g = _BY_OPTIONS.get(key)
+    if g is None:
+        # Options are born before the game, so their sort keys are shallow to compute.
+        left = tuple(sorted(left, key=_sort_key))
+        right = tuple(sorted(right, key=_sort_key))
+        g = _new(_GENERAL, None, left, right)
+        g._key = _structural_key(left, right)
+        g._bday = g._key[1]
+        _BY_OPTIONS[key] = g
+    return g
+
+
+# --- the explicit-stack evaluator ------------------------------------------------------
+# Each recursive operation is written as a generator that yields a sub-question
+# (op, a, b) instead of calling itself; _drive keeps the pending generators on a list,
+# so the depth of a game never becomes depth of the Python stack.  Each generator
+# first tries the O(1) answers (_le_fast, _add_fast) and yields only on a cache miss.
+_OP_LE, _OP_ADD, _OP_NEG = 0, 1, 2
+
+
+def _drive(op: int, a: Game, b: Optional[Game]):
+    stack = [(_STEPS[op](a, b), op, a, b)]
+    value = None
+    while True:
+        gen = stack[-1][0]
+        try:
+            request = gen.send(value)
+        except StopIteration as stop:
+            value = stop.value
+            _, done_op, x, y = stack.pop()
+            _remember(done_op, x, y, value)
+            if not stack:
+                return value
+            continue
+        sub_op, x, y = request
+        stack.append((_STEPS[sub_op](x, y), sub_op, x, y))
+        value = None
+
+
+def _remember(op: int, a: Game, b: Optional[Game], value) -> None:
+    if op == _OP_LE:
+        _LE[(a.id, b.id)] = value  # type: ignore[union-attr]
+    elif op == _OP_ADD:
+        _ADD[(a.id, b.id) if a.id < b.id else (b.id, a.id)] = value  # type: ignore[union-attr]
+    else:
+        a._neg = value
+        value._neg = a
+
+
+# --- comparison ---------------------------------------------------------------------
+def _le_fast(g: Game, h: Game) -> Optional[bool]:
+    """g <= h when known at once (same game, packed values, cache), else None."""
+    if g is h:
+        return True
+    if g._nus is not None and h._nus is not None:
+        return nus_le(g._nus, h._nus)
+    return _LE.get((g.id, h.id))
+
+
+def _le_steps(g: Game, h: Game):
+    """g <= h iff no g^L >= h and no h^R <= g.
+
+    When one side is a number and the other a canonical non-number, that number's
+    options never matter (number avoidance), so they are not even generated.
+    """
+    if not (g._kind == _NUMBER and h._kind in (_NUS, _GENERAL)):
+        for gl in _lefts(g):
+            r = _le_fast(h, gl)
+            if r is None:
+                r = yield (_OP_LE, h, gl)
+            if r:
+                return False
+    if not (h._kind == _NUMBER and g._kind in (_NUS, _GENERAL)):
+        for hr in _rights(h):
+            r = _le_fast(hr, g)
+            if r is None:
+                r = yield (_OP_LE, hr, g)
+            if r:
+                return False
+    return True
+
+
+def _le(g: Game, h: Game) -> bool:
+    r = _le_fast(g, h)
+    if r is None:
+        r = _drive(_OP_LE, g, h)
+    return r
+
+
+# --- negation -----------------------------------------------------------------------
+def _neg_fast(g: Game) -> Optional[Game]:
+    if g._neg is not None:
+        return g._neg
+    if g._nus is not None:
+        n = _nus_game(nus_neg(g._nus))
+        g._neg, n._neg = n, g
+        return n
+    return None
+
+
+def _neg_steps(g: Game, _unused: None = None):
+    """-G = {-G^R | -G^L}; the negative of a canonical game is canonical."""
+    left, right = [], []
+    for src, dst in ((_rights(g), left), (_lefts(g), right)):
+        for o in src:
+            n = _neg_fast(o)
+            if n is None:
+                n = yield (_OP_NEG, o, None)
+            dst.append(n)
+    return _general_game(left, right)
+
+
+def _neg(g: Game) -> Game:
+    n = _neg_fast(g)
+    if n is None:
+        n = _drive(_OP_NEG, g, None)
+    return n
+
+
+# --- addition -----------------------------------------------------------------------
+def _add_fast(g: Game, h: Game) -> Optional[Game]:
+    gn, hn = g._nus, h._nus
+    if gn is not None and hn is not None:
+        return _nus_game(nus_add(gn, hn))
+    if g is _ZERO:
+        return h
+    if h is _ZERO:
+        return g
+    return _ADD.get((g.id, h.id) if g.id < h.id else (h.id, g.id))
+
+
+def _add_steps(g: Game, h: Game):
+    """G + H = {G^L + H, G + H^L | G^R + H, G + H^R}.
+
+    If one summand is a number x and the other is not, x + H = {x + H^L | x + H^R}
+    is already canonical (number translation), so no reduction is needed.
+    """
+    if g._kind == _NUMBER or h._kind == _NUMBER:
+        x, other = (g, h) if g._kind == _NUMBER else (h, g)
+        left, right = [], []
+        for src, dst in ((_lefts(other), left), (_rights(other), right)):
+            for o in src:
+                s = _add_fast(x, o)
+                if s is None:
+                    s = yield (_OP_ADD, x, o)
+                dst.append(s)
+        return _general_game(left, right)
+    left, right = [], []
+    for a, b, dst in (
+        (_lefts(g), h, left),
+        (_rights(g), h, right),
+    ):
+        for o in a:
+            s = _add_fast(o, b)
+            if s is None:
+                s = yield (_OP_ADD, o, b)
+            dst.append(s)
+    for a, b, dst in (
+        (_lefts(h), g, left),
+        (_rights(h), g, right),
+    ):
+        for o in a:
+            s = _add_fast(b, o)
+            if s is None:
+                s = yield (_OP_ADD, b, o)
+            dst.append(s)
+    return _canonical(left, right)
+
+
+def _add(g: Game, h: Game) -> Game:
+    s = _add_fast(g, h)
+    if s is None:
+        s = _drive(_OP_ADD, g, h)
+    return s
+
+
+_STEPS = {_OP_LE: _le_steps, _OP_ADD: _add_steps, _OP_NEG: _neg_steps}
+
+
+# --- canonical form -----------------------------------------------------------------
+def _unique(options: Iterable[Game]) -> list[Game]:
+    seen: dict[int, Game] = {}
+    for o in options:
+        seen.setdefault(o.id, o)
+    return list(seen.values())
+
+
+def _undominated(options: list[Game], left: bool) -> list[Game]:
+    """Drop every option that another one dominates (Left keeps the largest, Right the
+    smallest).  Options are distinct canonical games, so no two are equal."""
+    if len(options) < 2:
+        return options
+    keep = []
+    for a in options:
+        if left:
+            dominated = any(b is not a and _le(a, b) for b in options)
+        else:
+            dominated = any(b is not a and _le(b, a) for b in options)
+        if not dominated:
+            keep.append(a)
+    return keep
+
+
+def _canonical(left: list[Game], right: list[Game]) -> Game:
+    """The canonical form of {left | right}, options canonical."""
+    left = _unique(left)
+    right = _unique(right)
+    if all(o._kind == _NUMBER for o in left) and all(o._kind == _NUMBER for o in right):
+        number = _number_game(left, right)
+        if number is not None:
+            return number
+    raw = _new(_RAW, None, (), ())
+    while True:
+        left = _undominated(left, True)
+        right = _undominated(right, False)
+        raw._left, raw._right = tuple(left), tuple(right)
+        changed = False
+        new_left: list[Game] = []
+        for gl in left:
+            # G^L is reversible when some G^LR <= G: replace it by G^LRL.
+            rev = next((glr for glr in _rights(gl) if _le(glr, raw)), None)
+            if rev is None:
+                new_left.append(gl)
+            else:
+                new_left.extend(_lefts(rev))
+                changed = True
+        new_right: list[Game] = []
+        for gr in right:
+            rev = next((grl for grl in _lefts(gr) if _le(raw, grl)), None)
+            if rev is None:
+                new_right.append(gr)
+            else:
+                new_right.extend(_rights(rev))
+                changed = True
+        if not changed:
+            break
+        left, right = _unique(new_left), _unique(new_right)
+    return _recognise(left, right)
+
+
+def _number_game(left: list[Game], right: list[Game]) -> Optional[Game]:
+    """{a | b} with number options: the simplest number between, or None if hot."""
+    lo = max((o._nus[0] for o in left), default=None)  # type: ignore[index]
+    hi = min((o._nus[0] for o in right), default=None)  # type: ignore[index]
+    if lo is not None and hi is not None and lo >= hi:
+        return None
+    return _nus_game((simplest_between(lo, hi), 0, 0))
+
+
+def _recognise(left: list[Game], right: list[Game]) -> Game:
+    """Intern a reduced {left | right}: as a number or NUS value when it is one."""
+    if all(o._kind == _NUMBER for o in left) and all(o._kind == _NUMBER for o in right):
+        number = _number_game(left, right)
+        if number is not None:
+            return number
+    if all(o._nus is not None for o in left) and all(o._nus is not None for o in right):
+        found = _match_nus(left, right)
+        if found is not None:
+            return found
+    return _general_game(left, right)
+
+
+def _match_nus(left: list[Game], right: list[Game]) -> Optional[Game]:
+    """The NUS game whose canonical options are exactly these, if any.
+
+    The shape of the options proposes a few candidates (x + *m, x + n.^ *m); each is
+    checked against its closed-form options, so a wrong guess costs nothing.
+    """
+    candidates = []
+    if left and right:
+        x = left[0]._nus[0]  # type: ignore[index]
+        candidates.append((x, 0, len(left)))
+    if len(right) == 1:
+        x, n, m = right[0]._nus  # type: ignore[misc]
+        candidates += [(x, n + 1, m ^ 1), (x, 1, 1)]
+    if len(left) == 1:
+        x, n, m = left[0]._nus  # type: ignore[misc]
+        candidates += [(x, n - 1, m ^ 1), (x, -1, 1)]
+    want = ({o._nus for o in left}, {o._nus for o in right})
+    for c in candidates:
+        if c[1] == 0 and c[2] == 0:
+            continue
+        lo, hi = nus_options(c)
+        if len(lo) == len(left) and len(hi) == len(right) and (set(lo), set(hi)) == want:
+            return _nus_game(c)
+    return None
+
+
+# --- bottom-up helpers (no recursion) ---------------------------------------------------
+def _bottom_up(root: Game, done: Callable[[Game], bool], children: Callable[[Game], Iterable[Game]]) -> list[Game]:
+    """The not-yet-done followers of root, each after all of its children."""
+    order: list[Game] = []
+    seen = {root.id}
+    stack: list[tuple[Game, Iterator[Game]]] = [(root, iter(children(root)))]
+    while stack:
+        g, it = stack[-1]
+        for c in it:
+            if c.id not in seen and not done(c):
+                seen.add(c.id)
+                stack.append((c, iter(children(c))))
+                break
+        else:
+            stack.pop()
+            order.append(g)
+    return order
+
+
+def _options(g: Game) -> Iterable[Game]:
+    return itertools.chain(_lefts(g), _rights(g))
+
+
+def _birthday(g: Game) -> int:
+    if g._bday is not None:
+        return g._bday
+    if g._kind == _NUMBER:
+        g._bday = number_birthday(g._nus[0])  # type: ignore[index]
+        return g._bday
+
+    def done(h: Game) -> bool:
+        if h._bday is None and h._kind == _NUMBER:
+            h._bday = number_birthday(h._nus[0])  # type: ignore[index]
+        return h._bday is not None
+
+    for h in _bottom_up(g, done, _options):
+        h._bday = 1 + max((o._bday for o in _options(h)), default=-1)
+    return g._bday  # type: ignore[return-value]
+
+
+def _stops(g: Game) -> tuple[Dyadic, Dyadic]:
+    """(left stop, right stop)."""
+
+    def done(h: Game) -> bool:
+        if h._stops is None and h._nus is not None:
+            h._stops = (h._nus[0], h._nus[0])
+        return h._stops is not None
+
+    if done(g):
+        return g._stops  # type: ignore[return-value]
+    for h in _bottom_up(g, done, _options):
+        h._stops = (
+            max(o._stops[1] for o in _lefts(h)),
+            min(o._stops[0] for o in _rights(h)),
+        )
+    return g._stops  # type: ignore[return-value]
+
+
+def _plain_format(g: Game) -> str:
+    """A plain {L|R} printer, used until the notation module is present."""
+    memo: dict[int, str] = {}
+
+    def done(h: Game) -> bool:
+        if h.id in memo:
+            return True
+        nus = h._nus
+        if nus is None:
+            return False
+        x, n, m = nus
+        parts = [] if (not x and (n or m)) else [str(x)]
+        if n:
+            parts.append(("^" if n > 0 else "v") + (str(abs(n)) if abs(n) > 1 else ""))
+        if m:
+            parts.append("*" + (str(m) if m > 1 else ""))
+        memo[h.id] = "".join(parts)
+        return True
+
+    if not done(g):
+        for h in _bottom_up(g, done, _options):
+            memo[h.id] = (
+                "{" + ",".join(memo[o.id] for o in _lefts(h)) + "|" + ",".join(memo[o.id] for o in _rights(h)) + "}"
+            )
+    return memo[g.id]
+
+
+_ZERO = _nus_game((Dyadic(0), 0, 0))

@@ -1,0 +1,133 @@
+"""Packed number-up-star values: ``x + n.^ + *m`` as a plain tuple ``(x, n, m)``.
+
+Numbers, nimbers, ups and their sums form a group that is closed under ``+`` and ``-``
+and whose order is decided by a few integer tests, so the engine stores such a value
+as the triple ``(x, n, m)`` (a :class:`~cgtkit.numbers.Dyadic`, an int, a non-negative
+int) and never needs its options to add or compare it.  Invariant: every triple names
+exactly one canonical game, and :func:`nus_options` returns that game's canonical
+options, again as triples.
+
+The canonical forms used (Siegel, *Combinatorial Game Theory* (2013), II.4; Winning
+Ways, ch. 3), for n >= 1, with ``a^b`` the nim-sum (xor):
+
+* ``*m = {*0, ..., *(m-1) | *0, ..., *(m-1)}``
+* ``^* = {0, * | 0}`` and otherwise ``n.^ *m = {0 | (n-1).^ *(m^1)}``
+* ``x + G = {x + G^L | x + G^R}`` for a non-number G (number translation),
+  and negatives by symmetry.
+
+>>> from cgtkit.numbers import Dyadic
+>>> up, star = (Dyadic(0), 1, 0), (Dyadic(0), 0, 1)
+>>> nus_add(up, star)
+(Dyadic('0'), 1, 1)
+>>> nus_options(nus_add(up, up))
+([(Dyadic('0'), 0, 0)], [(Dyadic('0'), 1, 1)])
+>>> nus_sign(nus_add(up, star)) is None     # ^* is fuzzy with 0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..numbers import Dyadic
+
+__all__ = [
+    "NUS",
+    "nus_add",
+    "nus_neg",
+    "nus_sign",
+    "nus_le",
+    "nus_options",
+    "number_options",
+    "number_birthday",
+]
+
+NUS = tuple  # (Dyadic x, int ups, int nim)
+
+_ZERO = Dyadic(0)
+
+
+def nus_add(a: NUS, b: NUS) -> NUS:
+    """The sum of two packed values: numbers add, ups add, nimbers nim-add."""
+    return (a[0] + b[0], a[1] + b[1], a[2] ^ b[2])
+
+
+def nus_neg(a: NUS) -> NUS:
+    """The negative: ``-(x + n.^ + *m) = -x + n.v + *m``."""
+    return (-a[0], -a[1], a[2])
+
+
+def nus_sign(a: NUS) -> Optional[int]:
+    """Compare a packed value with 0: 1 (> 0), -1 (< 0), 0 (= 0) or None (fuzzy).
+
+    A non-zero number part decides; otherwise ``n.^ *m`` is positive for n >= 2,
+    and for n == 1 unless m == 1 (``^*`` is fuzzy); ``*m`` (m > 0) is fuzzy.
+
+    >>> from cgtkit.numbers import Dyadic
+    >>> [nus_sign((Dyadic(0), 1, m)) for m in range(4)]
+    [1, None, 1, 1]
+    """
+    x, n, m = a
+    if x._p:
+        return 1 if x._p > 0 else -1
+    if n == 0:
+        return 0 if m == 0 else None
+    if n == 1 and m == 1:
+        return None
+    if n == -1 and m == 1:
+        return None
+    return 1 if n > 0 else -1
+
+
+def nus_le(a: NUS, b: NUS) -> bool:
+    """True when ``a <= b`` in game order."""
+    s = nus_sign((b[0] - a[0], b[1] - a[1], b[2] ^ a[2]))
+    return s == 0 or s == 1
+
+
+def number_options(x: Dyadic) -> tuple[list[Dyadic], list[Dyadic]]:
+    """Canonical options of the number x: ``n = {n-1|}``, ``-n = {|-n+1}``,
+    ``p/2^q = {(p-1)/2^q | (p+1)/2^q}``.
+
+    >>> number_options(Dyadic(3, 4))
+    ([Dyadic('1/2')], [Dyadic('1')])
+    """
+    p, q = x._p, x._q
+    if q:
+        return [Dyadic._make(p - 1, q)], [Dyadic._make(p + 1, q)]
+    if p > 0:
+        return [Dyadic._make(p - 1, 0)], []
+    if p < 0:
+        return [], [Dyadic._make(p + 1, 0)]
+    return [], []
+
+
+def number_birthday(x: Dyadic) -> int:
+    """The birthday of a number: ``|n|`` for an integer, ``floor|x| + q + 1`` for
+    ``x = p/2^q`` with q >= 1.
+
+    >>> number_birthday(Dyadic(-3)), number_birthday(Dyadic(1, 2)), number_birthday(Dyadic(5, 4))
+    (3, 2, 4)
+    """
+    p, q = x._p, x._q
+    if q == 0:
+        return abs(p)
+    return (abs(p) >> q) + q + 1
+
+
+def nus_options(a: NUS) -> tuple[list[NUS], list[NUS]]:
+    """The canonical (Left, Right) options of ``x + n.^ + *m``, as packed triples."""
+    x, n, m = a
+    if n == 0:
+        if m == 0:
+            lo, hi = number_options(x)
+            return [(v, 0, 0) for v in lo], [(v, 0, 0) for v in hi]
+        opts = [(x, 0, k) for k in range(m)]
+        return opts, list(opts)
+    if n == 1 and m == 1:
+        return [(x, 0, 0), (x, 0, 1)], [(x, 0, 0)]
+    if n == -1 and m == 1:
+        return [(x, 0, 0)], [(x, 0, 0), (x, 0, 1)]
+    if n > 0:
+        return [(x, 0, 0)], [(x, n - 1, m ^ 1)]
+    return [(x, n + 1, m ^ 1)], [(x, 0, 0)]
