@@ -1,0 +1,791 @@
+"""CGSuite notation for short games: :func:`game` reads it, :func:`format_game` writes it.
+
+The printed form is the one CGSuite shows for a canonical short game, so values can be
+pasted between the two tools.  Invariant: ``game(format_game(g)) == g`` for every
+canonical game ``g``; and the printer and the parser never recurse over the depth of a
+game (both run on explicit stacks), so a game nested 10,000 deep prints and reads back.
+
+What prints how (``str(g)`` is ``format_game(g)``):
+
+* numbers ``0``, ``5``, ``-1/2``, ``25/16``; nimbers ``*``, ``*8``;
+* number + ups + nimber (NUS) ``^``, ``vv``, ``^3``, ``v9``, ``^*``, ``^^*4``, ``6^*``,
+  ``73/16v9*8`` (number part first, ``^``/``v`` doubled for two, counted from three);
+* switches ``G = -G`` as ``+-`` and the Left option: ``+-1``, ``+-1/2``, ``+-{2|1}``,
+  ``+-(1*)``, several Left options ``+-{2,{4|0}}``;
+* ``x + {0||0|-G}`` as ``Tiny(G)``, ``2Tiny(1/2)``, ``Tiny({3|1})``, and ``Miny`` likewise;
+* anything else in braces with CGSuite's slash convention: an option standing alone
+  on its side is written without braces and the slashes count up, ``{3||2*|1*}``,
+  ``{0|||0||-1|-3}``; four slashes or a side with several options bring braces back.
+  Options are ordered as CGSuite orders them (numbers, nimbers, other NUS, the rest).
+
+:func:`game` also reads sums and differences (``{1|*} + ^``, ``^ - *``), ``a +- b``
+(= ``a + +-b``, so ``3+-1`` is ``{4|2}``), parentheses, spaces anywhere between
+tokens, and the Unicode forms ``↑ ↓ ⇑ ⇓ ∗ ± − ½ ¼ ¾``.  Malformed text raises
+:class:`~cgtkit.errors.NotationError` naming the character and its 1-based column.
+
+>>> print(game("{0|*}"), game("{0|^}"), game("{1|-1}"), game("{0||0|-2}"))
+^ ^^* +-1 Tiny(2)
+>>> game("{3||2+*|1+*}")
+game('{3||2*|1*}')
+>>> game("1/2 + ↑∗") == game("1/2^*")
+True
+>>> game("{3|2|1}")
+Traceback (most recent call last):
+...
+cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same level as '|' at column 3; write {3||2|1} or {3|2||1}
+  {3|2|1}
+      ^
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generator, Union
+
+from ..errors import NotationError
+from ..numbers import Dyadic
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+__all__ = ["game", "format_game", "MAX_SLASHES"]
+
+#: CGSuite writes at most this many slashes in a row before it falls back to braces.
+MAX_SLASHES = 4
+
+GameLike = Union["Game", int, Dyadic, str]
+
+
+def _game_class():
+    from .game import Game  # lazy: game.py imports this module for __str__
+
+    return Game
+
+
+# --------------------------------------------------------------------------------------
+# Tokenizer
+# --------------------------------------------------------------------------------------
+
+_UP_CHARS = {"^": 1, "\u2191": 1, "\u21d1": 2}  # ^ ↑ ⇑
+_DOWN_CHARS = {"\u2193": 1, "\u21d3": 2}  # ↓ ⇓  (and the letter v, read as a word)
+_STAR_CHARS = "*\u2217"  # * ∗
+_VULGAR = {"\u00bd": Dyadic(1, 2), "\u00bc": Dyadic(1, 4), "\u00be": Dyadic(3, 4)}  # ½ ¼ ¾
+_MINUS_CHARS = "-\u2212"  # - −
+_NAMES = {"tiny": "Tiny", "miny": "Miny"}
+
+
+class _Tok:
+    """One token: ``kind`` is atom, op, name, bar, end or the character itself."""
+
+    __slots__ = ("kind", "value", "col", "text")
+
+    def __init__(self, kind: str, value: Any, col: int, text: str) -> None:
+        self.kind = kind
+        self.value = value
+        self.col = col
+        self.text = text
+
+
+def _err(message: str, text: str, col: int) -> NotationError:
+    return NotationError(message, text, col)
+
+
+def _show(ch: str) -> str:
+    return f"'{ch}'" if ch.isprintable() and ch != "'" else repr(ch)
+
+
+def _tokenize(text: str) -> list[_Tok]:
+    toks: list[_Tok] = []
+    i, n = 0, len(text)
+
+    def digits_at(j: int) -> int:
+        while j < n and text[j].isdigit() and text[j].isascii():
+            j += 1
+        return j
+
+    def skip_ws(j: int) -> int:
+        while j < n and text[j].isspace():
+            j += 1
+        return j
+
+    while True:
+        i = skip_ws(i)
+        if i >= n:
+            toks.append(_Tok("end", None, n + 1, ""))
+            return toks
+        ch = text[i]
+        start = i
+        if ch in "{}(),":
+            toks.append(_Tok(ch, None, i + 1, ch))
+            i += 1
+        elif ch == "|":
+            j = i
+            while j < n and text[j] == "|":
+                j += 1
+            toks.append(_Tok("bar", j - i, i + 1, text[i:j]))
+            i = j
+        elif ch == "+":
+            if i + 1 < n and text[i + 1] in _MINUS_CHARS:
+                toks.append(_Tok("op", "+-", i + 1, text[i : i + 2]))
+                i += 2
+            else:
+                toks.append(_Tok("op", "+", i + 1, "+"))
+                i += 1
+        elif ch == "\u00b1":  # ±
+            toks.append(_Tok("op", "+-", i + 1, ch))
+            i += 1
+        elif ch in _MINUS_CHARS:
+            toks.append(_Tok("op", "-", i + 1, ch))
+            i += 1
+        elif ch.isalpha() and ch.isascii() and not _is_downs_word(text, i):
+            j = i
+            while j < n and text[j].isascii() and text[j].isalpha():
+                j += 1
+            word = text[i:j]
+            name = _NAMES.get(word.lower())
+            if name is None:
+                raise _err(f"unknown name '{word}' at column {i + 1}", text, i + 1)
+            toks.append(_Tok("name", name, i + 1, word))
+            i = j
+        elif (
+            (ch.isdigit() and ch.isascii())
+            or ch in _VULGAR
+            or ch in _UP_CHARS
+            or ch in _DOWN_CHARS
+            or ch in _STAR_CHARS
+            or _is_downs_word(text, i)
+        ):
+            i = _read_atom(text, i, toks, digits_at, skip_ws)
+        else:
+            raise _err(f"unexpected {_show(ch)} at column {start + 1}", text, start + 1)
+
+
+def _is_downs_word(text: str, i: int) -> bool:
+    """True when text[i:] starts a word made only of the letter v (downs: v, vv, v3)."""
+    j = i
+    while j < len(text) and text[j] == "v":
+        j += 1
+    if j == i:
+        return False
+    return not (j < len(text) and text[j].isascii() and text[j].isalpha())
+
+
+def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
+    """Read ``[number] [ups] [star]`` starting at i; append one atom token."""
+    n = len(text)
+    start = i
+    number: Dyadic | None = None
+    ups = 0
+    nim = 0
+    # number part: digits, digits/digits, a vulgar fraction, or digits + vulgar fraction
+    if text[i].isdigit() and text[i].isascii():
+        j = digits_at(i)
+        whole = int(text[i:j])
+        k = skip_ws(j)
+        if k < n and text[k] == "/":
+            d0 = skip_ws(k + 1)
+            d1 = digits_at(d0)
+            if d1 == d0:
+                col = d0 + 1
+                found = "end of input" if d0 >= n else _show(text[d0])
+                raise _err(f"expected a denominator after '/' at column {col}, found {found}", text, col)
+            den = int(text[d0:d1])
+            if den == 0:
+                raise _err(f"{whole}/0 at column {i + 1} divides by zero", text, i + 1)
+            if den & (den - 1):
+                raise _err(
+                    f"{whole}/{den} at column {i + 1} is not a dyadic rational "
+                    "(its denominator is not a power of 2), so no short game has this value",
+                    text,
+                    i + 1,
+                )
+            number = Dyadic(whole, den)
+            i = d1
+        else:
+            number = Dyadic(whole)
+            i = j
+            if i < n and text[i] in _VULGAR:
+                number = number + _VULGAR[text[i]]
+                i += 1
+    elif text[i] in _VULGAR:
+        number = _VULGAR[text[i]]
+        i += 1
+    # ups or downs
+    j = skip_ws(i) if number is not None else i
+    if j < n and (text[j] in _UP_CHARS or text[j] in _DOWN_CHARS or _is_downs_word(text, j)):
+        sign = 1 if text[j] in _UP_CHARS else -1
+        arrows = 0
+        k = j
+        while k < n:
+            c = text[k]
+            if sign > 0 and c in _UP_CHARS:
+                arrows += _UP_CHARS[c]
+            elif sign < 0 and c in _DOWN_CHARS:
+                arrows += _DOWN_CHARS[c]
+            elif sign < 0 and c == "v":
+                arrows += 1
+            else:
+                break
+            k += 1
+        d = digits_at(k)
+        if d > k:
+            if k - j != 1 or arrows != 1:
+                arrow = "^" if sign > 0 else "v"
+                raise _err(
+                    f"unexpected '{text[k]}' at column {k + 1}: a count follows a single "
+                    f"arrow ({arrow}3 is three {'ups' if sign > 0 else 'downs'})",
+                    text,
+                    k + 1,
+                )
+            arrows = int(text[k:d])
+            k = d
+        ups = sign * arrows
+        i = k
+    # star part
+    j = skip_ws(i) if (number is not None or ups) else i
+    if j < n and text[j] in _STAR_CHARS:
+        k = digits_at(j + 1)
+        nim = int(text[j + 1 : k]) if k > j + 1 else 1
+        i = k
+    toks.append(_Tok("atom", (number, ups, nim), start + 1, text[start:i]))
+    return i
+
+
+# --------------------------------------------------------------------------------------
+# Parser: one loop over the tokens with an explicit stack of open groups
+# --------------------------------------------------------------------------------------
+
+_PREC_BINARY = 1  # + - +-
+_PREC_JUXTA = 2  # the implicit + of "2Tiny(1)"
+
+
+class _OptionList(list):
+    """The braces after ``+-`` without a slash: ``+-{1,1*}`` is {1,1* | -1,-1*}."""
+
+
+class _Expr:
+    """An operator-precedence expression being read (no recursion)."""
+
+    __slots__ = ("vals", "ops", "expect_operand", "empty", "last_number", "last_tok")
+
+    def __init__(self) -> None:
+        self.vals: list[Any] = []
+        self.ops: list[tuple[str, int, int]] = []  # (op, precedence or 0 for prefix, token index)
+        self.expect_operand = True
+        self.empty = True
+        self.last_number = False  # last operand was a plain number literal (for 2Tiny(1))
+
+
+class _Group:
+    """An open ``{``, ``(``, ``Tiny(`` or the whole text."""
+
+    __slots__ = ("kind", "col", "expr", "segments", "bars", "after_pm")
+
+    def __init__(self, kind: str, col: int, after_pm: bool = False) -> None:
+        self.kind = kind  # top, brace, paren, Tiny, Miny
+        self.col = col
+        self.expr = _Expr()
+        self.segments: list[list[Any]] = [[]]
+        self.bars: list[tuple[int, int]] = []  # (number of slashes, column)
+        self.after_pm = after_pm
+
+
+def game(text: GameLike) -> "Game":
+    """The canonical game that ``text`` denotes in CGSuite notation.
+
+    A :class:`Game`, an ``int`` or a :class:`~cgtkit.numbers.Dyadic` is returned as a
+    Game unchanged in value.  Malformed text raises
+    :class:`~cgtkit.errors.NotationError` with the offending column.
+
+    >>> game("{2||1|0}").left_options, game("v*3") == -game("^*3")
+    ((game('2'),), True)
+    >>> game("1/3")
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.NotationError: 1/3 at column 1 is not a dyadic rational (its denominator is not a power of 2), so no short game has this value
+      1/3
+      ^
+    """
+    Game = _game_class()
+    if isinstance(text, Game):
+        return text
+    if isinstance(text, bool):
+        raise TypeError("a bool is not a game")
+    if isinstance(text, (int, Dyadic)):
+        return Game.of(text)
+    if not isinstance(text, str):
+        raise TypeError(f"game() takes a string, an int, a Dyadic or a Game, not {type(text).__name__}")
+    return _Parser(text, Game).parse()
+
+
+class _Parser:
+    def __init__(self, text: str, Game: Any) -> None:
+        self.text = text
+        self.Game = Game
+        self.toks = _tokenize(text)
+
+    def fail(self, message: str, col: int) -> NotationError:
+        return _err(message, self.text, col)
+
+    def unexpected(self, tok: _Tok, why: str = "") -> NotationError:
+        if tok.kind == "end":
+            what = "end of input"
+        else:
+            what = f"'{tok.text}'"
+        return self.fail(f"unexpected {what} at column {tok.col}{why}", tok.col)
+
+    def never_closed(self, g: _Group) -> NotationError:
+        what = {"brace": "{", "paren": "(", "Tiny": "Tiny(", "Miny": "Miny("}[g.kind]
+        return self.fail(f"'{what}' at column {g.col} is never closed", g.col)
+
+    # --- values -------------------------------------------------------------------
+    def atom_value(self, number: Dyadic | None, ups: int, nim: int):
+        from . import constants as C
+
+        Game = self.Game
+        g = Game.of(number if number is not None else 0)
+        if ups:
+            g = g + (C.up(ups) if ups > 0 else C.down(-ups))
+        if nim:
+            g = g + C.nimber(nim)
+        return g
+
+    def plus_minus(self, x: Any):
+        Game = self.Game
+        if isinstance(x, _OptionList):
+            return Game.from_options(list(x), [-o for o in x])
+        return Game.from_options([x], [-x])
+
+    def apply_binary(self, op: str, a: Any, b: Any):
+        if op == "+":
+            return a + b
+        if op == "-":
+            return a - b
+        return a + self.plus_minus(b)  # "+-"
+
+    def apply_prefix(self, op: str, a: Any):
+        if op == "-":
+            return -a
+        if op == "+-":
+            return self.plus_minus(a)
+        return a  # unary +
+
+    # --- expression machinery -------------------------------------------------------
+    def push_operand(self, g: _Group, value: Any, is_number: bool) -> None:
+        e = g.expr
+        while e.ops and e.ops[-1][1] == 0:
+            op = e.ops.pop()[0]
+            value = self.apply_prefix(op, value)
+            if op != "+":
+                is_number = is_number and op == "-" and value.is_number
+        e.vals.append(value)
+        e.expect_operand = False
+        e.empty = False
+        e.last_number = is_number
+
+    def reduce(self, e: _Expr, prec: int) -> None:
+        while e.ops and e.ops[-1][1] >= prec:
+            op = e.ops.pop()[0]
+            b = e.vals.pop()
+            a = e.vals.pop()
+            e.vals.append(self.apply_binary(op, a, b))
+
+    def finish(self, g: _Group, tok: _Tok) -> Any:
+        e = g.expr
+        if e.expect_operand:
+            raise self.unexpected(tok)
+        self.reduce(e, 1)
+        value = e.vals.pop()
+        g.expr = _Expr()
+        return value
+
+    # --- main loop ------------------------------------------------------------------
+    def parse(self):
+        toks = self.toks
+        if toks[0].kind == "end":
+            raise self.fail("empty input: expected a game such as 0, *, ^ or {1|0}", 1)
+        stack = [_Group("top", 0)]
+        for index, tok in enumerate(toks):
+            g = stack[-1]
+            e = g.expr
+            kind = tok.kind
+            if e.expect_operand:
+                if kind == "atom":
+                    number, ups, nim = tok.value
+                    ops = e.ops
+                    if (
+                        number is not None
+                        and ops
+                        and ops[-1][0] == "-"
+                        and ops[-1][1] == 0
+                        and ops[-1][2] == index - 1
+                    ):
+                        # "-1/2v" is (-1/2) + v: the sign belongs to the number part
+                        ops.pop()
+                        number = -number
+                    self.push_operand(g, self.atom_value(number, ups, nim), not ups and not nim)
+                elif kind == "op":
+                    e.ops.append((tok.value, 0, index))
+                    e.empty = False
+                elif kind == "{":
+                    after_pm = bool(e.ops) and e.ops[-1][0] == "+-" and e.ops[-1][2] == index - 1
+                    stack.append(_Group("brace", tok.col, after_pm))
+                elif kind == "(":
+                    stack.append(_Group("paren", tok.col))
+                elif kind == "name":
+                    if toks[index + 1].kind != "(":
+                        raise self.fail(
+                            f"expected '(' after {tok.text} at column {toks[index + 1].col}",
+                            toks[index + 1].col,
+                        )
+                    stack.append(_Group(tok.value, tok.col))
+                    toks[index + 1] = _Tok("skip", None, toks[index + 1].col, "(")
+                elif kind == "skip":
+                    pass
+                elif kind == "end" and g.kind != "top":
+                    raise self.never_closed(g)
+                elif g.kind == "brace" and e.empty and kind in ("bar", "}") and not g.segments[-1]:
+                    # an empty side: {|}, { | 1}, {1|}
+                    self.close_or_bar(stack, g, tok)
+                elif kind == "," and g.kind == "brace":
+                    raise self.fail(f"expected an option before ',' at column {tok.col}", tok.col)
+                elif kind in ("bar", "}") and g.kind == "brace" and e.empty:
+                    raise self.fail(f"expected an option before '{tok.text}' at column {tok.col}", tok.col)
+                else:
+                    raise self.unexpected(tok)
+                continue
+            # an operand is complete: expect an operator or a closing token
+            if kind == "op":
+                self.reduce(e, _PREC_BINARY)
+                e.ops.append((tok.value, _PREC_BINARY, index))
+                e.expect_operand = True
+            elif kind == "name" and e.last_number:
+                # "2Tiny(1)" is 2 + Tiny(1)
+                self.reduce(e, _PREC_JUXTA)
+                e.ops.append(("+", _PREC_JUXTA, index))
+                e.expect_operand = True
+                if toks[index + 1].kind != "(":
+                    raise self.fail(
+                        f"expected '(' after {tok.text} at column {toks[index + 1].col}", toks[index + 1].col
+                    )
+                stack.append(_Group(tok.value, tok.col))
+                toks[index + 1] = _Tok("skip", None, toks[index + 1].col, "(")
+            elif kind == ",":
+                if g.kind != "brace":
+                    raise self.unexpected(tok, " (a list of options belongs in braces)")
+                g.segments[-1].append(self.finish(g, tok))
+                g.expr.empty = True
+            elif kind in ("bar", "}"):
+                if g.kind != "brace":
+                    raise self.unexpected(tok)
+                g.segments[-1].append(self.finish(g, tok))
+                self.close_or_bar(stack, g, tok)
+            elif kind == ")":
+                if g.kind not in ("paren", "Tiny", "Miny"):
+                    raise self.unexpected(tok)
+                value = self.finish(g, tok)
+                if isinstance(value, _OptionList):  # pragma: no cover - consumed by +-
+                    raise self.unexpected(tok)
+                stack.pop()
+                if g.kind == "Tiny":
+                    value = self.Game.from_options([0], [self.Game.from_options([0], [-value])])
+                elif g.kind == "Miny":
+                    value = self.Game.from_options([self.Game.from_options([value], [0])], [0])
+                self.push_operand(stack[-1], value, False)
+            elif kind == "end":
+                if g.kind != "top":
+                    raise self.never_closed(g)
+                return self.finish(g, tok)
+            else:
+                raise self.unexpected(tok)
+        raise AssertionError("unreachable: the token list ends with 'end'")  # pragma: no cover
+
+    def close_or_bar(self, stack: list[_Group], g: _Group, tok: _Tok) -> None:
+        """Handle a slash run or the closing brace of ``g`` (the current item is stored)."""
+        if tok.kind == "bar":
+            g.bars.append((tok.value, tok.col))
+            g.segments.append([])
+            g.expr = _Expr()
+            return
+        stack.pop()
+        if not g.bars:
+            if g.after_pm and g.segments[0]:
+                value: Any = _OptionList(g.segments[0])
+            else:
+                raise self.fail(
+                    f"unexpected '}}' at column {tok.col}: braces need a '|' between "
+                    "Left's and Right's options",
+                    tok.col,
+                )
+        else:
+            value = self.build_slashes(g)
+        self.push_operand(stack[-1], value, False)
+
+    def build_slashes(self, g: _Group):
+        """Turn segments and slash runs into one game: fewer slashes bind tighter.
+
+        ``a||b|c`` is {a || {b|c}}; two runs of the same length with no longer run
+        between them (``{3|2|1}``) are ambiguous.  Iterative (shunting-yard).
+        """
+        Game = self.Game
+        operands: list[Any] = [g.segments[0]]  # a list = raw options; a Game = a built part
+        pending: list[tuple[int, int]] = []
+
+        def side(part: Any) -> list:
+            return part if isinstance(part, list) else [part]
+
+        def reduce_top() -> None:
+            pending.pop()
+            right = operands.pop()
+            left = operands.pop()
+            operands.append(Game.from_options(side(left), side(right)))
+
+        for (count, col), segment in zip(g.bars, g.segments[1:]):
+            while pending and pending[-1][0] < count:
+                reduce_top()
+            if pending and pending[-1][0] == count:
+                other = pending[-1][1]
+                bar = "|" * count
+                raise self.fail(
+                    f"ambiguous slashes: '{bar}' at column {col} is at the same level as "
+                    f"'{bar}' at column {other}; write "
+                    + _disambiguation_hint(self.text, g, count),
+                    col,
+                )
+            pending.append((count, col))
+            operands.append(segment)
+        while pending:
+            reduce_top()
+        return operands[0]
+
+
+def _disambiguation_hint(text: str, g: _Group, count: int) -> str:
+    """For {3|2|1}: '{3||2|1} or {3|2||1}' (only for the simple three-part case)."""
+    inner = text[g.col : text.find("}", g.col)] if "}" in text[g.col :] else ""
+    parts = inner.split("|" * count)
+    if len(parts) == 3 and all("|" not in p for p in parts):
+        a, b, c = (p.strip() for p in parts)
+        more = "|" * (count + 1)
+        one = "|" * count
+        return f"{{{a}{more}{b}{one}{c}}} or {{{a}{one}{b}{more}{c}}}"
+    return "more slashes for the outer split"
+
+
+# --------------------------------------------------------------------------------------
+# Printer: generators run on an explicit stack (a trampoline), results cached per call
+# --------------------------------------------------------------------------------------
+
+Step = Generator[Any, Any, Any]
+
+
+def _run(root: Step) -> Any:
+    """Run a generator that yields sub-generators and receives their results."""
+    stack = [root]
+    value: Any = None
+    while stack:
+        try:
+            child = stack[-1].send(value)
+        except StopIteration as stop:
+            stack.pop()
+            value = stop.value
+        else:
+            stack.append(child)
+            value = None
+    return value
+
+
+def _done(value: Any) -> Step:
+    return value
+    yield  # pragma: no cover - makes this a generator
+
+
+def format_game(g: "Game") -> str:
+    """The CGSuite text of the canonical game ``g`` (what ``str(g)`` returns).
+
+    >>> from cgtkit.short.constants import up, star
+    >>> [format_game(x) for x in (up + up + star, -up + game("3/4") + star(2))]
+    ['^^*', '3/4v*2']
+    >>> format_game(game("{2|{4|0},*2}"))
+    '{2|*2,{4|0}}'
+    """
+    return _run(_Printer().text(g, True, False))[0]
+
+
+class _Printer:
+    """Caches for one print job: sorted options, comparisons, stops and outputs."""
+
+    def __init__(self) -> None:
+        self.sorted_cache: dict[Any, tuple[list, list]] = {}
+        self.cmp_cache: dict[tuple[Any, Any], int] = {}
+        self.stop_cache: dict[tuple[Any, bool], Dyadic] = {}
+        self.text_cache: dict[tuple[Any, bool, bool], tuple[str, int]] = {}
+
+    # --- CGSuite's deterministic order of options -------------------------------------
+    @staticmethod
+    def category(g: Any) -> tuple:
+        if g.is_number:
+            return (0, g.number)
+        nus = g.nus
+        if nus is not None:
+            x, ups, nim = nus
+            if x == 0 and ups == 0:
+                return (1, nim)
+            # CGSuite compares uptimal expansions: number, then the up coefficient
+            # (none when there are no ups, which sorts first), then the nimber
+            return (2, (x, ups != 0, ups, nim))
+        return (3,)
+
+    def compare(self, g: Any, h: Any) -> Step:
+        if g == h:
+            return 0
+        key = (g, h)
+        hit = self.cmp_cache.get(key)
+        if hit is not None:
+            return hit
+        cg, ch = self.category(g), self.category(h)
+        if cg[0] != ch[0] or cg[0] != 3:
+            result = (cg > ch) - (cg < ch)
+        else:
+            result = 0
+            for side in (0, 1):
+                a = (yield self.sorted_options(g))[side]
+                b = (yield self.sorted_options(h))[side]
+                for x, y in zip(a, b):
+                    result = yield self.compare(x, y)
+                    if result:
+                        break
+                if not result:
+                    result = (len(a) > len(b)) - (len(a) < len(b))
+                if result:
+                    break
+        self.cmp_cache[key] = result
+        self.cmp_cache[(h, g)] = -result
+        return result
+
+    def sort(self, items: list) -> Step:
+        """Merge sort (stable) whose comparisons run on the trampoline."""
+        items = list(items)
+        width = 1
+        while width < len(items):
+            merged = []
+            for lo in range(0, len(items), 2 * width):
+                a = items[lo : lo + width]
+                b = items[lo + width : lo + 2 * width]
+                i = j = 0
+                while i < len(a) and j < len(b):
+                    if (yield self.compare(b[j], a[i])) < 0:
+                        merged.append(b[j])
+                        j += 1
+                    else:
+                        merged.append(a[i])
+                        i += 1
+                merged.extend(a[i:])
+                merged.extend(b[j:])
+            items = merged
+            width *= 2
+        return items
+
+    def sorted_options(self, g: Any) -> Step:
+        hit = self.sorted_cache.get(g)
+        if hit is not None:
+            return hit
+        left = yield self.sort(g.left_options)
+        right = yield self.sort(g.right_options)
+        self.sorted_cache[g] = (left, right)
+        return (left, right)
+
+    # --- stops (for recognising Tiny and Miny) ------------------------------------------
+    def stop(self, g: Any, left: bool) -> Step:
+        """Left stop (left=True) or right stop of g."""
+        if g.nus is not None:
+            return g.nus[0]
+        key = (g, left)
+        hit = self.stop_cache.get(key)
+        if hit is not None:
+            return hit
+        best = None
+        for o in g.left_options if left else g.right_options:
+            s = yield self.stop(o, not left)
+            if best is None or (s > best if left else s < best):
+                best = s
+        self.stop_cache[key] = best
+        return best
+
+    def tiny_form(self, g: Any) -> Step:
+        """(name, translate, subscript) when g is x + Tiny(G) or x + Miny(G), else None.
+
+        g = {x || x | z} with x a number and z's left stop below x is x + Tiny(x - z);
+        g = {w | y || y} with y a number and w's right stop above y is y + Miny(w - y).
+        """
+        lo, ro = g.left_options, g.right_options
+        if len(lo) != 1 or len(ro) != 1:
+            return None
+        gl, gr = lo[0], ro[0]
+        if gl.is_number and len(gr.left_options) == 1 and len(gr.right_options) == 1:
+            z = gr.right_options[0]
+            if gr.left_options[0] == gl and (yield self.stop(z, True)) < gl.number:
+                return ("Tiny", gl, gl - z)
+        if gr.is_number and len(gl.left_options) == 1 and len(gl.right_options) == 1:
+            w = gl.left_options[0]
+            if gl.right_options[0] == gr and (yield self.stop(w, False)) > gr.number:
+                return ("Miny", gr, w - gr)
+        return None
+
+    # --- text -----------------------------------------------------------------------
+    def text(self, g: Any, braces: bool, parens: bool) -> Step:
+        """(text, slashes): slashes > 0 when printed as a bare ``a|b`` run of that length."""
+        key = (g, braces, parens)
+        hit = self.text_cache.get(key)
+        if hit is not None:
+            return hit
+        result = yield self._text(g, braces, parens)
+        self.text_cache[key] = result
+        return result
+
+    def _text(self, g: Any, braces: bool, parens: bool) -> Step:
+        nus = g.nus
+        if nus is not None:
+            s = _nus_text(*nus)
+            x, ups, nim = nus
+            if parens and not (nim == 0 and ups == 0) and not (x == 0 and ups == 0) and not (x == 0 and nim == 0):
+                s = f"({s})"
+            return (s, 0)
+        left, right = yield self.sorted_options(g)
+        if left and g == -g:  # a switch: +- its Left option(s)
+            if len(left) == 1:
+                return ("+-" + (yield self.text(left[0], True, True))[0], 0)
+            parts = []
+            for o in left:
+                parts.append((yield self.text(o, True, False))[0])
+            return ("+-{" + ",".join(parts) + "}", 0)
+        tiny = yield self.tiny_form(g)
+        if tiny is not None:
+            name, translate, sub = tiny
+            s = f"{name}({(yield self.text(sub, True, False))[0]})"
+            if translate.number != 0:
+                s = str(translate.number) + s
+            return (f"({s})" if parens else s, 0)
+        slashes = 1
+        sides = []
+        for options in (left, right):
+            many = len(options) > 1
+            parts = []
+            for o in options:
+                t, k = yield self.text(o, many, False)
+                parts.append(t)
+                slashes = max(slashes, k + 1)
+            sides.append(",".join(parts))
+        body = sides[0] + "|" * slashes + sides[1]
+        if braces or slashes >= MAX_SLASHES:
+            return ("{" + body + "}", 0)
+        return (body, slashes)
+
+
+def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
+    """CGSuite's text for x + ups.^ + *nim: ``3/4v3*2``, ``^^``, ``*``, ``-1``."""
+    s = str(x) if (x != 0 or (ups == 0 and nim == 0)) else ""
+    if ups:
+        arrow = "^" if ups > 0 else "v"
+        s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{abs(ups)}"
+    if nim:
+        s += "*" if nim == 1 else f"*{nim}"
+    return s
