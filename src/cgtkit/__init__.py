@@ -6,6 +6,10 @@ re-exported.
 >>> import cgtkit as cg
 >>> cg.Dyadic("3/4") + cg.Dyadic("1/4")
 Dyadic('1')
+>>> cg.game("^") + cg.game("^") + cg.star == cg.game("{0|^}")
+True
+>>> cg.ImpartialSolver(lambda n: range(n)).grundy_sum([3, 4, 5])
+2
 """
 
 from .errors import (
@@ -21,7 +25,27 @@ from .errors import (
     RulesError,
     UnhashablePositionError,
 )
+from .impartial import ImpartialSolver, WinningMove
 from .nimbers import mex, nim_sum
 from .numbers import Dyadic, simplest_between
+from .options import Move, Sum
+from .partizan import PartizanSolver
+from .short import (
+    EQ,
+    FUZZY,
+    GT,
+    LT,
+    Comparison,
+    Game,
+    down,
+    miny,
+    nimber,
+    star,
+    switch,
+    tiny,
+    up,
+    zero,
+)
+from .short.notation import game
 
 __version__ = "0.1.0"

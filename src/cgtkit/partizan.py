@@ -1,0 +1,124 @@
+"""Partizan games: the canonical value of every position of a user-defined game.
+
+``moves(position)`` returns ``(left_options, right_options)``; each option is written
+as for the impartial solver (a position, a tuple of positions = a sum, ``Sum``, or
+``Move(label, option)``).  :class:`PartizanSolver` computes the canonical form of
+each position with the iterative, loop-checking search of :mod:`cgtkit.search`.
+
+The seed's solver knew only numbers; :meth:`PartizanSolver.number` keeps that
+question and answers it honestly, raising :class:`NotANumberError` when the value is
+a hot or infinitesimal game.  Seed 000's game (Left n -> n-2, Right n -> n-1, moves
+only to positive n) is the example:
+
+>>> def seed_game(n):
+...     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
+>>> p = PartizanSolver(seed_game)
+>>> [str(p.value(n)) for n in range(1, 7)]
+['0', '-1', '{0|-1}', '0', '-1', '{0|-1}']
+>>> p.number(2)
+Dyadic('-1')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable
+
+from .errors import MoveFunctionError, NotANumberError
+from .numbers import Dyadic
+from .options import normalize_option
+from .search import evaluate
+from .short.game import Game
+
+__all__ = ["PartizanSolver"]
+
+PartizanMoves = Callable[[Any], "tuple[Iterable[Any], Iterable[Any]]"]
+
+
+class PartizanSolver:
+    """Canonical values of the positions of one partizan game (Left is positive)."""
+
+    def __init__(self, moves: PartizanMoves, *, tuple_is_sum: bool = True) -> None:
+        if not callable(moves):
+            raise TypeError(
+                "PartizanSolver(moves) needs a function: moves(position) -> (left_options, right_options)"
+            )
+        self._moves = moves
+        self._tuple_is_sum = tuple_is_sum
+        self._memo: dict[Hashable, Game] = {}
+
+    def _side(self, position: Hashable, options: Any, side: str) -> list[tuple]:
+        try:
+            items = list(options)
+        except TypeError:
+            raise MoveFunctionError(
+                f"the move function's {side} options for position {position!r} are {options!r}, "
+                "not an iterable of options",
+                position=position,
+            ) from None
+        out = []
+        for o in items:
+            kind = type(o)
+            if kind is int or kind is str:
+                out.append((o,))
+            else:
+                out.append(normalize_option(o, position, self._tuple_is_sum)[1])
+        return out
+
+    def _expand(self, position: Hashable) -> tuple[tuple[list, list], list]:
+        result = self._moves(position)
+        if not (isinstance(result, tuple) and len(result) == 2):
+            raise MoveFunctionError(
+                f"the move function returned {result!r} for position {position!r}; "
+                "expected a pair (left_options, right_options)",
+                position=position,
+            )
+        left = self._side(position, result[0], "Left")
+        right = self._side(position, result[1], "Right")
+        children = [c for comps in left for c in comps] + [c for comps in right for c in comps]
+        return (left, right), children
+
+    @staticmethod
+    def _sum(components: tuple, memo: dict) -> Game:
+        if len(components) == 1:
+            return memo[components[0]]
+        total = Game.of(0)
+        for c in components:
+            total = total + memo[c]
+        return total
+
+    @classmethod
+    def _combine(cls, position: Hashable, sides: tuple[list, list], memo: dict) -> Game:
+        left, right = sides
+        return Game.from_options(
+            [cls._sum(comps, memo) for comps in left],
+            [cls._sum(comps, memo) for comps in right],
+        )
+
+    def value(self, position: Hashable) -> Game:
+        """The canonical form of ``position``'s value."""
+        return evaluate(position, self._memo, self._expand, self._combine)
+
+    def value_of_sum(self, positions: Iterable[Hashable]) -> Game:
+        """The canonical value of a sum of positions."""
+        total = Game.of(0)
+        for p in positions:
+            total = total + self.value(p)
+        return total
+
+    def number(self, position: Hashable) -> Dyadic:
+        """The value as a number; :class:`NotANumberError` if it is not one."""
+        g = self.value(position)
+        if not g.is_number:
+            raise NotANumberError(
+                f"position {position!r} has value {g}, which is not a number "
+                "(it is hot or infinitesimal), so it has no single numeric value; use value()"
+            )
+        return g.number
+
+    def outcome(self, position: Hashable) -> str:
+        """Who wins: ``"L"``, ``"R"``, ``"P"`` (second player) or ``"N"`` (first player)."""
+        return self.value(position).outcome
+
+    def cache_size(self) -> int:
+        """How many positions have a memoised value."""
+        return len(self._memo)
