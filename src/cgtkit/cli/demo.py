@@ -54,7 +54,7 @@ def run_demo() -> None:
     print(f"  winning move: heap {move.component + 1} -> {move.option} (leaves {move.result})")
 
     _heading("Seed 002: the coin game, Nim, Grundy values, two-ends take")
-    for x in (10, 11):
+    for x in (7, 10):
         who = "A" if coin_game_first_player_wins(x, [1, 3, 4]) else "B"
         print(f"  {x} coins, take 1, 3 or 4: {who} wins")
     print(f"  10**100 coins, take 1, 3 or 4: "
