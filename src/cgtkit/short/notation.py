@@ -604,8 +604,8 @@ def format_game(g: "Game") -> str:
     >>> from cgtkit.short.constants import up, star
     >>> [format_game(x) for x in (up + up + star, -up + game("3/4") + star(2))]
     ['^^*', '3/4v*2']
-    >>> format_game(game("{2|{4|0},*2}"))
-    '{2|*2,{4|0}}'
+    >>> format_game(game("{2,{4|0}|-2,{0|-4}}"))
+    '+-{2,{4|0}}'
     """
     return _run(_Printer().text(g, True, False))[0]
 
