@@ -23,6 +23,7 @@ __all__ = [
     "NoWinningMoveError",
     "RulesError",
     "HeapCodeError",
+    "NotAtomicError",
 ]
 
 
@@ -104,3 +105,7 @@ class RulesError(CGTError, ValueError):
 
 class HeapCodeError(CGTError, ValueError):
     """A take-and-break code (octal or hexadecimal) or heap rule is malformed."""
+
+
+class NotAtomicError(CGTError, ValueError):
+    """An atomic weight was asked for a game that has none (e.g. ``1``, ``+-1`` or ``{1|^3||^}``)."""
