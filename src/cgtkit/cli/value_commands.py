@@ -1,9 +1,78 @@
-"""Subcommands of the value group (to be filled in)."""
+"""Subcommands of the value group: ``cgtkit value EXPR`` and ``cgtkit value --seed-game N``.
+
+``EXPR`` is a game in CGSuite notation (``{1|*}``, ``^^*``, ``+-1``, ``Tiny(2)``,
+``{3||2|1} + ^``); the command prints its canonical form and a few facts, one
+``key: value`` line each.  ``--seed-game N`` does the same for position N of seed 000's
+game (Left moves n -> n-2, Right n -> n-1, a move only to a positive n).
+"""
 
 from __future__ import annotations
 
 import argparse
 
+from ..errors import RulesError
+
+_OUTCOMES = {
+    "L": "L (Left wins, whoever moves first)",
+    "R": "R (Right wins, whoever moves first)",
+    "P": "P (the second player wins)",
+    "N": "N (the first player wins)",
+}
+
+
+def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
+    """Seed 000's game: Left moves n -> n-2, Right n -> n-1, only to a positive n."""
+    return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
+
+
+def describe(g) -> list[str]:
+    """The ``key: value`` lines printed for a game."""
+    number = str(g.number) if g.is_number else "no (not a number)"
+    return [
+        f"value: {g}",
+        f"outcome: {_OUTCOMES[g.outcome]}",
+        f"number: {number}",
+        f"birthday: {g.birthday}",
+    ]
+
+
+def _value(args: argparse.Namespace) -> None:
+    if args.seed_game is not None:
+        if args.expr:
+            raise RulesError("give either a game EXPR or --seed-game N, not both")
+        from ..partizan import PartizanSolver
+
+        n = args.seed_game
+        if n < 1:
+            raise RulesError(f"--seed-game {n}: positions of seed 000's game are integers n >= 1")
+        g = PartizanSolver(seed_game_moves).value(n)
+        print(f"position: {n} (seed 000's game: Left n -> n-2, Right n -> n-1, only to n > 0)")
+    else:
+        if not args.expr:
+            raise RulesError("no game given: write e.g. cgtkit value '{1|*}' or cgtkit value --seed-game 5")
+        from ..short.notation import game
+
+        g = game(" ".join(args.expr))
+    for line in describe(g):
+        print(line)
+
 
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add this group's subcommands to the cgtkit parser."""
+    p = sub.add_parser(
+        "value",
+        help="canonical form and basic facts of a game in CGSuite notation",
+        description=(
+            "Print the canonical form (CGSuite notation), outcome, number and birthday of a "
+            "short game.  Quote the game for the shell; put -- before a game that starts "
+            "with '-' (cgtkit value -- -1/2)."
+        ),
+    )
+    p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{1|*}', '^^*', '+-1', 'Tiny(2)'")
+    p.add_argument(
+        "--seed-game",
+        type=int,
+        metavar="N",
+        help="the value of position N of seed 000's game (Left n -> n-2, Right n -> n-1)",
+    )
+    p.set_defaults(run=_value)
