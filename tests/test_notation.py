@@ -343,3 +343,9 @@ def test_unclosed_deep_braces_is_a_notation_error():
     with pytest.raises(NotationError) as info:
         game("{" * 3000)
     assert info.value.column == 3000
+
+
+def test_overlong_numbers_are_notation_errors():
+    for text in ("1" * 5000, "*" + "9" * 5000, "1/" + "2" * 5000, "^" + "3" * 5000):
+        with pytest.raises(NotationError, match="too many digits"):
+            game(text)

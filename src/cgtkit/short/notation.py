@@ -169,6 +169,14 @@ def _is_downs_word(text: str, i: int) -> bool:
     return not (j < len(text) and text[j].isascii() and text[j].isalpha())
 
 
+def _int(text: str, i: int, j: int) -> int:
+    """The decimal integer text[i:j] (Python refuses to read more than ~4300 digits)."""
+    try:
+        return int(text[i:j])
+    except ValueError:
+        raise _err(f"the number at column {i + 1} has too many digits ({j - i})", text, i + 1) from None
+
+
 def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
     """Read ``[number] [ups] [star]`` starting at i; append one atom token."""
     n = len(text)
@@ -179,7 +187,7 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
     # number part: digits, digits/digits, a vulgar fraction, or digits + vulgar fraction
     if text[i].isdigit() and text[i].isascii():
         j = digits_at(i)
-        whole = int(text[i:j])
+        whole = _int(text, i, j)
         k = skip_ws(j)
         if k < n and text[k] == "/":
             d0 = skip_ws(k + 1)
@@ -188,7 +196,7 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
                 col = d0 + 1
                 found = "end of input" if d0 >= n else _show(text[d0])
                 raise _err(f"expected a denominator after '/' at column {col}, found {found}", text, col)
-            den = int(text[d0:d1])
+            den = _int(text, d0, d1)
             if den == 0:
                 raise _err(f"{whole}/0 at column {i + 1} divides by zero", text, i + 1)
             if den & (den - 1):
@@ -236,7 +244,7 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
                     text,
                     k + 1,
                 )
-            arrows = int(text[k:d])
+            arrows = _int(text, k, d)
             k = d
         ups = sign * arrows
         i = k
@@ -244,7 +252,7 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
     j = skip_ws(i) if (number is not None or ups) else i
     if j < n and text[j] in _STAR_CHARS:
         k = digits_at(j + 1)
-        nim = int(text[j + 1 : k]) if k > j + 1 else 1
+        nim = _int(text, j + 1, k) if k > j + 1 else 1
         i = k
     toks.append(_Tok("atom", (number, ups, nim), start + 1, text[start:i]))
     return i
