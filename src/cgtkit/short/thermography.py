@@ -33,7 +33,7 @@ Dyadic('2')
 >>> temperature(game("25/16")), temperature(game("5")), temperature(game("*"))
 (Dyadic('-1/16'), Dyadic('-1'), Dyadic('0'))
 >>> print(cool(g, Dyadic(1, 2)), freeze(g), heat(game("*"), 1))
-{5/2|2} 9/4* +-1
+{5/2|2*} 9/4* +-1
 >>> print(confusion_interval(game("+-1")), confusion_interval(game("*")))
 [-1, 1] [0, 0]
 """
