@@ -1,0 +1,295 @@
+"""Placement games on rectangular boards: Domineering, Cram, and any game in which a
+move puts a polyomino on empty cells.
+
+A ruleset is data: Left's pieces, Right's pieces (each a set of ``(row, col)``
+cells), and the board symmetries that map Left's pieces to Left's and Right's to
+Right's.  Only empty cells matter, so a position is the bitboard of its empty cells;
+it splits into its connected regions of empty cells, and the value of a position is
+the sum of the values of its regions.  Each region is solved once per ruleset, under
+its normalised key (see :mod:`cgtkit.rulesets.grid`).
+
+Conventions follow CGSuite: rows are separated by ``|``, ``.`` is empty and ``#`` is
+filled; in Domineering Left places **vertical** dominoes, Right horizontal ones.
+
+>>> Domineering(".|.").value, Domineering("..").value, Domineering("..|..").value
+(game('1'), game('-1'), game('+-1'))
+>>> Domineering("...|...").value          # 2x3: Left, the vertical player, wins
+game('1/2')
+>>> Domineering(".#|..").left_moves()
+[Domineering('##|#.')]
+>>> Cram("..|..").value, Cram("...").value          # Cram values are nim values
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+from ..errors import RulesError
+from ..short.game import Game
+from .grid import (
+    TranspositionTable,
+    all_symmetries,
+    components_bbox,
+    evaluate,
+    flips,
+    pack_rows,
+    parse_grid,
+    split,
+)
+
+__all__ = ["PlacementRuleset", "PlacementPosition", "Domineering", "Cram", "DOMINEERING", "CRAM"]
+
+Shape = Sequence[tuple[int, int]]
+_WBITS = 8  # a key is (packed rows << _WBITS) | width
+_WMASK = (1 << _WBITS) - 1
+
+
+def _normal_shape(cells: Shape) -> tuple[tuple[int, int], ...]:
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple(sorted((r - r0, c - c0) for r, c in cells))
+
+
+class PlacementRuleset:
+    """A placement game: who may place which piece, and the board's symmetries.
+
+    ``symmetry`` is ``"none"``, ``"flips"`` (identity, the two mirror images and the
+    180 degree rotation: these keep vertical pieces vertical) or ``"square"`` (all 8
+    symmetries of the square).  ``impartial=True`` (both players have the same pieces)
+    makes values nim values (ints) instead of games.  One transposition table per
+    ruleset, kept across calls, emptied when it exceeds ``max_entries``.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        left: Iterable[Shape],
+        right: Iterable[Shape],
+        symmetry: str = "none",
+        impartial: bool = False,
+        max_entries: int = 2_000_000,
+    ) -> None:
+        if symmetry not in ("none", "flips", "square"):
+            raise ValueError(f"unknown symmetry {symmetry!r}")
+        self.name = name
+        self.left = tuple(_normal_shape(s) for s in left)
+        self.right = tuple(_normal_shape(s) for s in right)
+        self.symmetry = symmetry
+        self.impartial = impartial
+        shapes = self.left + self.right
+        self.guard = max(1, max(max(c for _, c in s) for s in shapes))
+        self.min_cells = min(len(s) for s in shapes)
+        self.table = TranspositionTable(max_entries)
+        self._offsets: dict[int, tuple] = {}
+        self._split_cache: dict[int, tuple] = {}  # (empty, stride) -> component keys
+        self._key_cache: dict[int, int] = {}  # (component, stride) -> normalised key
+
+    # --- shapes at a stride -------------------------------------------------------
+    def _shape_masks(self, stride: int) -> tuple:
+        """Per stride: for Left and Right, (offsets, piece mask) of each shape, with
+        offsets relative to the shape's first cell in its top row."""
+        got = self._offsets.get(stride)
+        if got is None:
+            got = []
+            for shapes in (self.left, self.right):
+                side = []
+                for s in shapes:
+                    ar, ac = s[0]
+                    offs = tuple((r - ar) * stride + (c - ac) for r, c in s)
+                    side.append((tuple(o for o in offs if o), sum(1 << o for o in offs)))
+                got.append(tuple(side))
+            got = self._offsets[stride] = tuple(got)
+        return got
+
+    # --- keys -----------------------------------------------------------------------
+    def key(self, component: int, stride: int) -> int:
+        """The normalised key of a connected set of empty cells given at ``stride``."""
+        rows, w = components_bbox(component, stride)
+        rows = tuple(rows)
+        if self.symmetry == "flips":
+            rows = min(flips(rows, w))
+        elif self.symmetry == "square":
+            _, w, rows = min((len(r), ww, r) for ww, r in all_symmetries(rows, w))
+        return (pack_rows(rows, w + self.guard) << _WBITS) | w
+
+    def components(self, empty: int, stride: int) -> tuple:
+        """The sorted keys of the regions of ``empty`` that can hold a piece (cached:
+        the same region turns up after many different moves)."""
+        ck = (empty << _WBITS) | stride
+        got = self._split_cache.get(ck)
+        if got is not None:
+            return got
+        keys = []
+        small = self.min_cells
+        cache = self._key_cache
+        for c in split(empty, stride):
+            if c.bit_count() >= small:
+                kk = (c << _WBITS) | stride
+                k = cache.get(kk)
+                if k is None:
+                    k = cache[kk] = self.key(c, stride)
+                keys.append(k)
+        keys.sort()
+        got = self._split_cache[ck] = tuple(keys)
+        return got
+
+    # --- moves and values -----------------------------------------------------------
+    def placements(self, empty: int, stride: int, side: int) -> list[int]:
+        """Every piece (as a bitboard) side 0 (Left) or 1 (Right) can place."""
+        out = []
+        for offs, mask in self._shape_masks(stride)[side]:
+            avail = empty
+            for o in offs:
+                avail &= empty >> o
+            while avail:
+                b = avail & -avail
+                avail ^= b
+                out.append(mask * b)
+        return out
+
+    def _expand(self, key: int):
+        w = key & _WMASK
+        empty = key >> _WBITS
+        stride = w + self.guard
+        comps = self.components
+        if self.impartial:
+            return {comps(empty ^ p, stride) for p in self.placements(empty, stride, 0)}
+        return (
+            {comps(empty ^ p, stride) for p in self.placements(empty, stride, 0)},
+            {comps(empty ^ p, stride) for p in self.placements(empty, stride, 1)},
+        )
+
+    def clear(self) -> None:
+        """Forget every solved component (and the split caches)."""
+        self.table.clear()
+        self._split_cache.clear()
+        self._key_cache.clear()
+
+    def value_of(self, keys: Iterable[int]):
+        """The value of a sum of components (a Game, or a nim value when impartial)."""
+        if len(self._split_cache) > self.table.max_entries:
+            self._split_cache.clear()
+            self._key_cache.clear()
+        self.table.bound()
+        if self.impartial:
+            x = 0
+            for k in keys:
+                x ^= evaluate(k, self.table, self._expand, True)
+            return x
+        total = Game.of(0)
+        for k in keys:
+            total = total + evaluate(k, self.table, self._expand)
+        return total
+
+
+class PlacementPosition:
+    """A position of a placement game: an immutable board of empty and filled cells.
+
+    Subclasses set ``ruleset``.  ``str(p)`` is the CGSuite string, and
+    ``type(p)(str(p)) == p``.
+    """
+
+    __slots__ = ("height", "width", "_empty")
+    ruleset: PlacementRuleset
+    FILLED = "#"
+
+    height: int
+    width: int
+    _empty: int
+
+    def __init__(self, text: str) -> None:
+        rows = parse_grid(text, "." + self.FILLED, type(self).__name__)
+        if len(rows[0]) > _WMASK:
+            raise RulesError(f"{type(self).__name__}: boards wider than {_WMASK} columns are not supported")
+        stride = len(rows[0]) + self.ruleset.guard
+        empty = 0
+        for i, row in enumerate(rows):
+            for j, ch in enumerate(row):
+                if ch == ".":
+                    empty |= 1 << (i * stride + j)
+        self.height, self.width, self._empty = len(rows), len(rows[0]), empty
+
+    @classmethod
+    def _make(cls, h: int, w: int, empty: int) -> "PlacementPosition":
+        p = object.__new__(cls)
+        p.height, p.width, p._empty = h, w, empty
+        return p
+
+    @classmethod
+    def rectangle(cls, height: int, width: int) -> "PlacementPosition":
+        """The empty ``height x width`` board."""
+        if height < 1 or width < 1:
+            raise RulesError(f"{cls.__name__}: a board needs positive sides, not {height}x{width}")
+        return cls("|".join(["." * width] * height))
+
+    @property
+    def _stride(self) -> int:
+        return self.width + self.ruleset.guard
+
+    def __str__(self) -> str:
+        s = self._stride
+        return "|".join(
+            "".join("." if self._empty >> (i * s + j) & 1 else self.FILLED for j in range(self.width))
+            for i in range(self.height)
+        )
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return (self.height, self.width, self._empty) == (other.height, other.width, other._empty)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.height, self.width, self._empty))
+
+    def _moves(self, side: int) -> list["PlacementPosition"]:
+        e = self._empty
+        return [self._make(self.height, self.width, e ^ p) for p in self.ruleset.placements(e, self._stride, side)]
+
+    def left_moves(self) -> list["PlacementPosition"]:
+        """The positions Left can move to, in board order."""
+        return self._moves(0)
+
+    def right_moves(self) -> list["PlacementPosition"]:
+        """The positions Right can move to, in board order."""
+        return self._moves(1)
+
+    def moves(self) -> list["PlacementPosition"]:
+        """The positions either player can move to (for impartial rulesets)."""
+        if self.ruleset.impartial:
+            return self._moves(0)
+        return self._moves(0) + [p for p in self._moves(1) if p not in self._moves(0)]
+
+    def components(self) -> tuple:
+        """The normalised keys of the independent regions."""
+        return self.ruleset.components(self._empty, self._stride)
+
+    @property
+    def value(self):
+        """The canonical value (a Game; a nim value int for impartial rulesets)."""
+        return self.ruleset.value_of(self.components())
+
+
+_VERTICAL = ((0, 0), (1, 0))
+_HORIZONTAL = ((0, 0), (0, 1))
+
+DOMINEERING = PlacementRuleset("Domineering", [_VERTICAL], [_HORIZONTAL], symmetry="flips")
+CRAM = PlacementRuleset("Cram", [_VERTICAL, _HORIZONTAL], [_VERTICAL, _HORIZONTAL], symmetry="square", impartial=True)
+
+
+class Domineering(PlacementPosition):
+    """Domineering: Left places vertical dominoes, Right horizontal ones."""
+
+    __slots__ = ()
+    ruleset = DOMINEERING
+
+
+class Cram(PlacementPosition):
+    """Cram: both players place dominoes either way; impartial, so ``value`` is a nim
+    value."""
+
+    __slots__ = ()
+    ruleset = CRAM

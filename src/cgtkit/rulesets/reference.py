@@ -1,0 +1,87 @@
+"""Slow, obviously-right twins of the fast rulesets, for the tests.
+
+No bitboards, no decomposition, no symmetry: a board is a frozenset of empty
+``(row, col)`` cells and the value is ``{ values of Left's options | Right's }`` by
+plain recursion (depth <= number of cells / 2: small boards only).
+
+>>> slow_domineering(frozenset({(0, 0), (1, 0)}))
+game('1')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..short.game import Game
+
+__all__ = ["cells_of", "slow_domineering", "slow_cram", "slow_clobber", "slow_toads"]
+
+
+def cells_of(text: str, mark: str = ".") -> frozenset:
+    """The cells of a grid string holding ``mark``."""
+    return frozenset(
+        (i, j) for i, row in enumerate(text.split("|")) for j, ch in enumerate(row) if ch == mark
+    )
+
+
+def _dominoes(cells: frozenset, dr: int, dc: int):
+    for r, c in sorted(cells):
+        if (r + dr, c + dc) in cells:
+            yield cells - {(r, c), (r + dr, c + dc)}
+
+
+@lru_cache(maxsize=None)
+def slow_domineering(cells: frozenset) -> Game:
+    """Left places vertical dominoes, Right horizontal ones."""
+    return Game.from_options(
+        [slow_domineering(o) for o in _dominoes(cells, 1, 0)],
+        [slow_domineering(o) for o in _dominoes(cells, 0, 1)],
+    )
+
+
+@lru_cache(maxsize=None)
+def slow_cram(cells: frozenset) -> int:
+    """Cram's nim value: mex of the options' nim values."""
+    seen = {slow_cram(o) for d in ((1, 0), (0, 1)) for o in _dominoes(cells, *d)}
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+@lru_cache(maxsize=None)
+def slow_clobber(black: frozenset, white: frozenset) -> Game:
+    """Left moves a black stone onto an orthogonally adjacent white one, capturing it."""
+
+    def options(mine: frozenset, theirs: frozenset):
+        for r, c in sorted(mine):
+            for t in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if t in theirs:
+                    yield (mine - {(r, c)}) | {t}, theirs - {t}
+
+    return Game.from_options(
+        [slow_clobber(b, w) for b, w in options(black, white)],
+        [slow_clobber(b, w) for w, b in options(white, black)],
+    )
+
+
+@lru_cache(maxsize=None)
+def slow_toads(strip: str) -> Game:
+    """Toads (T, Left) move right, frogs (F, Right) move left: one step into an empty
+    cell, or a jump over one opposing piece into the empty cell beyond."""
+
+    def options(s: str, me: str, them: str, step: int):
+        for i, ch in enumerate(s):
+            if ch != me:
+                continue
+            for j, over in ((i + step, None), (i + 2 * step, i + step)):
+                if 0 <= j < len(s) and s[j] == "." and (over is None or s[over] == them):
+                    t = list(s)
+                    t[i], t[j] = ".", me
+                    yield "".join(t)
+                    break
+
+    return Game.from_options(
+        [slow_toads(o) for o in options(strip, "T", "F", 1)],
+        [slow_toads(o) for o in options(strip, "F", "T", -1)],
+    )

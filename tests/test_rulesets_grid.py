@@ -1,0 +1,132 @@
+"""The grid engine and the placement games (Domineering, Cram): published values,
+moves on hand-checked positions, and the fast path against its slow twin."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import pathlib
+import random
+
+import pytest
+
+from cgtkit.errors import RulesError
+from cgtkit.rulesets import Cram, Domineering
+from cgtkit.rulesets.grid import TranspositionTable, all_symmetries, components_bbox, split
+from cgtkit.rulesets.placement import PlacementRuleset
+from cgtkit.rulesets.reference import cells_of, slow_cram, slow_domineering
+from cgtkit.short.notation import game
+
+DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_domineering.json").read_text())
+
+
+def board(h: int, w: int, empty: set) -> str:
+    return "|".join("".join("." if (i, j) in empty else "#" for j in range(w)) for i in range(h))
+
+
+def transpose(text: str) -> str:
+    rows = text.split("|")
+    return "|".join("".join(r[j] for r in rows) for j in range(len(rows[0])))
+
+
+@pytest.mark.parametrize("case", DATA["values"], ids=lambda c: c["position"])
+def test_published_domineering(case):
+    assert Domineering(case["position"]).value == game(case["value"])
+
+
+def test_parse_round_trip_and_errors():
+    for text in ["..|..", "#.#|...", ".", "##|#."]:
+        p = Domineering(text)
+        assert str(p) == text and Domineering(str(p)) == p and hash(Domineering(text)) == hash(p)
+    with pytest.raises(RulesError, match=r"'x' at row 2, column 3"):
+        Domineering("...|..x")
+    with pytest.raises(RulesError, match="equal length"):
+        Domineering("...|..")
+    with pytest.raises(RulesError, match="empty"):
+        Domineering("")
+    with pytest.raises(RulesError):
+        Cram("..|o.")
+
+
+def test_moves_hand_checked():
+    p = Domineering("..#|...")
+    assert sorted(map(str, p.left_moves())) == ["#.#|#..", ".##|.#."]
+    assert sorted(map(str, p.right_moves())) == ["###|...", "..#|##.", "..#|.##"]
+    assert Domineering("#").left_moves() == [] and Domineering("#").right_moves() == []
+    assert sorted(map(str, Cram("..").moves())) == ["##"]
+    assert len(Cram("..|..").moves()) == 4
+
+
+def test_split_and_bbox():
+    # "..#|#.." at stride 4: the two cells (0,0),(0,1) and (1,1),(1,2) touch at (0,1)-(1,1)
+    bits = 0b0110_0011
+    assert split(bits, 4) == [bits]
+    assert split(0b0110_0000_0011, 4) == [0b11, 0b0110_0000_0000]
+    rows, w = components_bbox(0b0110_0000_0000, 4)
+    assert (rows, w) == ([0b11], 2)
+    assert len({r for _, r in all_symmetries((0b011, 0b110), 3)}) == 4  # an S tetromino
+
+
+def test_transpose_negates_and_symmetry_is_invisible():
+    rng = random.Random(6)
+    for _ in range(40):
+        h, w = rng.randint(1, 4), rng.randint(1, 4)
+        cells = {(i, j) for i in range(h) for j in range(w) if rng.random() < 0.75}
+        text = board(h, w, cells)
+        v = Domineering(text).value
+        assert Domineering(transpose(text)).value == -v
+        flipped = "|".join(r[::-1] for r in text.split("|")[::-1])
+        assert Domineering(flipped).value == v
+
+
+def all_boards(h: int, w: int):
+    cells = [(i, j) for i in range(h) for j in range(w)]
+    for mask in range(1 << len(cells)):
+        yield board(h, w, {c for k, c in enumerate(cells) if mask >> k & 1})
+
+
+@pytest.mark.parametrize("shape", [(1, 5), (2, 2), (2, 3), (3, 3), (2, 4), (4, 2)])
+def test_fast_equals_slow_all_boards(shape):
+    for text in all_boards(*shape):
+        assert Domineering(text).value == slow_domineering(cells_of(text)), text
+        assert Cram(text).value == slow_cram(cells_of(text)), text
+
+
+@pytest.mark.parametrize("shape", [(3, 4), (4, 3), (2, 6), (1, 12), (6, 2)])
+def test_fast_equals_slow_random_boards(shape):
+    rng = random.Random(hash(shape) & 0xFFFF)
+    h, w = shape
+    for _ in range(60):
+        cells = {(i, j) for i in range(h) for j in range(w) if rng.random() < 0.8}
+        text = board(h, w, cells)
+        assert Domineering(text).value == slow_domineering(cells_of(text)), text
+        assert Cram(text).value == slow_cram(cells_of(text)), text
+
+
+def test_rectangles_up_to_12_cells_fast_equals_slow():
+    for h, w in itertools.product(range(1, 7), repeat=2):
+        if h * w <= 12:
+            text = board(h, w, {(i, j) for i in range(h) for j in range(w)})
+            assert Domineering(text).value == slow_domineering(cells_of(text)), text
+
+
+def test_table_is_kept_and_bounded():
+    rules = PlacementRuleset("Dom", [((0, 0), (1, 0))], [((0, 0), (0, 1))], symmetry="flips", max_entries=5)
+
+    class Small(Domineering):
+        __slots__ = ()
+        ruleset = rules
+
+    assert Small("...|...|...").value == Domineering("...|...|...").value
+    assert len(rules.table) > 5
+    Small("..").value  # the next top-level call empties the over-full table
+    assert len(rules.table) <= 5 and rules.table.clears == 1
+
+
+def test_cram_known_values():
+    # Cram: a 2x2 board is 0 (the mirror strategy), 1xn strips are Dawson's-Kayles-like:
+    # a 1x2 or 1x3 strip is *1, 1x4 is *2 (moves to 1x2 (*1) or 1+1 (0)), by hand.
+    assert Cram("..|..").value == 0
+    assert [Cram("." * n).value for n in range(1, 5)] == [0, 1, 1, 2]
+    assert Cram("...|...").value == slow_cram(cells_of("...|..."))
+    assert isinstance(Cram.ruleset.table, TranspositionTable)
