@@ -14,7 +14,7 @@ filled; in Domineering Left places **vertical** dominoes, Right horizontal ones.
 >>> Domineering(".|.").value, Domineering("..").value, Domineering("..|..").value
 (game('1'), game('-1'), game('+-1'))
 >>> Domineering("...|...").value          # 2x3: Left, the vertical player, wins
-game('1/2')
+game('{2|-1/2}')
 >>> Domineering(".#|..").left_moves()
 [Domineering('##|#.')]
 >>> Cram("..|..").value, Cram("...").value          # Cram values are nim values
