@@ -223,6 +223,12 @@ def test_reading_meanings():
         ("1½", "3/2"),
         ("{½ | ↓}", "{1/2|v}"),
         ("3±1", "3+-1"),
+        # cgt-tools (cgt/short/partizan/canonical_form/nus.rs) writes counts from two on
+        # and braces every nested game
+        ("^2", "^^"),
+        ("v2*", "vv*"),
+        ("{1|{0|-1}}", "{1||0|-1}"),
+        ("{1, * | 0}", "{1,*|0}"),
     ],
 )
 def test_unicode_variants(unicode, ascii):

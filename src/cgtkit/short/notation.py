@@ -18,9 +18,15 @@ What prints how (``str(g)`` is ``format_game(g)``):
   ``{0|||0||-1|-3}``; four slashes or a side with several options bring braces back.
   Options are ordered as CGSuite orders them (numbers, nimbers, other NUS, the rest).
 
-:func:`game` also reads sums and differences (``{1|*} + ^``, ``^ - *``), ``a +- b``
-(= ``a + +-b``, so ``3+-1`` is ``{4|2}``), parentheses, spaces anywhere between
-tokens, and the Unicode forms ``↑ ↓ ⇑ ⇓ ∗ ± − ½ ¼ ¾``.  Malformed text raises
+:func:`game` reads all of that back, and also sums and differences (``{1|*} + ^``,
+``^ - *``), ``a +- b`` (= ``a + +-b``, so ``3+-1`` is ``{4|2}``), parentheses, spaces
+between tokens, braces around every nested game (``{1|{0|-1}}``), counts from one
+(``^2``, as cgt-tools writes them) and the Unicode forms ``↑ ↓ ⇑ ⇓ ∗ ± − ½ ¼ ¾``.
+Reading rules: a NUS is one token, so ``2*3`` is ``2 + *3`` and ``2^3`` is ``2 + ^3``
+(not a product or a power); a leading minus on a NUS negates its number part only,
+so ``-1/2v`` is ``(-1/2) + v`` as printed; slashes bind loosest where there are most
+of them (``{a||b|c}`` is ``{a || {b|c}}``) and two equal runs with no longer one
+between them (``{3|2|1}``) are ambiguous.  Malformed text raises
 :class:`~cgtkit.errors.NotationError` naming the character and its 1-based column.
 
 >>> print(game("{0|*}"), game("{0|^}"), game("{1|-1}"), game("{0||0|-2}"))
