@@ -119,7 +119,6 @@ def _tokenize(text: str) -> list[_Tok]:
             toks.append(_Tok("end", None, n + 1, ""))
             return toks
         ch = text[i]
-        start = i
         if ch in "{}(),":
             toks.append(_Tok(ch, None, i + 1, ch))
             i += 1
@@ -162,7 +161,7 @@ def _tokenize(text: str) -> list[_Tok]:
         ):
             i = _read_atom(text, i, toks, digits_at, skip_ws)
         else:
-            raise _err(f"unexpected {_show(ch)} at column {start + 1}", text, start + 1)
+            raise _err(f"unexpected {_show(ch)} at column {i + 1}", text, i + 1)
 
 
 def _is_downs_word(text: str, i: int) -> bool:
@@ -279,7 +278,7 @@ class _OptionList(list):
 class _Expr:
     """An operator-precedence expression being read (no recursion)."""
 
-    __slots__ = ("vals", "ops", "expect_operand", "empty", "last_number", "last_tok")
+    __slots__ = ("vals", "ops", "expect_operand", "empty", "last_number")
 
     def __init__(self) -> None:
         self.vals: list[Any] = []
@@ -446,13 +445,7 @@ class _Parser:
                 elif kind == "(":
                     stack.append(_Group("paren", tok.col))
                 elif kind == "name":
-                    if toks[index + 1].kind != "(":
-                        raise self.fail(
-                            f"expected '(' after {tok.text} at column {toks[index + 1].col}",
-                            toks[index + 1].col,
-                        )
-                    stack.append(_Group(tok.value, tok.col))
-                    toks[index + 1] = _Tok("skip", None, toks[index + 1].col, "(")
+                    self.open_call(stack, index)
                 elif kind == "skip":
                     pass
                 elif kind == "end" and g.kind != "top":
@@ -477,12 +470,7 @@ class _Parser:
                 self.reduce(e, _PREC_JUXTA)
                 e.ops.append(("+", _PREC_JUXTA, index))
                 e.expect_operand = True
-                if toks[index + 1].kind != "(":
-                    raise self.fail(
-                        f"expected '(' after {tok.text} at column {toks[index + 1].col}", toks[index + 1].col
-                    )
-                stack.append(_Group(tok.value, tok.col))
-                toks[index + 1] = _Tok("skip", None, toks[index + 1].col, "(")
+                self.open_call(stack, index)
             elif kind == ",":
                 if g.kind != "brace":
                     raise self.unexpected(tok, " (a list of options belongs in braces)")
@@ -512,6 +500,14 @@ class _Parser:
             else:
                 raise self.unexpected(tok)
         raise AssertionError("unreachable: the token list ends with 'end'")  # pragma: no cover
+
+    def open_call(self, stack: list[_Group], index: int) -> None:
+        """``Tiny(`` or ``Miny(``: open a group; its '(' token is consumed here."""
+        tok, paren = self.toks[index], self.toks[index + 1]
+        if paren.kind != "(":
+            raise self.fail(f"expected '(' after {tok.text} at column {paren.col}", paren.col)
+        stack.append(_Group(tok.value, tok.col))
+        self.toks[index + 1] = _Tok("skip", None, paren.col, "(")
 
     def close_or_bar(self, stack: list[_Group], g: _Group, tok: _Tok) -> None:
         """Handle a slash run or the closing brace of ``g`` (the current item is stored)."""
@@ -605,11 +601,6 @@ def _run(root: Step) -> Any:
             stack.append(child)
             value = None
     return value
-
-
-def _done(value: Any) -> Step:
-    return value
-    yield  # pragma: no cover - makes this a generator
 
 
 def format_game(g: "Game") -> str:
