@@ -1,0 +1,257 @@
+"""Products and other compounds of short games: Norton product, Conway product, ordinal
+sum, conjunctive and selective sums.
+
+Each compound is defined on *forms*; cgtkit applies the definition to the canonical
+forms of its arguments and returns the canonical form of the result (as CGSuite does).
+For the Norton product (when ``u`` is positive) and the Conway product of numbers the
+result depends only on the values; the ordinal, conjunctive and selective sums depend
+on the forms, so "computed on canonical forms" is part of their meaning here.
+
+* Norton product ``G.U``: ``n`` copies of ``U`` (of ``-U`` for ``n < 0``) when ``G`` is
+  an integer n; otherwise ``{G^L.U + U + I | G^R.U - (U + I)}`` over the incentives
+  ``I`` of ``U`` (Siegel, CGT (2013) II.7; Berlekamp-Conway-Guy, Winning Ways ch. 8).
+* Conway product ``G*H = {GL.H + G.HL - GL.HL, GR.H + G.HR - GR.HR | GL.H + G.HR -
+  GL.HR, GR.H + G.HL - GR.HL}`` (ONAG ch. 1); numbers multiply as numbers, nimbers
+  as nimbers.
+* Ordinal sum ``G:H = {G^L, G:H^L | G^R, G:H^R}``.
+* Conjunctive sum ``G ∧ H = {GL ∧ HL | GR ∧ HR}`` (move in every component; the
+  game ends as soon as one does) and selective sum ``G ∨ H = {GL ∨ H, G ∨ HL, GL ∨ HL |
+  ...}`` (move in any non-empty set of components).
+
+All of them run on explicit stacks with memo tables.
+
+>>> from cgtkit.short.notation import game
+>>> print(norton(3, game("^")), norton(game("1/2"), game("^*")), norton(game("*"), game("1")))
+^3 {^^|v*} *
+>>> print(conway_product(game("3/4"), game("-2")), conway_product(game("*2"), game("*3")))
+-3/2 *
+>>> print(ordinal_sum(game("1"), game("-1")), ordinal_sum(game("*"), game("*2")))
+1/2 *3
+>>> print(conjunctive_sum(game("*"), game("*")), selective_sum(game("*"), game("*")))
+* *2
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Callable, Hashable, Iterable, TypeVar
+
+from .game import Game, GameLike
+
+__all__ = [
+    "evaluate",
+    "incentives_of",
+    "norton",
+    "conway_product",
+    "ordinal_sum",
+    "conjunctive_sum",
+    "selective_sum",
+]
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def evaluate(root: K, deps: Callable[[K], Iterable[K]], build: Callable[[K, dict], V], memo: dict) -> V:
+    """Compute ``memo[root]`` bottom-up on an explicit stack.
+
+    ``deps(key)`` lists the keys ``build(key, memo)`` reads; ``memo`` may already hold
+    values (and keeps the new ones).  Keys must not depend on themselves (games are
+    loop-free, so sub-questions always involve strictly smaller games).
+    """
+    if root in memo:
+        return memo[root]
+    pending: dict = {}
+    stack = [root]
+    while stack:
+        key = stack[-1]
+        if key in memo:
+            stack.pop()
+            continue
+        ds = pending.get(key)
+        if ds is None:
+            ds = pending[key] = tuple(deps(key))
+        missing = [d for d in ds if d not in memo]
+        if missing:
+            stack.extend(missing)
+            continue
+        memo[key] = build(key, memo)
+        del pending[key]
+        stack.pop()
+    return memo[root]
+
+
+def _dominant_incentives(values: Iterable[Game]) -> tuple[Game, ...]:
+    """Distinct values with those dominated by a larger one removed (Left's view)."""
+    distinct = list(dict.fromkeys(values))
+    keep = [a for a in distinct if not any(b is not a and a <= b for b in distinct)]
+    return tuple(keep)
+
+
+def incentives_of(u: GameLike, left: bool = True, right: bool = True) -> tuple[Game, ...]:
+    """The undominated incentives of ``u``: Left's ``U^L - U`` and Right's ``U - U^R``."""
+    u = Game.of(u)
+    vals = []
+    if left:
+        vals += [ul - u for ul in u.left_options]
+    if right:
+        vals += [u - ur for ur in u.right_options]
+    return _dominant_incentives(vals)
+
+
+# --- Norton product ---------------------------------------------------------------------
+_NORTON: dict[tuple[Game, Game], Game] = {}
+
+
+def norton(g: GameLike, u: GameLike) -> Game:
+    """The Norton product ``G.U`` (``U`` is usually positive; CGSuite's NortonMultiply).
+
+    >>> from cgtkit.short.notation import game
+    >>> print(norton(game("{1|0}"), game("^")))
+    {^3*|vv*}
+    """
+    g, u = Game.of(g), Game.of(u)
+    plus = [u + i for i in incentives_of(u)]
+
+    def deps(h: Game):
+        return () if h.is_integer else tuple(itertools.chain(h.left_options, h.right_options))
+
+    def build(h: Game, memo: dict) -> Game:
+        if h.is_integer:
+            return int(h.number) * u
+        return Game.from_options(
+            [memo[o] + p for o in h.left_options for p in plus],
+            [memo[o] - p for o in h.right_options for p in plus],
+        )
+
+    memo = {h: v for (h, uu), v in _NORTON.items() if uu is u}
+    result = evaluate(g, deps, build, memo)
+    for h, v in memo.items():
+        _NORTON[(h, u)] = v
+    return result
+
+
+# --- Conway product ---------------------------------------------------------------------
+_CONWAY: dict[tuple[Game, Game], Game] = {}
+
+
+def _conway_fast(g: Game, h: Game):
+    if g == 0 or h == 0:
+        return Game.of(0)
+    if g == 1:
+        return h
+    if h == 1:
+        return g
+    if g.is_number and h.is_number:
+        return Game.of(g.number * h.number)
+    if g.is_nimber and h.is_nimber:
+        return Game.of(0) + _nimber(_nim_product(g.nim_value, h.nim_value))
+    return None
+
+
+def _nimber(n: int) -> Game:
+    from .constants import nimber
+
+    return nimber(n)
+
+
+def _nim_product(a: int, b: int) -> int:
+    """Nim multiplication (ONAG ch. 6), by splitting into halves of Fermat 2-powers."""
+    if a < 2 or b < 2:
+        return a * b
+    bits = max(a, b).bit_length()
+    half = 1
+    while 2 * half < bits:
+        half *= 2
+    f = 1 << half  # a Fermat 2-power F with a, b < F^2
+    a1, a0 = divmod(a, f)
+    b1, b0 = divmod(b, f)
+    hi = _nim_product(a1, b1)
+    mid = _nim_product(a1, b0) ^ _nim_product(a0, b1)
+    lo = _nim_product(a0, b0)
+    # (a1 F + a0)(b1 F + b0) with F*F = F + F/2 (nim)
+    return ((hi ^ mid) * f) ^ lo ^ _nim_product(hi, f >> 1)
+
+
+def conway_product(g: GameLike, h: GameLike) -> Game:
+    """The Conway product ``G.H`` of short games (on canonical forms)."""
+    root = (Game.of(g), Game.of(h))
+
+    def deps(k):
+        a, b = k
+        if _conway_fast(a, b) is not None:
+            return ()
+        out = []
+        for ao, bo in itertools.chain(
+            itertools.product(a.left_options, b.left_options),
+            itertools.product(a.right_options, b.right_options),
+            itertools.product(a.left_options, b.right_options),
+            itertools.product(a.right_options, b.left_options),
+        ):
+            out += [(ao, b), (a, bo), (ao, bo)]
+        return out
+
+    def build(k, memo):
+        a, b = k
+        fast = _conway_fast(a, b)
+        if fast is not None:
+            return fast
+
+        def term(ao, bo):
+            return memo[(ao, b)] + memo[(a, bo)] - memo[(ao, bo)]
+
+        left = [term(x, y) for x, y in itertools.product(a.left_options, b.left_options)]
+        left += [term(x, y) for x, y in itertools.product(a.right_options, b.right_options)]
+        right = [term(x, y) for x, y in itertools.product(a.left_options, b.right_options)]
+        right += [term(x, y) for x, y in itertools.product(a.right_options, b.left_options)]
+        return Game.from_options(left, right)
+
+    return evaluate(root, deps, build, _CONWAY)
+
+
+# --- ordinal sum ------------------------------------------------------------------------
+def ordinal_sum(g: GameLike, h: GameLike) -> Game:
+    """The ordinal sum ``G:H``: play in H, or in G (which deletes H); on canonical forms."""
+    g, h = Game.of(g), Game.of(h)
+
+    def deps(k: Game):
+        return tuple(itertools.chain(k.left_options, k.right_options))
+
+    def build(k: Game, memo: dict) -> Game:
+        return Game.from_options(
+            list(g.left_options) + [memo[o] for o in k.left_options],
+            list(g.right_options) + [memo[o] for o in k.right_options],
+        )
+
+    return evaluate(h, deps, build, {})
+
+
+# --- conjunctive and selective sums ------------------------------------------------------
+def _pair_sum(g: Game, h: Game, selective: bool) -> Game:
+    def moves(k, left: bool):
+        a, b = k
+        ao = a.left_options if left else a.right_options
+        bo = b.left_options if left else b.right_options
+        out = [(x, y) for x in ao for y in bo]
+        if selective:
+            out += [(x, b) for x in ao] + [(a, y) for y in bo]
+        return out
+
+    def deps(k):
+        return moves(k, True) + moves(k, False)
+
+    def build(k, memo):
+        return Game.from_options([memo[m] for m in moves(k, True)], [memo[m] for m in moves(k, False)])
+
+    return evaluate((g, h), deps, build, {})
+
+
+def conjunctive_sum(g: GameLike, h: GameLike) -> Game:
+    """``G ∧ H``: each move is made in every component; play stops when one ends."""
+    return _pair_sum(Game.of(g), Game.of(h), selective=False)
+
+
+def selective_sum(g: GameLike, h: GameLike) -> Game:
+    """``G ∨ H``: each move is made in any non-empty set of the components."""
+    return _pair_sum(Game.of(g), Game.of(h), selective=True)
+
