@@ -26,7 +26,7 @@ Traceback (most recent call last):
 ...
 cgtkit.errors.NotAtomicError: {1|^3||^} is not atomic (it differs from 5/2.^ by more than a remote star absorbs)
 >>> print(companion(game("^")), companion(game("{0||0|v*}")), is_all_small(game("Tiny(1)")))
-^* {0,*||*|v} False
+^* {0||0,*|v} False
 """
 
 from __future__ import annotations
