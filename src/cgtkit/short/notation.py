@@ -12,7 +12,8 @@ What prints how (``str(g)`` is ``format_game(g)``):
   ``73/16v9*8`` (number part first, ``^``/``v`` doubled for two, counted from three);
 * switches ``G = -G`` as ``+-`` and the Left option: ``+-1``, ``+-1/2``, ``+-{2|1}``,
   ``+-(1*)``, several Left options ``+-{2,{4|0}}``;
-* ``x + {0||0|-G}`` as ``Tiny(G)``, ``2Tiny(1/2)``, ``Tiny({3|1})``, and ``Miny`` likewise;
+* ``x + {0||0|-G}`` (x a number, G of positive mean) as ``Tiny(G)``, ``2Tiny(1/2)``,
+  ``Tiny({3|1})``, and ``Miny`` likewise;
 * anything else in braces with CGSuite's slash convention: an option standing alone
   on its side is written without braces and the slashes count up, ``{3||2*|1*}``,
   ``{0|||0||-1|-3}``; four slashes or a side with several options bring braces back.
@@ -616,12 +617,11 @@ def format_game(g: "Game") -> str:
 
 
 class _Printer:
-    """Caches for one print job: sorted options, comparisons, stops and outputs."""
+    """Caches for one print job: sorted options, comparisons and outputs."""
 
     def __init__(self) -> None:
         self.sorted_cache: dict[Any, tuple[list, list]] = {}
         self.cmp_cache: dict[tuple[Any, Any], int] = {}
-        self.stop_cache: dict[tuple[Any, bool], Dyadic] = {}
         self.text_cache: dict[tuple[Any, bool, bool], tuple[str, int]] = {}
 
     # --- CGSuite's deterministic order of options -------------------------------------
@@ -698,28 +698,16 @@ class _Printer:
         self.sorted_cache[g] = (left, right)
         return (left, right)
 
-    # --- stops (for recognising Tiny and Miny) ------------------------------------------
-    def stop(self, g: Any, left: bool) -> Step:
-        """Left stop (left=True) or right stop of g."""
-        if g.nus is not None:
-            return g.nus[0]
-        key = (g, left)
-        hit = self.stop_cache.get(key)
-        if hit is not None:
-            return hit
-        best = None
-        for o in g.left_options if left else g.right_options:
-            s = yield self.stop(o, not left)
-            if best is None or (s > best if left else s < best):
-                best = s
-        self.stop_cache[key] = best
-        return best
-
-    def tiny_form(self, g: Any) -> Step:
+    # --- Tiny and Miny ------------------------------------------------------------------
+    @staticmethod
+    def tiny_form(g: Any) -> tuple | None:
         """(name, translate, subscript) when g is x + Tiny(G) or x + Miny(G), else None.
 
-        g = {x || x | z} with x a number and z's left stop below x is x + Tiny(x - z);
-        g = {w | y || y} with y a number and w's right stop above y is y + Miny(w - y).
+        CGSuite's test: g = {x || x | z} with x a number and mean(z) < x is
+        x + Tiny(x - z); g = {w | y || y} with y a number and mean(w) > y is
+        y + Miny(w - y).  (Either way the text is exact: x + Tiny(x - z) equals
+        {x || x | z} for every such canonical game; the test only decides when the
+        Tiny form is the clearer one.)
         """
         lo, ro = g.left_options, g.right_options
         if len(lo) != 1 or len(ro) != 1:
@@ -727,11 +715,11 @@ class _Printer:
         gl, gr = lo[0], ro[0]
         if gl.is_number and len(gr.left_options) == 1 and len(gr.right_options) == 1:
             z = gr.right_options[0]
-            if gr.left_options[0] == gl and (yield self.stop(z, True)) < gl.number:
+            if gr.left_options[0] == gl and _mean(z) < gl.number:
                 return ("Tiny", gl, gl - z)
         if gr.is_number and len(gl.left_options) == 1 and len(gl.right_options) == 1:
             w = gl.left_options[0]
-            if gl.right_options[0] == gr and (yield self.stop(w, False)) > gr.number:
+            if gl.right_options[0] == gr and _mean(w) > gr.number:
                 return ("Miny", gr, w - gr)
         return None
 
@@ -762,7 +750,7 @@ class _Printer:
             for o in left:
                 parts.append((yield self.text(o, True, False))[0])
             return ("+-{" + ",".join(parts) + "}", 0)
-        tiny = yield self.tiny_form(g)
+        tiny = self.tiny_form(g)
         if tiny is not None:
             name, translate, sub = tiny
             s = f"{name}({(yield self.text(sub, True, False))[0]})"
@@ -783,6 +771,12 @@ class _Printer:
         if braces or slashes >= MAX_SLASHES:
             return ("{" + body + "}", 0)
         return (body, slashes)
+
+
+def _mean(g: Any) -> Dyadic:
+    from .thermography import mean  # lazy: thermography's doctests use this module
+
+    return mean(g)
 
 
 def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
