@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-slow bench install clean
+.PHONY: demo test test-slow bench bench-peers install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,10 @@ test-slow: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# cgtkit against pycgt and cgt-py (installed into bench/.peers/); ARGS=--quick for a short run
+bench-peers: $(STAMP)
+	$(BIN)/python bench/peers.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
