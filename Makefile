@@ -23,8 +23,9 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -m slow
 
+# every bench/bench_*.py (fast path vs its baseline, same run); ARGS=--quick for a short run
 bench: $(STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(ARGS)
 
 # cgtkit against pycgt and cgt-py (installed into bench/.peers/); ARGS=--quick for a short run
 bench-peers: $(STAMP)
