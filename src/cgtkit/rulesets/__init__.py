@@ -5,6 +5,9 @@
 game('+-1')
 """
 
+from .clobber import Clobber
 from .placement import Cram, Domineering, PlacementPosition, PlacementRuleset
+from .toads import ToadsAndFrogs
 
 __all__ = ["Domineering", "Cram", "PlacementRuleset", "PlacementPosition"]
+__all__ += ["Clobber", "ToadsAndFrogs"]

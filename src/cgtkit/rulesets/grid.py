@@ -221,13 +221,16 @@ def evaluate(
     table: TranspositionTable,
     expand: Callable[[Hashable], tuple],
     impartial: bool = False,
+    mirror: Optional[Callable[[Hashable], Hashable]] = None,
 ):
     """The value of component ``key``.
 
     ``expand(key)`` returns ``(left, right)``: collections of options, each option a
     tuple of component keys (the option is their sum); for an impartial ruleset it
     returns one collection and values are nim values (ints, sums by xor).  Unknown
-    components are solved on an explicit stack, each expanded once.
+    components are solved on an explicit stack, each expanded once.  ``mirror(key)``,
+    if given, is the key of the component with the players' roles swapped (its value
+    is the negative): it is filled in as well.
     """
     data = table.data
     v = data.get(key)
@@ -260,7 +263,9 @@ def evaluate(
                 m += 1
             data[k] = m
         else:
-            data[k] = Game.from_options([_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
+            v = data[k] = Game.from_options([_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
+            if mirror is not None:
+                data[mirror(k)] = -v
         del pending[k]
         stack.pop()
     return data[key]

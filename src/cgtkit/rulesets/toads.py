@@ -1,0 +1,128 @@
+"""Toads and Frogs on a strip.
+
+Left's toads ``T`` move right, Right's frogs ``F`` move left: one step into an empty
+cell ``.``, or a jump over exactly one opposing piece into the empty cell beyond
+(Winning Ways ch. 1; CGSuite's convention, lower case ``t``/``f`` accepted too).
+
+Invariant of the decomposition: the block ``TTFF`` never moves again and nothing
+can cross it, so a strip splits there into independent strips; frogs at a strip's
+left end and toads at its right end are stuck and are dropped.  Mirroring a strip and
+swapping toads and frogs negates its value, so each solved strip also records its
+mirror image.
+
+>>> ToadsAndFrogs("T.F").value, ToadsAndFrogs("T.").value, ToadsAndFrogs("TT..FF").value
+(game('*'), game('1'), game('*'))
+>>> ToadsAndFrogs("T.F").left_moves(), ToadsAndFrogs("TF.").left_moves()
+([ToadsAndFrogs('.TF')], [ToadsAndFrogs('.FT')])
+>>> components("FT.TTFFT.F.T")
+('T.', 'T.F.')
+"""
+
+from __future__ import annotations
+
+from ..errors import RulesError
+from ..short.game import Game
+from .grid import TranspositionTable, evaluate
+
+__all__ = ["ToadsAndFrogs", "components", "TOADS_TABLE"]
+
+TOADS_TABLE = TranspositionTable()
+_SWAP = str.maketrans("TF", "FT")
+
+
+def _mirror(s: str) -> str:
+    return s[::-1].translate(_SWAP)
+
+
+def components(strip: str) -> tuple[str, ...]:
+    """The independent sub-strips of ``strip`` (upper case) in which a move is possible."""
+    out = []
+    for part in strip.split("TTFF"):
+        part = part.lstrip("F").rstrip("T")
+        if "." in part and ("T" in part or "F" in part) and _has_move(part):
+            out.append(part)
+    out.sort()
+    return tuple(out)
+
+
+def _has_move(s: str) -> bool:
+    return bool(_options(s, "T", "F", 1)) or bool(_options(s, "F", "T", -1))
+
+
+def _options(s: str, me: str, them: str, step: int) -> list[str]:
+    out = []
+    n = len(s)
+    for i, ch in enumerate(s):
+        if ch != me:
+            continue
+        j = i + step
+        if 0 <= j < n:
+            if s[j] == ".":
+                out.append(_moved(s, i, j, me))
+            elif s[j] == them and 0 <= j + step < n and s[j + step] == ".":
+                out.append(_moved(s, i, j + step, me))
+    return out
+
+
+def _moved(s: str, i: int, j: int, me: str) -> str:
+    t = list(s)
+    t[i], t[j] = ".", me
+    return "".join(t)
+
+
+def _expand(s: str):
+    return (
+        {components(o) for o in _options(s, "T", "F", 1)},
+        {components(o) for o in _options(s, "F", "T", -1)},
+    )
+
+
+class ToadsAndFrogs:
+    """A Toads and Frogs strip (immutable)."""
+
+    __slots__ = ("_s",)
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise RulesError(f"ToadsAndFrogs: a position is a string like 'TT..FF', not {type(text).__name__}")
+        s = text.strip()
+        for i, ch in enumerate(s):
+            if ch not in "TtFf.":
+                raise RulesError(
+                    f"ToadsAndFrogs: illegal character {ch!r} at column {i + 1} of {text!r} (allowed: 'T', 'F', '.')"
+                )
+        self._s = s.upper()
+
+    def __str__(self) -> str:
+        return self._s
+
+    def __repr__(self) -> str:
+        return f"ToadsAndFrogs('{self._s}')"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ToadsAndFrogs:
+            return NotImplemented
+        return self._s == other._s
+
+    def __hash__(self) -> int:
+        return hash(("ToadsAndFrogs", self._s))
+
+    def left_moves(self) -> list["ToadsAndFrogs"]:
+        """Left's moves (a toad steps or jumps right), left to right."""
+        return [ToadsAndFrogs(o) for o in _options(self._s, "T", "F", 1)]
+
+    def right_moves(self) -> list["ToadsAndFrogs"]:
+        """Right's moves (a frog steps or jumps left), left to right."""
+        return [ToadsAndFrogs(o) for o in _options(self._s, "F", "T", -1)]
+
+    def components(self) -> tuple[str, ...]:
+        return components(self._s)
+
+    @property
+    def value(self) -> Game:
+        """The canonical value: the sum over the independent sub-strips."""
+        TOADS_TABLE.bound()
+        total = Game.of(0)
+        for part in components(self._s):
+            total = total + evaluate(part, TOADS_TABLE, _expand, mirror=_mirror)
+        return total
