@@ -46,6 +46,7 @@ cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same l
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Generator, Union
 
 from ..errors import NotationError
@@ -328,7 +329,16 @@ def game(text: GameLike) -> "Game":
         return Game.of(text)
     if not isinstance(text, str):
         raise TypeError(f"game() takes a string, an int, a Dyadic or a Game, not {type(text).__name__}")
-    return _Parser(text, Game).parse()
+    return _parse_text(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_text(text: str) -> "Game":
+    """Parse once per distinct text: games are immutable and interned, so reuse is safe."""
+    return _Parser(text, _game_class()).parse()
+
+
+_ATOMS: dict[tuple, Any] = {}  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
 
 
 class _Parser:
@@ -353,6 +363,15 @@ class _Parser:
 
     # --- values -------------------------------------------------------------------
     def atom_value(self, number: Dyadic | None, ups: int, nim: int):
+        key = (number, ups, nim)
+        g = _ATOMS.get(key)
+        if g is None:
+            g = _ATOMS[key] = self._atom_value(number, ups, nim)
+            if len(_ATOMS) > 4096:
+                _ATOMS.pop(next(iter(_ATOMS)))
+        return g
+
+    def _atom_value(self, number: Dyadic | None, ups: int, nim: int):
         from . import constants as C
 
         Game = self.Game
