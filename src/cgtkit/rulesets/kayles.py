@@ -1,0 +1,111 @@
+"""Kayles and Dawson's Kayles: impartial games on rows of pins.
+
+A row is a string of pins ``x`` (``!`` is read as a pin too, as in Winning Ways'
+pictures; it prints as ``x``) and gaps ``.``.  In **Kayles** a move knocks down
+one pin or two adjacent pins; in **Dawson's Kayles** exactly two adjacent pins.  A
+move may split a run of pins in two, and runs are independent, so the nim value of a
+row is the xor of the values of its runs.  As heap games a run of n pins is a heap
+of n: Kayles is the octal game 0.77 and Dawson's Kayles 0.07.  Run values are kept
+in one growing list per game, filled bottom up (no recursion).
+
+>>> Kayles("xxx").value, Kayles("xx.x").value, [Kayles.run_value(n) for n in range(8)]
+(3, 3, [0, 1, 2, 3, 1, 4, 3, 2])
+>>> DawsonsKayles("xxxx").value, DawsonsKayles("xxxx").moves()
+(2, [DawsonsKayles('..xx'), DawsonsKayles('x..x'), DawsonsKayles('xx..')])
+"""
+
+from __future__ import annotations
+
+from ..errors import RulesError
+
+__all__ = ["Kayles", "DawsonsKayles"]
+
+
+class _PinRow:
+    __slots__ = ("_s",)
+    NAME = "Row"
+    REMOVE: tuple[int, ...] = ()
+    _runs: list[int]
+
+    def __init__(self, text: str) -> None:
+        if isinstance(text, int) and not isinstance(text, bool) and text >= 0:
+            text = "x" * text
+        if not isinstance(text, str):
+            raise RulesError(f"{self.NAME}: a position is a string like 'xxx.xx' or a pin count, not {text!r}")
+        for i, ch in enumerate(text):
+            if ch not in "xX!. ":
+                raise RulesError(
+                    f"{self.NAME}: illegal character {ch!r} at column {i + 1} of {text!r}"
+                    " (allowed: 'x' or '!' pin, '.' gap)"
+                )
+        self._s = text.strip().replace("!", "x").replace("X", "x")
+        if " " in self._s:
+            col = text.index(" ", len(text) - len(text.lstrip())) + 1
+            raise RulesError(f"{self.NAME}: a space at column {col} of {text!r} inside the row")
+
+    def __str__(self) -> str:
+        return self._s
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}('{self._s}')"
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._s == other._s  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.NAME, self._s))
+
+    def moves(self) -> list["_PinRow"]:
+        """Every row reachable in one move, left to right."""
+        s = self._s
+        out = []
+        for i in range(len(s)):
+            for k in self.REMOVE:
+                if s[i : i + k] == "x" * k:
+                    out.append(type(self)(s[:i] + "." * k + s[i + k :]))
+        return out
+
+    @classmethod
+    def run_value(cls, n: int) -> int:
+        """The nim value of one run of n pins (a heap of n in the octal game)."""
+        runs = cls._runs
+        while len(runs) <= n:
+            m = len(runs)
+            seen = set()
+            for k in cls.REMOVE:
+                rest = m - k
+                for a in range(0, rest // 2 + 1):
+                    seen.add(runs[a] ^ runs[rest - a])
+            g = 0
+            while g in seen:
+                g += 1
+            runs.append(g)
+        return runs[n]
+
+    @property
+    def value(self) -> int:
+        """The nim value: the xor of the values of the runs of pins."""
+        x = 0
+        for run in self._s.split("."):
+            x ^= self.run_value(len(run))
+        return x
+
+
+class Kayles(_PinRow):
+    """Kayles (octal game 0.77): knock down one pin or two adjacent pins."""
+
+    __slots__ = ()
+    NAME = "Kayles"
+    REMOVE = (1, 2)
+    _runs: list[int] = [0]
+
+
+class DawsonsKayles(_PinRow):
+    """Dawson's Kayles (octal game 0.07): knock down two adjacent pins."""
+
+    __slots__ = ()
+    NAME = "DawsonsKayles"
+    REMOVE = (2,)
+    _runs: list[int] = [0]

@@ -1,0 +1,69 @@
+"""Kayles and Dawson's Kayles rows: OEIS values, moves by hand, and the run-table
+fast path against a plain search of whole rows."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+
+import pytest
+
+from cgtkit import ImpartialSolver
+from cgtkit.errors import RulesError
+from cgtkit.rulesets.kayles import DawsonsKayles, Kayles
+
+DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_kayles.json").read_text())
+
+
+def test_kayles_oeis_a002186():
+    values = DATA["kayles"]["values"]
+    assert [Kayles("x" * n).value for n in range(len(values))] == values
+    assert [Kayles.run_value(n) for n in range(len(values))] == values
+
+
+def test_dawsons_kayles_oeis_a002187_shifted():
+    values = DATA["dawsons_chess"]["values"]
+    assert [DawsonsKayles("x" * (n + 1)).value for n in range(len(values))] == values
+    assert DawsonsKayles("").value == 0
+
+
+def _row_moves(remove):
+    def moves(s: str):
+        return [s[:i] + "." * k + s[i + k :] for i in range(len(s)) for k in remove if s[i : i + k] == "x" * k]
+
+    return moves
+
+
+@pytest.mark.parametrize("cls, remove", [(Kayles, (1, 2)), (DawsonsKayles, (2,))])
+def test_rows_against_plain_search(cls, remove):
+    """Whole rows searched as strings (no splitting into runs) agree with the xor of runs."""
+    solver = ImpartialSolver(_row_moves(remove))
+    rng = random.Random(6)
+    rows = ["".join(rng.choice("xx.") for _ in range(rng.randint(0, 11))) for _ in range(60)]
+    for row in rows:
+        assert cls(row).value == solver.grundy(row), row
+
+
+def test_moves_hand_checked():
+    assert Kayles("xx.x").moves() == [Kayles(".x.x"), Kayles("...x"), Kayles("x..x"), Kayles("xx..")]
+    assert [str(m) for m in Kayles("xxx").moves()] == [".xx", "..x", "x.x", "x..", "xx."]
+    assert [str(m) for m in DawsonsKayles("xxx.x").moves()] == ["..x.x", "x...x"]
+    assert Kayles("...").moves() == [] and Kayles("").value == 0
+    # a winning move exists exactly when the value is not 0
+    assert Kayles("xxxx").value == 1 and any(m.value == 0 for m in Kayles("xxxx").moves())
+    assert Kayles("x.x").value == 0 and all(m.value != 0 for m in Kayles("x.x").moves())
+
+
+def test_round_trip_and_errors():
+    for text in ["xx.x", "", "...", "x"]:
+        p = Kayles(text)
+        assert str(p) == text and Kayles(str(p)) == p and eval(repr(p)) == p
+    assert Kayles(5) == Kayles("xxxxx") and Kayles("!!.!") == Kayles("xx.x")
+    assert Kayles("xx") != DawsonsKayles("xx")
+    with pytest.raises(RulesError, match=r"'o' at column 3"):
+        Kayles("xxox")
+    with pytest.raises(RulesError, match=r"space at column 3"):
+        Kayles("xx x")
+    with pytest.raises(RulesError):
+        DawsonsKayles(-1)  # type: ignore[arg-type]
