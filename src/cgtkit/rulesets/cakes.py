@@ -33,6 +33,7 @@ import re
 from ..classic.cake import maundy_cake_moves
 from ..errors import RulesError
 from ..short.game import Game
+from .base import StringPosition
 from .grid import TranspositionTable, evaluate
 
 __all__ = ["Cutcake", "MaundyCake", "Eatcake", "cutcake_formula", "parse_cakes"]
@@ -90,10 +91,13 @@ def parse_cakes(text: str, name: str = "Cake") -> list[tuple[int, int]]:
     return cakes
 
 
-class _Cakes:
+class _Cakes(StringPosition):
     """Shared position type: a sorted tuple of (w, h) cakes."""
 
     __slots__ = ("cakes",)
+
+    def _state(self) -> tuple:
+        return self.cakes
     NAME = "Cake"
     table: TranspositionTable
 
@@ -109,16 +113,8 @@ class _Cakes:
     def __str__(self) -> str:
         return ",".join(f"{w}x{h}" for w, h in self.cakes)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}('{self}')"
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self.cakes == other.cakes  # type: ignore[attr-defined]
 
-    def __hash__(self) -> int:
-        return hash((self.NAME, self.cakes))
 
     @staticmethod
     def _moves_of(cake):  # pragma: no cover - overridden

@@ -1,16 +1,34 @@
-"""Blue-Red-Green Hackenbush stalks.
+"""Blue-Red-Green Hackenbush: stalks, rooted trees and graphs with a ground.
 
-A stalk is a string of edges from the ground up: ``L`` (or ``B``) blue, Left's;
-``R`` red, Right's; ``G`` green, either player's.  Chopping an edge removes it and
-everything above it.  A position is one or more stalks, separated by commas; its
-value is the sum of the stalks' values.
+Edges are ``L`` (or ``B``) blue, Left's; ``R`` red, Right's; ``G`` green, either
+player's.  A player chops one of their edges; every edge no longer connected to the
+ground falls away.  Normal play; the value of a position is the sum of the values of
+its independent parts.  Three position syntaxes, from the simplest:
 
-Invariant: a stalk of blue and red edges is a number: the edges below the first
-change of colour count +-1 each, and every later edge counts +-1/2, +-1/4, ... in
-turn (Winning Ways ch. 2; Berlekamp's rule), which :func:`stalk_number` computes
-directly; :attr:`HackenbushStalks.value` computes every stalk by its options, bottom
-up (no recursion), and the tests check the two agree.  A green stalk of n edges is
-``*n``.
+* **Stalks** (:class:`HackenbushStalks`): each stalk a string of edges from the
+  ground up, stalks separated by commas: ``"LLR,GG"``.
+* **Trees** (:class:`HackenbushTree`): a rooted forest standing on the ground.  A run
+  of letters is a chain of edges going up; a group in parentheses, written after a
+  chain, lists the branches that grow from the top of the chain, separated by
+  commas: ``"L(R,GG)"`` is a blue edge with a red edge and a green stalk of two
+  edges on top.  Trees at the ground are separated by commas, so every stalk string
+  is also a tree string.  Branches can nest: ``"G(G(G,G),L)"``.
+* **Graphs** (:class:`HackenbushGraph`): an edge list ``"g-a:L a-b:R b-g:G"``: each
+  edge is ``u-v:C`` with vertex names of letters, digits and ``_``; the vertex
+  ``g`` is the ground (every ``g`` is the same ground).  Edges are separated by
+  spaces or commas; loops and parallel edges are allowed.
+
+Values come from the engine: every tree standing on the ground (and every part of a
+graph joined to the ground only through the ground) is an independent component,
+normalised (a tree's branches sorted) and solved once into a transposition table per
+ruleset.  Fast paths, each tested against the plain search:
+
+* a blue-red stalk is a number by Berlekamp's sign-expansion rule (Winning Ways
+  ch. 2): the edges up to the first change of colour count +-1 each, each later edge
+  +-1/2, +-1/4, ... in turn (:func:`stalk_number`);
+* a green tree is the nimber given by the **colon principle** (Winning Ways ch. 7):
+  branches at a vertex add like nim heaps, and an edge with a tree of nim value n on
+  top is ``*(n + 1)`` (:func:`green_tree_nim`).
 
 >>> HackenbushStalks("LLR").value, HackenbushStalks("LR,LR,R").value
 (game('3/2'), game('0'))
@@ -18,15 +36,36 @@ up (no recursion), and the tests check the two agree.  A green stalk of n edges 
 (game('*3'), game('1*'))
 >>> stalk_number("LRRL")
 Dyadic('3/8')
+>>> HackenbushTree("G(G,GG)").value, HackenbushTree("L(R,R)").value
+(game('*4'), game('1/4'))
+>>> HackenbushTree("L(R,G)").left_moves()
+[HackenbushTree(''), HackenbushTree('LR')]
+>>> HackenbushGraph("g-a:G a-b:G b-g:G").value     # a green triangle on the ground
+game('*')
 """
 
 from __future__ import annotations
 
+import re
+from typing import Iterable, Optional
+
 from ..errors import RulesError
 from ..numbers import Dyadic
+from ..short.constants import nimber
 from ..short.game import Game
+from .base import StringPosition
+from .grid import TranspositionTable, evaluate
 
-__all__ = ["HackenbushStalks", "stalk_value", "stalk_number"]
+__all__ = [
+    "HackenbushStalks",
+    "HackenbushTree",
+    "HackenbushGraph",
+    "stalk_value",
+    "stalk_number",
+    "green_tree_nim",
+    "parse_tree",
+    "format_tree",
+]
 
 _COLOURS = {"L": "L", "B": "L", "R": "R", "G": "G"}
 _VALUES: dict[str, Game] = {"": Game.of(0)}
@@ -78,10 +117,13 @@ def stalk_number(stalk: str) -> Dyadic:
     return value
 
 
-class HackenbushStalks:
+class HackenbushStalks(StringPosition):
     """A position of Hackenbush stalks (immutable)."""
 
     __slots__ = ("stalks",)
+
+    def _state(self) -> tuple:
+        return self.stalks
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
@@ -102,16 +144,8 @@ class HackenbushStalks:
     def __str__(self) -> str:
         return ",".join(self.stalks)
 
-    def __repr__(self) -> str:
-        return f"HackenbushStalks('{self}')"
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not HackenbushStalks:
-            return NotImplemented
-        return self.stalks == other.stalks
 
-    def __hash__(self) -> int:
-        return hash(("Hackenbush", self.stalks))
 
     def _moves(self, colours: str) -> list["HackenbushStalks"]:
         out = []
@@ -131,7 +165,406 @@ class HackenbushStalks:
 
     @property
     def value(self) -> Game:
+        """The sum of the stalks: a blue-red stalk by the sign-expansion rule, a green
+        stalk of n edges is ``*n``, a mixed stalk by its options."""
         total = Game.of(0)
         for s in self.stalks:
-            total = total + stalk_value(s)
+            total = total + _stalk_fast(s)
+        return total
+
+
+def _stalk_fast(stalk: str) -> Game:
+    """A stalk's value by the closed forms where they apply, else by its options."""
+    if "G" not in stalk:
+        return Game.of(stalk_number(stalk))
+    if stalk.count("G") == len(stalk):
+        return nimber(len(stalk))
+    return stalk_value(stalk)
+
+
+# --- trees ------------------------------------------------------------------------------
+# A forest is kept as its edges in preorder: a tuple of (depth, colour), depth 0 for an
+# edge on the ground.  An edge's subtree is the run after it of edges deeper than it.
+
+Preorder = tuple[tuple[int, str], ...]
+
+
+def _tree_error(text: str, i: int, what: str) -> RulesError:
+    ch = text[i] if i < len(text) else "end of text"
+    shown = repr(ch) if i < len(text) else ch
+    return RulesError(f"Hackenbush tree: {what}: {shown} at column {i + 1} of {text!r}")
+
+
+def parse_tree(text: str) -> Preorder:
+    """The edges of a forest string in preorder, as ``(depth, colour)`` pairs.
+
+    >>> parse_tree("L(R,GG),B")
+    ((0, 'L'), (1, 'R'), (1, 'G'), (2, 'G'), (0, 'L'))
+    >>> parse_tree("L(R,)")
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.RulesError: Hackenbush tree: a branch is empty: ')' at column 5 of 'L(R,)'
+    """
+    if not isinstance(text, str):
+        raise RulesError(f"Hackenbush: a position is a string like 'L(R,GG)', not {type(text).__name__}")
+    edges: list[tuple[int, str]] = []
+    opens: list[tuple[int, int]] = []  # (depth of the branches, column of '(')
+    depth = 0
+    prev = ","  # the previous significant character: ',' '(' ')' or a colour
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        c = _COLOURS.get(ch.upper())
+        if c is not None:
+            if prev == ")":
+                raise _tree_error(text, i, "an edge cannot follow a closed group (branches go last)")
+            edges.append((depth, c))
+            depth += 1
+            prev = c
+        elif ch == "(":
+            if prev not in "LRG":
+                raise _tree_error(text, i, "a group of branches must follow an edge")
+            opens.append((depth, i))
+            prev = "("
+        elif ch in ",)":
+            if prev in ",(":
+                raise _tree_error(text, i, "a branch is empty")
+            if ch == ")":
+                if not opens:
+                    raise _tree_error(text, i, "unmatched ')'")
+                opens.pop()
+            depth = opens[-1][0] if opens else 0
+            prev = ch
+        else:
+            raise _tree_error(text, i, "illegal character (allowed: L or B blue, R red, G green, ( , ))")
+    if opens:
+        raise _tree_error(text, opens[-1][1], "unclosed '('")
+    if prev in ",(" and edges:
+        raise _tree_error(text, len(text), "a branch is empty")
+    return tuple(edges)
+
+
+def _children(edges: Preorder) -> list[list[int]]:
+    """For each edge, the indices of the edges standing on its top vertex; the last
+    list is the ground's."""
+    kids: list[list[int]] = [[] for _ in range(len(edges) + 1)]
+    stack: list[int] = []
+    for i, (d, _) in enumerate(edges):
+        del stack[d:]
+        kids[stack[-1] if stack else -1].append(i)
+        stack.append(i)
+    return kids
+
+
+def format_tree(edges: Preorder) -> str:
+    """The string of a forest given in preorder (the inverse of :func:`parse_tree`).
+
+    >>> format_tree(parse_tree("L(R,G(G,G)),BB(R)"))
+    'L(R,G(G,G)),LLR'
+    """
+    kids = _children(edges)
+    out: list[str] = []
+    stack: list[int] = []
+    first = True
+    for i, (d, c) in enumerate(edges):
+        while len(stack) > d:
+            if len(kids[stack.pop()]) > 1:
+                out.append(")")
+        parent = stack[-1] if stack else -1
+        if parent == -1:
+            if not first:
+                out.append(",")
+        elif len(kids[parent]) > 1:
+            out.append("(" if kids[parent][0] == i else ",")
+        first = False
+        out.append(c)
+        stack.append(i)
+    while stack:
+        if len(kids[stack.pop()]) > 1:
+            out.append(")")
+    return "".join(out)
+
+
+def green_tree_nim(edges: Preorder) -> int:
+    """The nim value of a green forest by the colon principle (no search): an edge
+    with branches of nim values a, b, ... on top is worth ``1 + (a ^ b ^ ...)``, and
+    the trees on the ground add like nim heaps.
+
+    >>> green_tree_nim(parse_tree("G(G,GG)")), green_tree_nim(parse_tree("GG,G(G,G)"))
+    (4, 3)
+    """
+    above = [0] * (len(edges) + 1)  # xor of the branch values on each edge's top vertex
+    parent = _parents(edges)
+    for i in range(len(edges) - 1, -1, -1):
+        above[parent[i]] ^= 1 + above[i]
+    return above[-1]
+
+
+def _parents(edges: Preorder) -> list[int]:
+    parent = []
+    stack: list[int] = []
+    for i, (d, _) in enumerate(edges):
+        del stack[d:]
+        parent.append(stack[-1] if stack else -1)
+        stack.append(i)
+    return parent
+
+
+def _subtree_end(edges: Preorder, i: int) -> int:
+    d = edges[i][0]
+    j = i + 1
+    while j < len(edges) and edges[j][0] > d:
+        j += 1
+    return j
+
+
+# A tree component's normalised key: (chain, branches) with chain the colours of a run
+# of edges up from the ground (or from a branch point) and branches a sorted tuple of
+# keys, never exactly one (a single branch is merged into the chain).
+TreeKey = tuple
+
+
+def _tree_key(edges: Preorder) -> TreeKey:
+    """The normalised key of one tree (its edges in preorder, the root first)."""
+    kids = _children(edges)
+    keys: list = [None] * len(edges)
+    for i in range(len(edges) - 1, -1, -1):
+        ks = [keys[j] for j in kids[i]]
+        c = edges[i][1]
+        keys[i] = (c + ks[0][0], ks[0][1]) if len(ks) == 1 else (c, tuple(sorted(ks)))
+    return keys[0]
+
+
+def _join(chain: str, branches: list) -> Optional[TreeKey]:
+    if not chain:
+        return None
+    if len(branches) == 1:
+        return (chain + branches[0][0], branches[0][1])
+    return (chain, tuple(sorted(branches)))
+
+
+def _chops(key: TreeKey, colours: str) -> list[Optional[TreeKey]]:
+    """The trees left after one chop of an edge of ``colours`` (None: nothing left).
+    Recurses over branch points only, never along a chain."""
+    chain, branches = key
+    out: list[Optional[TreeKey]] = [
+        (chain[:j], ()) if j else None for j, c in enumerate(chain) if c in colours
+    ]
+    for i, b in enumerate(branches):
+        rest = list(branches[:i] + branches[i + 1 :])
+        for r in _chops(b, colours):
+            out.append(_join(chain, rest + ([r] if r is not None else [])))
+    return out
+
+
+def _tree_expand(key: TreeKey):
+    return tuple(tuple(() if r is None else (r,) for r in set(_chops(key, side))) for side in ("LG", "RG"))
+
+
+TREE_TABLE = TranspositionTable()
+
+
+def _roots(edges: Preorder) -> list[Preorder]:
+    starts = [i for i, (d, _) in enumerate(edges) if d == 0] + [len(edges)]
+    return [edges[a:b] for a, b in zip(starts, starts[1:])]
+
+
+def tree_value(edges: Preorder, fast: bool = True) -> Game:
+    """The value of a forest: each tree on the ground solved once (normalised) and
+    summed; with ``fast`` a green tree goes by the colon principle and a chain (a
+    stalk) by :func:`_stalk_fast`."""
+    TREE_TABLE.bound()
+    total = Game.of(0)
+    for tree in _roots(edges):
+        colours = {c for _, c in tree}
+        if fast and colours == {"G"}:
+            total = total + nimber(green_tree_nim(tree))
+        elif fast and all(d == i for i, (d, _) in enumerate(tree)):
+            total = total + _stalk_fast("".join(c for _, c in tree))
+        else:
+            total = total + evaluate(_tree_key(tree), TREE_TABLE, _tree_expand)
+    return total
+
+
+class HackenbushTree(StringPosition):
+    """A Hackenbush position of rooted trees on the ground (immutable; branches kept
+    in the order written)."""
+
+    __slots__ = ("edges",)
+
+    def _state(self) -> tuple:
+        return self.edges
+
+    def __init__(self, text: str) -> None:
+        self.edges: Preorder = parse_tree(text)
+
+    @classmethod
+    def _make(cls, edges: Preorder) -> "HackenbushTree":
+        p = object.__new__(cls)
+        p.edges = edges
+        return p
+
+    def __str__(self) -> str:
+        return format_tree(self.edges)
+
+
+
+
+    def _moves(self, colours: str) -> list["HackenbushTree"]:
+        e = self.edges
+        return [self._make(e[:i] + e[_subtree_end(e, i) :]) for i, (_, c) in enumerate(e) if c in colours]
+
+    def left_moves(self) -> list["HackenbushTree"]:
+        """Left chops a blue or green edge; what stands on it falls (edges in preorder)."""
+        return self._moves("LG")
+
+    def right_moves(self) -> list["HackenbushTree"]:
+        """Right chops a red or green edge."""
+        return self._moves("RG")
+
+    @property
+    def value(self) -> Game:
+        """The canonical value (fast paths for green trees and stalks)."""
+        return tree_value(self.edges)
+
+    def search_value(self) -> Game:
+        """The value by the engine's search alone: the slow twin of :attr:`value`."""
+        return tree_value(self.edges, fast=False)
+
+    def to_graph(self) -> "HackenbushGraph":
+        """The same position as a graph: edge i joins vertex ``v{i}`` (its top) to
+        its parent's top or the ground."""
+        parent = _parents(self.edges)
+        names = [f"v{i}" for i in range(len(self.edges))]
+        return HackenbushGraph._make(
+            tuple(("g" if p < 0 else names[p], names[i], c) for i, (p, (_, c)) in enumerate(zip(parent, self.edges)))
+        )
+
+
+# --- graphs -------------------------------------------------------------------------------
+GROUND = "g"
+_EDGE = re.compile(r"([A-Za-z0-9_]+)-([A-Za-z0-9_]+):([A-Za-z])")
+Edge = tuple[str, str, str]
+
+
+def _parse_graph(text: str) -> tuple[Edge, ...]:
+    if not isinstance(text, str):
+        raise RulesError(f"Hackenbush: a graph is a string like 'g-a:L a-b:R', not {type(text).__name__}")
+    edges = []
+    for m in re.finditer(r"[^\s,]+", text):
+        token = m.group()
+        e = _EDGE.fullmatch(token)
+        if e is None:
+            bad = next((i for i, ch in enumerate(token) if not (ch.isalnum() or ch in "_-:")), None)
+            if bad is not None:
+                raise RulesError(
+                    f"Hackenbush graph: illegal character {token[bad]!r} at column {m.start() + bad + 1} of {text!r}"
+                )
+            raise RulesError(
+                f"Hackenbush graph: {token!r} at column {m.start() + 1} of {text!r} is not an edge u-v:C (e.g. g-a:L)"
+            )
+        c = _COLOURS.get(e.group(3).upper())
+        if c is None:
+            raise RulesError(
+                f"Hackenbush graph: illegal colour {e.group(3)!r} at column {m.start() + e.start(3) + 1} of {text!r}"
+                " (L or B blue, R red, G green)"
+            )
+        edges.append((e.group(1), e.group(2), c))
+    return tuple(edges)
+
+
+def _grounded(edges: Iterable[Edge]) -> list[Edge]:
+    """The edges still joined to the ground, in their order."""
+    edges = list(edges)
+    reached = {GROUND}
+    grew = True
+    while grew:
+        grew = False
+        for u, v, _ in edges:
+            if (u in reached) != (v in reached):
+                reached.update((u, v))
+                grew = True
+    return [e for e in edges if e[0] in reached]
+
+
+def _graph_components(edges: list[Edge]) -> list[tuple[Edge, ...]]:
+    """Split grounded edges into parts that meet only at the ground; each part is a
+    sorted tuple of edges with ``u <= v`` (its key)."""
+    owner: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while owner.get(x, x) != x:
+            x = owner[x]
+        return x
+
+    for u, v, _ in edges:
+        if u != GROUND and v != GROUND:
+            a, b = find(u), find(v)
+            if a != b:
+                owner[a] = b
+    parts: dict[str, list[Edge]] = {}
+    for u, v, c in edges:
+        anchor = find(v if u == GROUND else u)
+        parts.setdefault(anchor, []).append((min(u, v), max(u, v), c))
+    return [tuple(sorted(p)) for p in parts.values()]
+
+
+def _graph_expand(key: tuple[Edge, ...]):
+    sides = []
+    for colours in ("LG", "RG"):
+        opts = set()
+        for i, e in enumerate(key):
+            if e[2] in colours:
+                rest = _grounded(key[:i] + key[i + 1 :])
+                opts.add(tuple(sorted(_graph_components(rest))))
+        sides.append(tuple(opts))
+    return tuple(sides)
+
+
+GRAPH_TABLE = TranspositionTable()
+
+
+class HackenbushGraph(StringPosition):
+    """A Hackenbush position on a graph with a ground (immutable; edges kept in the
+    order written).  Edges not joined to the ground are dropped when parsed."""
+
+    __slots__ = ("edges",)
+
+    def _state(self) -> tuple:
+        return self.edges
+
+    def __init__(self, text: str) -> None:
+        self.edges: tuple[Edge, ...] = tuple(_grounded(_parse_graph(text)))
+
+    @classmethod
+    def _make(cls, edges: Iterable[Edge]) -> "HackenbushGraph":
+        p = object.__new__(cls)
+        p.edges = tuple(_grounded(edges))
+        return p
+
+    def __str__(self) -> str:
+        return " ".join(f"{u}-{v}:{c}" for u, v, c in self.edges)
+
+
+
+
+    def _moves(self, colours: str) -> list["HackenbushGraph"]:
+        e = self.edges
+        return [self._make(e[:i] + e[i + 1 :]) for i, (_, _, c) in enumerate(e) if c in colours]
+
+    def left_moves(self) -> list["HackenbushGraph"]:
+        """Left chops a blue or green edge; edges cut off from the ground fall."""
+        return self._moves("LG")
+
+    def right_moves(self) -> list["HackenbushGraph"]:
+        """Right chops a red or green edge."""
+        return self._moves("RG")
+
+    @property
+    def value(self) -> Game:
+        """The canonical value: the parts meeting only at the ground, each solved once."""
+        GRAPH_TABLE.bound()
+        total = Game.of(0)
+        for part in _graph_components(list(self.edges)):
+            total = total + evaluate(part, GRAPH_TABLE, _graph_expand)
         return total

@@ -17,12 +17,16 @@ in one growing list per game, filled bottom up (no recursion).
 from __future__ import annotations
 
 from ..errors import RulesError
+from .base import StringPosition
 
 __all__ = ["Kayles", "DawsonsKayles"]
 
 
-class _PinRow:
+class _PinRow(StringPosition):
     __slots__ = ("_s",)
+
+    def _state(self) -> tuple:
+        return (self._s,)
     NAME = "Row"
     REMOVE: tuple[int, ...] = ()
     _runs: list[int]
@@ -46,16 +50,8 @@ class _PinRow:
     def __str__(self) -> str:
         return self._s
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}('{self._s}')"
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._s == other._s  # type: ignore[attr-defined]
 
-    def __hash__(self) -> int:
-        return hash((self.NAME, self._s))
 
     def moves(self) -> list["_PinRow"]:
         """Every row reachable in one move, left to right."""
