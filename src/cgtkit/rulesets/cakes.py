@@ -7,11 +7,12 @@ and turning a cake a quarter turn negates its value (each solved cake also recor
 its turned twin).
 
 * **Cutcake**: Left cuts a cake into two, ``a x h`` and ``(w - a) x h``; Right into
-  ``w x b`` and ``w x (h - b)``.  Every value is an integer.
+  ``w x b`` and ``w x (h - b)``.  Every value is an integer; ``value`` uses the
+  closed form :func:`cutcake_formula`, ``search_value()`` the engine.
 * **Maundy Cake**: Left divides the width into k >= 2 equal parts (k copies of
   ``w/k x h``), Right divides the height; the moves are those of
-  :func:`cgtkit.classic.cake.maundy_cake_moves` (and the values agree with the
-  closed form :func:`cgtkit.classic.cake.maundy_cake_formula`).
+  :func:`cgtkit.classic.cake.maundy_cake_moves`; ``value`` uses the seed's closed
+  form :func:`cgtkit.classic.cake.maundy_cake_formula`, ``search_value()`` the engine.
 * **Eatcake**: Left eats one whole column (a ``1 x h`` strip) of a cake, Right one
   whole row; eating a column in the middle leaves two cakes.  Values need not be
   numbers: ``1x1`` is ``*`` and ``2x1`` is ``{*|0}`` (``v``).
@@ -29,8 +30,9 @@ its turned twin).
 from __future__ import annotations
 
 import re
+from typing import Callable, Optional
 
-from ..classic.cake import maundy_cake_moves
+from ..classic.cake import maundy_cake_formula, maundy_cake_moves
 from ..errors import RulesError
 from ..short.game import Game
 from .base import StringPosition
@@ -141,8 +143,21 @@ class _Cakes(StringPosition):
         left, right = cls._moves_of(cake)
         return ({tuple(sorted(o)) for o in left}, {tuple(sorted(o)) for o in right})
 
+    # a closed form (w, h) -> int for the rulesets that have one
+    formula: Optional[Callable[[int, int], int]] = None
+
     @property
     def value(self) -> Game:
+        """The sum of the cakes' values: by the ruleset's closed form when it has one,
+        else by search (:meth:`search_value`)."""
+        formula = type(self).formula
+        if formula is None:
+            return self.search_value()
+        return Game.of(sum(formula(w, h) for w, h in self.cakes))
+
+    def search_value(self) -> Game:
+        """The value by the engine alone: each cake (and its turned twin) solved once
+        into the ruleset's transposition table."""
         cls = type(self)
         cls.table.bound()
         total = Game.of(0)
@@ -158,6 +173,7 @@ class Cutcake(_Cakes):
     NAME = "Cutcake"
     table = TranspositionTable()
     _moves_of = staticmethod(_cutcake_moves)
+    formula = staticmethod(cutcake_formula)
 
 
 class MaundyCake(_Cakes):
@@ -167,6 +183,7 @@ class MaundyCake(_Cakes):
     NAME = "MaundyCake"
     table = TranspositionTable()
     _moves_of = staticmethod(maundy_cake_moves)
+    formula = staticmethod(maundy_cake_formula)
 
 
 def _eatcake_moves(cake: tuple[int, int]):
