@@ -1,0 +1,264 @@
+"""Engines that grow Grundy sequences of heap games in numpy arrays.
+
+An engine holds the values of heaps ``0 .. n-1`` and extends them on demand, never
+recomputing: ``engine.extend(n)`` then ``engine.values[:n]``.  Every engine has a
+slow, obviously right twin in the tests (a plain mex over the game's ``moves``).
+
+* :class:`SplitEngine`: moves that take ``k`` tokens and leave 0, 1 or 2 heaps (all
+  octal games, subtraction games, Grundy's game), via the rare/common kernel of
+  :mod:`cgtkit.heap._kernels`, compiled by numba when available.
+* :class:`AllButEngine`: "subtract anything except a finite set", O(|E|^2) per heap.
+* :func:`grundy_values_vectorised`: any take-and-break rule including leaving three
+  heaps (hexadecimal bit 8), O(n^2) numpy work; also the independent check.
+
+>>> e = SplitEngine(zero_k=[1, 2], single_k=[1, 2], split_k=[1, 2])   # Kayles
+>>> e.extend(12); e.values[:12].tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> grundy_values_vectorised(12, [1, 2], [1, 2], [1, 2]).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import _kernels
+
+__all__ = ["SplitEngine", "AllButEngine", "grundy_values_vectorised", "choose_mask", "parity"]
+
+_FIRST_CHUNK = 256
+
+
+def parity(values: np.ndarray) -> np.ndarray:
+    """Bit parity (popcount mod 2) of each non-negative int64, vectorised.
+
+    >>> parity(np.array([0, 1, 3, 7, 8])).tolist()
+    [0, 1, 0, 1, 1]
+    """
+    v = np.asarray(values, dtype=np.int64).copy()
+    for shift in (32, 16, 8, 4, 2, 1):
+        v ^= v >> shift
+    return (v & 1).astype(np.int8)
+
+
+def choose_mask(values: np.ndarray, bits: int) -> int:
+    """The non-zero mask below ``2**bits`` that makes the fewest of ``values`` rare.
+
+    A value is rare when ``v & mask`` has even parity.  The count of rare values for
+    every mask at once is a Walsh-Hadamard transform of the values' histogram.
+
+    >>> choose_mask(np.array([1, 2, 4, 7, 8, 1, 2, 4]), 4)   # Kayles' period: all odd
+    15
+    """
+    bits = max(1, min(bits, 16))
+    size = 1 << bits
+    h = np.bincount(np.asarray(values, dtype=np.int64) & (size - 1), minlength=size)
+    w = h.astype(np.int64)
+    step = 1
+    while step < size:
+        w = w.reshape(-1, 2, step)
+        a, b = w[:, 0, :].copy(), w[:, 1, :].copy()
+        w[:, 0, :], w[:, 1, :] = a + b, a - b
+        w = w.reshape(size)
+        step *= 2
+    # rare count for mask M is (total + w[M]) / 2: minimise w over M >= 1
+    return int(np.argmin(w[1:]) + 1)
+
+
+class SplitEngine:
+    """Grundy values of a heap game whose moves take ``k`` and leave 0, 1 or 2 heaps.
+
+    ``zero_k``: takes allowed only from a heap of exactly ``k`` (leaving nothing);
+    ``single_k``: takes leaving one non-empty heap; ``split_k``: takes leaving two
+    non-empty heaps (unequal only, if ``distinct``).  ``jit=None`` uses numba when it
+    is installed; ``jit=False`` forces the plain-Python kernel.
+    """
+
+    def __init__(
+        self,
+        zero_k: Sequence[int] = (),
+        single_k: Sequence[int] = (),
+        split_k: Sequence[int] = (),
+        distinct: bool = False,
+        jit: bool | None = None,
+    ) -> None:
+        self.zero_k = np.array(sorted(set(zero_k)), dtype=np.int64)
+        self.single_k = np.array(sorted(set(single_k)), dtype=np.int64)
+        self.split_k = np.array(sorted(set(split_k)), dtype=np.int64)
+        self.distinct = bool(distinct)
+        use_jit = _kernels.HAVE_NUMBA if jit is None else bool(jit)
+        if use_jit and not _kernels.HAVE_NUMBA:
+            raise RuntimeError("jit=True needs numba, which is not installed")
+        self.jit = use_jit
+        self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
+        self.n = 1
+        self.mask = 0
+        self._bits = 1
+        self._rare = np.zeros(1, dtype=np.int64)
+        self._nrare = 0
+        self._reset_tables()
+
+    # --- state -----------------------------------------------------------------
+    def _reset_tables(self) -> None:
+        size = 2 << self._bits
+        self._seen = np.zeros(size, dtype=np.int64)
+        self._par = parity(np.arange(size, dtype=np.int64) & self.mask) if self.mask else (
+            np.zeros(size, dtype=np.int8)
+        )
+
+    def _set_mask(self, mask: int) -> None:
+        self.mask = mask
+        self._reset_tables()
+        known = self.values[1 : self.n]
+        rare = np.flatnonzero(self._par[known] == 0).astype(np.int64) + 1
+        self._rare[: len(rare)] = rare
+        self._nrare = len(rare)
+
+    def _grow(self, n: int) -> None:
+        if len(self.values) < n:
+            cap = max(n, 2 * len(self.values))
+            self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
+            self._rare = np.concatenate([self._rare, np.zeros(cap - len(self._rare), np.int64)])
+
+    # --- computing -------------------------------------------------------------
+    def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
+        """Make sure heaps ``0 .. n-1`` are computed (``progress(done)`` per chunk)."""
+        if n <= self.n:
+            return
+        self._grow(n)
+        while self.n < n:
+            target = n
+            if len(self.split_k):
+                target = min(n, max(2 * self.n, _FIRST_CHUNK))
+                if self.n >= _FIRST_CHUNK:
+                    window = self.values[self.n // 2 : self.n]
+                    best = choose_mask(window, self._bits)
+                    if best != self.mask:
+                        self._set_mask(best)
+            self._run(target)
+            if progress is not None:
+                progress(self.n)
+
+    def _run(self, target: int) -> None:
+        while self.n < target:
+            vlimit = 1 << self._bits
+            args = (
+                self.zero_k, self.single_k, self.split_k, self.distinct, self.mask != 0,
+                self._par, self._rare, self._nrare, self._seen, vlimit,
+            )
+            if self.jit:
+                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, target, *args)
+            else:
+                done, nrare = self._run_python(target, args)
+            self.n, self._nrare = int(done), int(nrare)
+            top = int(self.values[self.n - 1])
+            if top >= vlimit:
+                self._bits = top.bit_length()
+                self._reset_tables()
+
+    def _run_python(self, target: int, args: tuple) -> tuple[int, int]:
+        zk, sk, pk, distinct, use_common, par, rare, nrare, seen, vlimit = args
+        G = self.values[:target].tolist()
+        rare_list = rare[:target].tolist()
+        seen_list = seen.tolist()
+        done, nrare = _kernels.FILL_SPLIT_PY(
+            G, self.n, target, zk.tolist(), sk.tolist(), pk.tolist(), distinct,
+            use_common, par.tolist(), rare_list, nrare, seen_list, vlimit,
+        )
+        self.values[self.n : done] = G[self.n : done]
+        self._rare[:nrare] = rare_list[:nrare]
+        self._seen[:] = seen_list
+        return done, nrare
+
+
+class AllButEngine:
+    """Grundy values of "subtract any positive amount except those in ``excluded``"."""
+
+    def __init__(self, excluded: Sequence[int], jit: bool | None = None) -> None:
+        self.excluded = np.array(sorted(set(excluded)), dtype=np.int64)
+        use_jit = _kernels.HAVE_NUMBA if jit is None else bool(jit)
+        if use_jit and not _kernels.HAVE_NUMBA:
+            raise RuntimeError("jit=True needs numba, which is not installed")
+        self.jit = use_jit
+        self.values = np.zeros(0, dtype=np.int64)
+        self._count = np.zeros(1, dtype=np.int64)
+        self._mex = 0
+        self.n = 0
+
+    def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
+        """Make sure heaps ``0 .. n-1`` are computed."""
+        if n <= self.n:
+            return
+        values = np.zeros(n, dtype=np.int64)
+        values[: self.n] = self.values[: self.n]
+        count = np.zeros(n + 2, dtype=np.int64)
+        count[: len(self._count)] = self._count
+        if self.jit:
+            self._mex = int(_kernels.FILL_ALL_BUT(values, self.n, n, self.excluded, count, self._mex))
+        else:
+            G, c = values.tolist(), count.tolist()
+            self._mex = _kernels.FILL_ALL_BUT_PY(G, self.n, n, self.excluded.tolist(), c, self._mex)
+            values[:], count[:] = G, c
+        self.values, self._count, self.n = values, count, n
+        if progress is not None:
+            progress(n)
+
+
+def grundy_values_vectorised(
+    n: int,
+    zero_k: Sequence[int] = (),
+    single_k: Sequence[int] = (),
+    split_k: Sequence[int] = (),
+    triple_k: Sequence[int] = (),
+    distinct: bool = False,
+) -> np.ndarray:
+    """Grundy values of heaps ``0 .. n-1``, numpy per heap, O(n^2) work (O(n^2 V) with
+    ``triple_k``, the takes that leave three non-empty heaps).
+
+    >>> grundy_values_vectorised(8, split_k=[0], distinct=True).tolist()   # Grundy's game
+    [0, 0, 0, 1, 0, 2, 1, 0]
+    """
+    G = np.zeros(max(n, 1), dtype=np.int64)
+    width = 64
+    pairs = np.zeros((max(n, 1), width), dtype=bool) if len(triple_k) else None
+    need_pairs = pairs is not None
+    for i in range(1, n):
+        parts = []
+        if i in zero_k:
+            parts.append(np.zeros(1, np.int64))
+        for k in single_k:
+            if i - k >= 1:
+                parts.append(G[i - k : i - k + 1])
+        for k in split_k:
+            m = i - k
+            if m >= 2:
+                h = m // 2
+                x = G[1 : h + 1] ^ G[m - 1 : m - h - 1 : -1]
+                if distinct and m % 2 == 0:
+                    x = x[:-1]
+                parts.append(x)
+        for k in triple_k:
+            m = i - k
+            if m >= 3:
+                rows = np.arange(m - 1, 1, -1)  # m - a for a = 1 .. m-2
+                cols = np.arange(width)[None, :] ^ G[1 : m - 1][:, None]
+                reach = pairs[rows[:, None], cols].any(axis=0)
+                parts.append(np.flatnonzero(reach))
+        vals = np.concatenate(parts) if parts else np.zeros(0, np.int64)
+        marks = np.zeros(len(vals) + 1, dtype=bool)
+        marks[vals[vals <= len(vals)]] = True
+        G[i] = int(np.argmin(marks))
+        if need_pairs:
+            if G[i] >= width // 2:
+                new = 2 * width
+                while G[i] >= new // 2:
+                    new *= 2
+                grown = np.zeros((len(pairs), new), dtype=bool)
+                grown[:, :width] = pairs
+                pairs, width = grown, new
+            if i >= 2:  # the values of splitting heap i into two non-empty heaps
+                h = i // 2
+                pairs[i, G[1 : h + 1] ^ G[i - 1 : i - h - 1 : -1]] = True
+    return G[:n].copy()
