@@ -78,13 +78,14 @@ def test_list(capsys):
     assert status == 0 and all(name in out for name in RULESETS)
 
 
-def test_every_available_ruleset_parses_its_example():
-    for name, entry in RULESETS.items():
-        try:
-            cls = lookup(name)
-        except Exception:  # a ruleset not built yet (the registry tolerates it)
-            continue
-        p = cls(entry.example)
+PART_B = ["hackenbush", "hackenbush-stalks", "hackenbush-graph", "col", "snort", "arc-kayles"]
+PART_B += ["cutcake", "maundy-cake", "eatcake", "kayles", "dawsons-kayles"]
+
+
+def test_every_ruleset_parses_its_example():
+    for name in PART_B:
+        cls = lookup(name)
+        p = cls(RULESETS[name].example)
         assert cls(str(p)) == p
 
 

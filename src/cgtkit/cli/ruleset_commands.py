@@ -70,7 +70,7 @@ def _show_value(args: argparse.Namespace) -> None:
             for i, option in enumerate(options, 1):
                 v = option.value
                 shown = _nimber(v) if isinstance(v, int) else str(v)
-                print(f"  {i}. {option}    value {shown}")
+                print(f"  {i}. {_shown(option)}    value {shown}")
 
 
 def _list(args: argparse.Namespace) -> None:
@@ -115,9 +115,13 @@ def best_move(position: Any, side: str, impartial: Optional[bool] = None) -> Opt
     return 0
 
 
+def _shown(position: Any) -> str:
+    return str(position) or "(empty)"
+
+
 def _board(position: Any) -> str:
-    text = str(position)
-    rows = text.split("|") if "|" in text else [text if text else "(empty)"]
+    text = _shown(position)
+    rows = text.split("|") if "|" in text else [text]
     return "\n".join("    " + r for r in rows)
 
 
@@ -156,7 +160,7 @@ def play(
         if side == human:
             print(f"Your moves ({side.capitalize()}):", file=out)
             for i, option in enumerate(options, 1):
-                print(f"  {i}. {option}", file=out)
+                print(f"  {i}. {_shown(option)}", file=out)
             choice = None
             while choice is None:
                 print(f"Your move [1-{len(options)}]: ", end="", file=out)
@@ -175,12 +179,12 @@ def play(
                 else:
                     print(f"  please type a number from 1 to {len(options)} (or q to quit)", file=out)
             position = options[choice]
-            print(f"You ({side.capitalize()}) move to: {position}", file=out)
+            print(f"You ({side.capitalize()}) move to: {_shown(position)}", file=out)
         else:
             i = best_move(position, side, impartial)
             assert i is not None
             position = options[i]
-            print(f"The computer ({side.capitalize()}) moves to: {position}", file=out)
+            print(f"The computer ({side.capitalize()}) moves to: {_shown(position)}", file=out)
         side = "right" if side == "left" else "left"
 
 
