@@ -30,6 +30,11 @@ ruleset.  Fast paths, each tested against the plain search:
   branches at a vertex add like nim heaps, and an edge with a tree of nim value n on
   top is ``*(n + 1)`` (:func:`green_tree_nim`).
 
+Parsing, printing, normalising and the fast paths run without recursion, so a stalk
+or green tree of any depth is fine; generating a tree's options recurses once per
+branch point above the chopped edge (never along a chain), far below the limit for
+any tree small enough to search.
+
 >>> HackenbushStalks("LLR").value, HackenbushStalks("LR,LR,R").value
 (game('3/2'), game('0'))
 >>> HackenbushStalks("GGG").value, HackenbushStalks("LG").value
