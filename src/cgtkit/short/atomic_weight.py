@@ -58,6 +58,9 @@ def far_star(g: GameLike) -> int:
         if h.is_nimber:
             _FAR[h] = h.nim_value + 1
             return True
+        if h.is_number:  # the followers of a number are numbers: no nimber but 0
+            _FAR[h] = 1
+            return True
         return False
 
     for h in bottom_up(g, known):
@@ -196,6 +199,8 @@ def companion(g: GameLike) -> Game:
 
 
 def _companion_fast(h: Game):
+    if h.is_number and h != 0:  # a non-zero number is its own companion
+        return h
     nus = h.nus
     if nus is not None and nus[0] == 0:
         x, n, m = nus

@@ -24,10 +24,23 @@ __all__ = ["misere_outcome", "misere_first_player_wins"]
 _WINS: dict[Game, tuple[bool, bool]] = {}  # (Left wins moving first, Right wins moving first)
 
 
+def _wins_known(h: Game) -> bool:
+    """Cached, or an integer (closed form, since n has n followers): at n > 0 Right
+    has no move and so wins moving first, while Left must move to n - 1, where Right
+    moving first wins again (or has no move); symmetrically for n < 0; 0 is N."""
+    if h in _WINS:
+        return True
+    if h.is_integer:
+        n = h.number
+        _WINS[h] = (n <= 0, n >= 0)
+        return True
+    return False
+
+
 def misere_first_player_wins(g: GameLike) -> tuple[bool, bool]:
     """``(Left wins moving first, Right wins moving first)`` in misère play."""
     g = Game.of(g)
-    for h in bottom_up(g, _WINS.__contains__):
+    for h in bottom_up(g, _wins_known):
         lo, ro = h.left_options, h.right_options
         left_first = not lo or any(not _WINS[o][1] for o in lo)
         right_first = not ro or any(not _WINS[o][0] for o in ro)

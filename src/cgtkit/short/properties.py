@@ -10,6 +10,11 @@
 * *Parity of the form* (CGSuite's ``IsEven``, ``IsOdd``): ``G`` is even when all its
   options are odd, odd when it has options and all are even (``0`` is even, ``5`` odd).
 * *Numberish*: the stops agree (``G`` is infinitesimally close to a number).
+* *Uptimals* (CGSuite's ``IsUptimal``, ``UptimalExpansion``): ``G = x + *m + a1.^<1> +
+  a2.^<2> + ... + ak.^<k>`` with integers ``ai``, where ``^<1> = ^`` and ``^<n> = ^[n] -
+  ^[n-1]`` for the games ``^[n] = {^[n-1] | *}`` (so ``^<2> = {0|v*}``, ``^[4] =
+  {0|*||*|||*||||*}``).  Each ``^<n+1>`` is infinitesimal next to ``^<n>`` (``k.^<n+1> <
+  ^<n>`` for every k), which makes the coefficients unique and readable one at a time.
 
 All are read off the canonical form, bottom up on an explicit stack.
 
@@ -20,12 +25,18 @@ All are read off the canonical form, bottom up on an explicit stack.
 (True, True, False)
 >>> is_even(game("0")), is_odd(game("5")), is_even(game("-1/2")), is_numberish(game("^*"))
 (True, True, False, True)
+>>> print(uptimal_expansion(game("{0|*||*|||*||||*}")), uptimal_expansion(game("73/16v9*8")))
+0.1111 73/16*8.9-
+>>> uptimal_expansion(game("{0||0|v3}")) is None, is_uptimal(game("{0||0|v*}"))
+(True, True)
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import NamedTuple, Optional
 
+from ..numbers import Dyadic
 from .game import Game, GameLike
 from .products import incentives_of
 from .thermography import bottom_up, stops
@@ -41,6 +52,11 @@ __all__ = [
     "is_odd",
     "is_numberish",
     "is_number_tiny",
+    "up_nth",
+    "up_sum",
+    "UptimalExpansion",
+    "uptimal_expansion",
+    "is_uptimal",
 ]
 
 
@@ -95,7 +111,7 @@ _PARITY: dict[Game, str] = {}
 
 def _parity(g: GameLike) -> str:
     g = Game.of(g)
-    for h in bottom_up(g, _PARITY.__contains__):
+    for h in bottom_up(g, _parity_known):
         kinds = {_PARITY[o] for o in itertools.chain(h.left_options, h.right_options)}
         if not kinds or kinds == {"odd"}:
             _PARITY[h] = "even"
@@ -104,6 +120,19 @@ def _parity(g: GameLike) -> str:
         else:
             _PARITY[h] = ""
     return _PARITY[g]
+
+
+def _parity_known(h: Game) -> bool:
+    """Cached, or a number (read off directly: an integer n has n followers).  An
+    integer has the parity of n; any other number is neither (a number with
+    denominator 2^j, j >= 2, has non-integer options; {n | n+1} has one of each)."""
+    if h in _PARITY:
+        return True
+    if h.is_number:
+        x = h.number
+        _PARITY[h] = ("odd" if int(x) % 2 else "even") if x.exponent == 0 else ""
+        return True
+    return False
 
 
 def is_even(g: GameLike) -> bool:
@@ -144,3 +173,136 @@ def is_number_tiny(g: GameLike) -> bool:
         if len(al) == 1 and len(ar) == 1 and ar[0] == b and mean(al[0]) > b.number:
             return True
     return False
+
+
+# --- uptimals ---------------------------------------------------------------------------
+_UP_SUM: list[Game] = []
+
+
+def up_sum(n: int) -> Game:
+    """``^[n] = ^<1> + ... + ^<n>``, the game ``{^[n-1] | *}`` (``^[0] = 0``, ``^[1] = ^``)."""
+    if n < 0:
+        raise ValueError(f"^[n] needs n >= 0, not {n}")
+    if not _UP_SUM:
+        _UP_SUM.append(Game.of(0))
+    from .constants import star
+
+    while len(_UP_SUM) <= n:
+        _UP_SUM.append(Game.from_options([_UP_SUM[-1]], [star]))
+    return _UP_SUM[n]
+
+
+def up_nth(n: int) -> Game:
+    """``^<n>``, the n-th uptimal unit: ``^<1> = ^``, ``^<2> = {0|v*}``, ``^[n] - ^[n-1]``."""
+    if n < 1:
+        raise ValueError(f"^<n> needs n >= 1, not {n}")
+    return up_sum(n) - up_sum(n - 1)
+
+
+class UptimalExpansion(NamedTuple):
+    """``number + *nimber + sum(coefficients[i-1] . ^<i>)``; ``str()`` prints CGSuite's
+    form ``x*m.a1a2...ak``: a negative digit ``-d`` as ``d-`` (CGSuite's ``*.1-`` is
+    ``v*``), a digit beyond 9 in brackets (``0.[12]`` is ``^12``, cgtkit's choice)."""
+
+    number: Dyadic
+    nimber: int
+    coefficients: tuple[int, ...]
+
+    def game(self) -> Game:
+        """The uptimal as a game."""
+        from .constants import nimber
+
+        g = Game.of(self.number) + nimber(self.nimber)
+        for i, a in enumerate(self.coefficients, start=1):
+            g = g + a * up_nth(i)
+        return g
+
+    def __str__(self) -> str:
+        from .constants import nimber
+
+        head = str(Game.of(self.number) + nimber(self.nimber))
+        digits = "".join(_digit(a) for a in self.coefficients) or "0"
+        return f"{head}.{digits}"
+
+
+def _digit(a: int) -> str:
+    if 0 <= a <= 9:
+        return str(a)
+    if -9 <= a < 0:
+        return f"{-a}-"
+    return f"[{a}]"
+
+
+def _coefficient(rest: Game, unit: Game, bound: int) -> Optional[int]:
+    """The integer c with ``-unit < rest - c.unit < unit``, or None (|c| <= bound)."""
+    c = 0
+    r = rest
+    while r >= unit:
+        c += 1
+        r = r - unit
+        if c > bound:
+            return None
+    while r <= -unit:
+        c -= 1
+        r = r + unit
+        if -c > bound:
+            return None
+    if r < unit and -unit < r:
+        return c
+    return None
+
+
+_UPTIMAL: dict[Game, Optional[UptimalExpansion]] = {}
+
+
+def uptimal_expansion(g: GameLike) -> Optional[UptimalExpansion]:
+    """The uptimal expansion of ``g``, or None when ``g`` is not an uptimal.
+
+    The number part is the (common) stop; the remaining infinitesimal ``h`` is doubled
+    to drop its nimber (``*m + *m = 0``), the coefficients of ``2h`` are read level by
+    level, halved, and what is left of ``h`` must be a nimber.
+    """
+    g = Game.of(g)
+    if g in _UPTIMAL:
+        return _UPTIMAL[g]
+    result = _uptimal(g)
+    _UPTIMAL[g] = result
+    return result
+
+
+def _uptimal(g: Game) -> Optional[UptimalExpansion]:
+    left, right = stops(g)
+    if left != right:
+        return None
+    h = g - Game.of(left)
+    if h.nus is not None:
+        _x, n, m = h.nus
+        return UptimalExpansion(left, m, (n,) if n else ())
+    rest = h + h
+    bound = 2 * h.birthday + 4
+    doubled: list[int] = []
+    level = 0
+    while rest != 0:
+        level += 1
+        if level > h.birthday + 2:
+            return None
+        unit = up_nth(level)
+        c = _coefficient(rest, unit, bound)
+        if c is None:
+            return None
+        doubled.append(c)
+        rest = rest - c * unit
+    if any(c % 2 for c in doubled):
+        return None
+    coefficients = tuple(c // 2 for c in doubled)
+    nim = h
+    for i, a in enumerate(coefficients, start=1):
+        nim = nim - a * up_nth(i)
+    if not nim.is_nimber:
+        return None
+    return UptimalExpansion(left, nim.nim_value, coefficients)
+
+
+def is_uptimal(g: GameLike) -> bool:
+    """True when ``g`` is a number plus a nimber plus integer multiples of ``^<n>``."""
+    return uptimal_expansion(g) is not None

@@ -356,6 +356,17 @@ def _meeting_point(d: Trajectory) -> Dyadic:
     return _MINUS_ONE  # pragma: no cover - walls apart on the whole domain
 
 
+def _thermograph_known(h: Game) -> bool:
+    """True when ``h``'s thermograph is cached; integers are filled in directly (an
+    integer n has n followers, so it must not be walked)."""
+    if h in _THERMO:
+        return True
+    if h.is_integer:
+        _THERMO[h] = _compute(h)
+        return True
+    return False
+
+
 def thermograph(g: GameLike) -> Thermograph:
     """The thermograph of ``g`` (computed once per game and cached).
 
@@ -365,7 +376,7 @@ def thermograph(g: GameLike) -> Thermograph:
     g = Game.of(g)
     th = _THERMO.get(g)
     if th is None:
-        for h in bottom_up(g, _THERMO.__contains__):
+        for h in bottom_up(g, _thermograph_known):
             _THERMO[h] = _compute(h)
         th = _THERMO[g]
     return th
