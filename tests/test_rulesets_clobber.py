@@ -94,7 +94,7 @@ def test_fast_equals_slow(rows):
 
 def test_fresh_ruleset_and_bound():
     rules = ClobberRuleset(max_entries=3)
-    keys = rules.components(Clobber("xox|oxo")._black, Clobber("xox|oxo")._white, 4)
+    keys = Clobber("xox|oxo").components()
     assert rules.value_of(keys) == Clobber("xox|oxo").value
     assert len(rules.table) > 3
     rules.value_of(())

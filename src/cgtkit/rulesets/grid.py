@@ -38,6 +38,10 @@ __all__ = [
     "reverse_bits",
     "flips",
     "all_symmetries",
+    "normal_key",
+    "split8",
+    "StoneRuleset",
+    "StonePosition",
     "TranspositionTable",
     "evaluate",
     "mex",
@@ -174,6 +178,96 @@ def components_bbox(bits: int, stride: int) -> tuple[list[int], int]:
     return rows, o.bit_length()
 
 
+_SPREAD: dict[tuple[int, int], list[int]] = {}
+
+
+def _spread_table(w: int, s: int) -> Optional[list[int]]:
+    """For each ``w``-bit row, the int with bit ``j`` moved to bit ``j * s``."""
+    t = _SPREAD.get((w, s))
+    if t is None and w <= 12:
+        t = [0] * (1 << w)
+        for r in range(1, 1 << w):
+            low = r & -r
+            t[r] = t[r ^ low] | (1 << ((low.bit_length() - 1) * s))
+        _SPREAD[(w, s)] = t
+    return t
+
+
+def _transpose_rows(rows: Sequence[int], w: int) -> tuple:
+    """The rows of the transposed board (column ``j`` becomes row ``j``)."""
+    h = len(rows)
+    t = _spread_table(w, h + 1)
+    if t is None:
+        return transpose(tuple(rows), w)
+    packed = 0
+    for i, r in enumerate(rows):
+        packed |= t[r] << i
+    return tuple(rows_of_exact(packed, h + 1, w))
+
+
+def rows_of_exact(bits: int, stride: int, h: int) -> list[int]:
+    """Exactly ``h`` rows of a bitboard at ``stride`` (empty rows kept)."""
+    mask = (1 << stride) - 1
+    out = []
+    for _ in range(h):
+        out.append(bits & mask)
+        bits >>= stride
+    return out
+
+
+def normal_key(layers: Sequence[int], stride: int, h: int = 0, w: int = 0) -> tuple:
+    """The least image, under the 8 symmetries of the square, of a stack of bitboard
+    layers given at ``stride`` (``layers[0]`` holds every cell of the others), as
+    ``(width, height, packed layer, ...)`` packed at stride ``width + 1``.
+
+    With ``h`` and ``w`` the board is taken as the whole ``h x w`` rectangle (its edges
+    matter); otherwise it is first translated to the corner of its bounding box.
+
+    >>> normal_key([0b11, 0b01], 3) == normal_key([0b1001, 0b1000], 3)  # "x." as a column
+    True
+    >>> normal_key([0b11, 0b01], 3)                      # as the row "x."
+    (2, 1, 3, 1)
+    """
+    if not w:
+        c = layers[0]
+        low = c & -c
+        shift = ((low.bit_length() - 1) // stride) * stride
+        layers = [x >> shift for x in layers]
+        rows = [rows_of(x, stride) for x in layers]
+        h = len(rows[0])
+        o = 0
+        for r in rows[0]:
+            o |= r
+        c0 = (o & -o).bit_length() - 1
+        w = (o >> c0).bit_length()
+        rows = [tuple(r >> c0 for r in layer) + (0,) * (h - len(layer)) for layer in rows]
+    else:
+        rows = [tuple(rows_of_exact(x, stride, h)) for x in layers]
+    rev = _rev_table(w)
+    if rev is not None:
+        hf = [tuple(rev[r] for r in layer) for layer in rows]
+    else:
+        hf = [tuple(reverse_bits(r, w) for r in layer) for layer in rows]
+    images = [(h, w, *rows), (h, w, *[x[::-1] for x in rows]), (h, w, *hf), (h, w, *[x[::-1] for x in hf])]
+    tr = [_transpose_rows(layer, w) for layer in rows]
+    rev = _rev_table(h)
+    if rev is not None:
+        tf = [tuple(rev[r] for r in layer) for layer in tr]
+    else:
+        tf = [tuple(reverse_bits(r, h) for r in layer) for layer in tr]
+    images += [(w, h, *tr), (w, h, *[x[::-1] for x in tr]), (w, h, *tf), (w, h, *[x[::-1] for x in tf])]
+    best = min(images)
+    hh, ww = best[0], best[1]
+    s = ww + 1
+    out = [ww, hh]
+    for layer in best[2:]:
+        p = 0
+        for r in reversed(layer):
+            p = (p << s) | r
+        out.append(p)
+    return tuple(out)
+
+
 # --- transposition table and the evaluator -------------------------------------------------
 class TranspositionTable:
     """A dict from normalised component keys to values, emptied when it grows past
@@ -222,6 +316,7 @@ def evaluate(
     expand: Callable[[Hashable], tuple],
     impartial: bool = False,
     mirror: Optional[Callable[[Hashable], Hashable]] = None,
+    quick: Optional[Callable[[Hashable], object]] = None,
 ):
     """The value of component ``key``.
 
@@ -230,7 +325,8 @@ def evaluate(
     returns one collection and values are nim values (ints, sums by xor).  Unknown
     components are solved on an explicit stack, each expanded once.  ``mirror(key)``,
     if given, is the key of the component with the players' roles swapped (its value
-    is the negative): it is filled in as well.
+    is the negative): a component whose mirror is solved is not expanded.  ``quick(key)``, if given, returns the
+    value of a component known without search (or None), before it is expanded.
     """
     data = table.data
     v = data.get(key)
@@ -245,6 +341,15 @@ def evaluate(
             continue
         exp = pending.get(k)
         if exp is None:
+            v = quick(k) if quick is not None else None
+            if v is None and mirror is not None:
+                m = data.get(mirror(k))
+                if m is not None:
+                    v = -m
+            if v is not None:
+                data[k] = v
+                stack.pop()
+                continue
             exp = pending[k] = expand(k)
             parts = exp if impartial else (*exp[0], *exp[1])
             missing = [c for opt in parts for c in opt if c not in data]
@@ -263,9 +368,7 @@ def evaluate(
                 m += 1
             data[k] = m
         else:
-            v = data[k] = Game.from_options([_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
-            if mirror is not None:
-                data[mirror(k)] = -v
+            data[k] = Game.from_options([_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
         del pending[k]
         stack.pop()
     return data[key]
@@ -278,3 +381,178 @@ def _sum(data: dict, keys: tuple) -> Game:
     for c in keys[1:]:
         g = g + data[c]
     return g
+
+
+def split8(bits: int, stride: int) -> list[int]:
+    """The components of a bitboard under king moves (8-neighbourhood), lowest cell
+    first.  One guard column keeps diagonal shifts from wrapping.
+
+    >>> [bin(c) for c in split8(0b100_0010_0001, 4)]   # a diagonal is one component
+    ['0b10000100001']
+    """
+    comps = []
+    a, b = stride + 1, stride - 1
+    while bits:
+        c = bits & -bits
+        while True:
+            r = c | (c << 1) | (c >> 1)
+            n = (r | (r << stride) | (r >> stride)) & bits
+            if n == c:
+                break
+            c = n
+        comps.append(c)
+        bits ^= c
+    return comps
+
+
+# --- boards of black and white stones: Clobber, Konane, Amazons -------------------------
+class StoneRuleset:
+    """A ruleset on boards of Left's stones (``x``), Right's stones (``o``), empty
+    cells (``.``) and, where the game has them, removed cells (``#``).
+
+    A component key is ``(width, height, cells, black, white)``: bitboards packed at
+    stride ``width + 1`` (see :func:`normal_key`); swapping the colours swaps the
+    players, so the key ``(width, height, cells, white, black)`` has the negative
+    value (used as ``evaluate``'s mirror).  Subclasses give :meth:`moves` (the
+    positions a side can move to) and :meth:`components` (the keys of the independent
+    parts of a position, dead parts dropped); they may give :meth:`quick`.
+    """
+
+    def __init__(self, max_entries: int = 2_000_000) -> None:
+        self.table = TranspositionTable(max_entries)
+        self._split_cache: dict = {}
+
+    # to be given by each game ----------------------------------------------------
+    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
+        """``(cells, mine, theirs)`` after each move of the side owning ``mine``."""
+        raise NotImplementedError
+
+    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
+        raise NotImplementedError
+
+    def quick(self, key: tuple):
+        return None
+
+    # shared ----------------------------------------------------------------------------
+    def parts(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
+        """:meth:`components`, cached (the same position follows many move orders)."""
+        ck = (cells, black, white, stride, h)
+        got = self._split_cache.get(ck)
+        if got is None:
+            got = self._split_cache[ck] = self.components(cells, black, white, stride, h, w)
+        return got
+
+    def _expand(self, key: tuple):
+        w, h, cells, black, white = key
+        s = w + 1
+        parts = self.parts
+        return (
+            {parts(c, b, t, s, h, w) for c, b, t in self.moves(cells, black, white, s, h, w)},
+            {parts(c, b, t, s, h, w) for c, t, b in self.moves(cells, white, black, s, h, w)},
+        )
+
+    @staticmethod
+    def mirror(key: tuple) -> tuple:
+        return (key[0], key[1], key[2], key[4], key[3])
+
+    def value_of(self, keys: Iterable[tuple]) -> Game:
+        """The value of a sum of components."""
+        if len(self._split_cache) > self.table.max_entries:
+            self._split_cache.clear()
+        self.table.bound()
+        total = _ZERO
+        for k in keys:
+            total = total + evaluate(k, self.table, self._expand, mirror=self.mirror, quick=self.quick)
+        return total
+
+    def clear(self) -> None:
+        """Forget every solved component."""
+        self.table.clear()
+        self._split_cache.clear()
+
+
+class StonePosition:
+    """A position on a board of stones (immutable); subclasses set ``ruleset`` and
+    ``ALPHABET``.  ``str(p)`` is the CGSuite string and ``type(p)(str(p)) == p``."""
+
+    __slots__ = ("height", "width", "_cells", "_black", "_white")
+    ruleset: StoneRuleset
+    ALPHABET = ".xo"
+
+    height: int
+    width: int
+    _cells: int
+    _black: int
+    _white: int
+
+    def __init__(self, text: str) -> None:
+        name = type(self).__name__
+        rows = parse_grid(text, self.ALPHABET, name)
+        s = len(rows[0]) + 1
+        cells = black = white = 0
+        for i, row in enumerate(rows):
+            for j, ch in enumerate(row):
+                bit = 1 << (i * s + j)
+                if ch != "#":
+                    cells |= bit
+                if ch == "x":
+                    black |= bit
+                elif ch == "o":
+                    white |= bit
+        self.height, self.width = len(rows), len(rows[0])
+        self._cells, self._black, self._white = cells, black, white
+
+    @classmethod
+    def _make(cls, h: int, w: int, cells: int, black: int, white: int):
+        p = object.__new__(cls)
+        p.height, p.width, p._cells, p._black, p._white = h, w, cells, black, white
+        return p
+
+    def __str__(self) -> str:
+        s = self.width + 1
+        out = []
+        for i in range(self.height):
+            row = []
+            for j in range(self.width):
+                bit = 1 << (i * s + j)
+                if self._black & bit:
+                    row.append("x")
+                elif self._white & bit:
+                    row.append("o")
+                else:
+                    row.append("." if self._cells & bit else "#")
+            out.append("".join(row))
+        return "|".join(out)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}('{self}')"
+
+    def _state(self) -> tuple:
+        return (self.height, self.width, self._cells, self._black, self._white)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._state() == other._state()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._state()))
+
+    def left_moves(self) -> list:
+        """The positions Left (``x``) can move to."""
+        h, w = self.height, self.width
+        return [self._make(h, w, c, b, t) for c, b, t in self.ruleset.moves(self._cells, self._black, self._white, w + 1, h, w)]
+
+    def right_moves(self) -> list:
+        """The positions Right (``o``) can move to."""
+        h, w = self.height, self.width
+        return [self._make(h, w, c, b, t) for c, t, b in self.ruleset.moves(self._cells, self._white, self._black, w + 1, h, w)]
+
+    def components(self) -> tuple:
+        """The normalised keys of the independent parts (dead parts dropped)."""
+        return self.ruleset.parts(self._cells, self._black, self._white, self.width + 1, self.height, self.width)
+
+    @property
+    def value(self) -> Game:
+        """The canonical value: the sum of the values of the independent parts."""
+        return self.ruleset.value_of(self.components())

@@ -35,7 +35,9 @@ from .grid import (
     flips,
     pack_rows,
     parse_grid,
+    rows_of,
     split,
+    transpose,
 )
 
 __all__ = ["PlacementRuleset", "PlacementPosition", "Domineering", "Cram", "DOMINEERING", "CRAM"]
@@ -43,6 +45,15 @@ __all__ = ["PlacementRuleset", "PlacementPosition", "Domineering", "Cram", "DOMI
 Shape = Sequence[tuple[int, int]]
 _WBITS = 8  # a key is (packed rows << _WBITS) | width
 _WMASK = (1 << _WBITS) - 1
+
+
+def _domino_step(shapes: tuple) -> Optional[int]:
+    """1 if the only piece is a horizontal domino, 0 if a vertical one, else None."""
+    if shapes == (((0, 0), (0, 1)),):
+        return 1
+    if shapes == (((0, 0), (1, 0)),):
+        return 0
+    return None
 
 
 def _normal_shape(cells: Shape) -> tuple[tuple[int, int], ...]:
@@ -84,6 +95,12 @@ class PlacementRuleset:
         self._offsets: dict[int, tuple] = {}
         self._split_cache: dict[int, tuple] = {}  # (empty, stride) -> component keys
         self._key_cache: dict[int, int] = {}  # (component, stride) -> normalised key
+        # Transposing the board swaps the players (Domineering): a solved region also
+        # gives the value of its transpose, the negative.
+        swapped = {_normal_shape([(c, r) for r, c in s]) for s in self.left}
+        self.transpose_swaps = not impartial and swapped == set(self.right) and symmetry != "square"
+        # A side whose only piece is a straight domino: its step (1 across, 0 down)
+        self._domino = tuple(_domino_step(side) for side in (self.left, self.right))
 
     # --- shapes at a stride -------------------------------------------------------
     def _shape_masks(self, stride: int) -> tuple:
@@ -148,6 +165,37 @@ class PlacementRuleset:
                 out.append(mask * b)
         return out
 
+    def mirror(self, key: int) -> int:
+        """The key of the transposed region (for rulesets where transposing swaps the
+        players, its value is the negative)."""
+        w = key & _WMASK
+        rows = tuple(rows_of(key >> _WBITS, w + self.guard))
+        return self.key(pack_rows(transpose(rows, w), len(rows) + self.guard), len(rows) + self.guard)
+
+    def quick(self, key: int) -> Optional[Game]:
+        """The value of a region at once when only one player can move in it and that
+        player's only piece is a straight domino: then it is the number of dominoes
+        that fit, run by run (each run of n cells holds n // 2), and moves by the
+        other player never appear.  None otherwise."""
+        w = key & _WMASK
+        e = key >> _WBITS
+        stride = w + self.guard
+        can = [bool(e & (e >> o)) if o else False for o in (stride, 1)]  # vertical, horizontal
+        for side, sign in ((0, 1), (1, -1)):
+            step = self._domino[side]
+            other = self._domino[1 - side]
+            if step is None or other is None or other == step or can[other]:
+                continue
+            d = 1 if step else stride
+            n = 0
+            while e:
+                start = e & ~(e << d)  # the first cell of each run
+                pair = start & (e >> d)
+                n += pair.bit_count()
+                e &= ~(start | (pair << d))
+            return Game.of(sign * n)
+        return None
+
     def _expand(self, key: int):
         w = key & _WMASK
         empty = key >> _WBITS
@@ -178,8 +226,9 @@ class PlacementRuleset:
                 x ^= evaluate(k, self.table, self._expand, True)
             return x
         total = Game.of(0)
+        mirror = self.mirror if self.transpose_swaps else None
         for k in keys:
-            total = total + evaluate(k, self.table, self._expand)
+            total = total + evaluate(k, self.table, self._expand, mirror=mirror, quick=self.quick)
         return total
 
 
