@@ -22,11 +22,12 @@ from .errors import (
     NotANumberError,
     NotationError,
     NotDyadicError,
+    PeriodNotCertifiedError,
     RulesError,
     UnhashablePositionError,
 )
 from .impartial import ImpartialSolver, WinningMove
-from .nimbers import mex, nim_sum
+from .nimbers import mex, nim_inverse, nim_product, nim_sum
 from .numbers import Dyadic, simplest_between
 from .options import Move, Sum
 from .partizan import PartizanSolver

@@ -24,6 +24,7 @@ __all__ = [
     "RulesError",
     "HeapCodeError",
     "NotAtomicError",
+    "PeriodNotCertifiedError",
 ]
 
 
@@ -109,3 +110,7 @@ class HeapCodeError(CGTError, ValueError):
 
 class NotAtomicError(CGTError, ValueError):
     """An atomic weight was asked for a game that has none (e.g. ``1``, ``+-1`` or ``{1|^3||^}``)."""
+
+
+class PeriodNotCertifiedError(CGTError):
+    """No period of a heap game's Grundy sequence could be proved (within the limit given)."""

@@ -127,12 +127,52 @@ def _fill_all_but(G, start, end, excluded, count, mex_all):
     return mex_all
 
 
+def _fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen):
+    """The baseline: ``G[start:end]`` by a plain mex over every option, O(n) per heap.
+
+    Same moves as :func:`_fill_split`; ``seen`` is scratch longer than any value + 1
+    (the values of heaps below ``end`` are below ``end``, so ``end + 1`` is enough).
+    """
+    for n in range(start, end):
+        tag = n + 1
+        for k in zero_k:
+            if n == k:
+                seen[0] = tag
+        for k in single_k:
+            if n - k >= 1:
+                seen[G[n - k]] = tag
+        for k in split_k:
+            m = n - k
+            for a in range(1, m // 2 + 1):
+                if distinct and a + a == m:
+                    continue
+                seen[G[a] ^ G[m - a]] = tag
+        g = 0
+        while seen[g] == tag:
+            g += 1
+        G[n] = g
+    return end
+
+
+def _last_mismatch(G, n, p, s):
+    """1 + the last ``i`` with ``G[i + p] - G[i] != s``, scanning back from the end."""
+    i = n - p - 1
+    while i >= 0:
+        if G[i + p] - G[i] != s:
+            return i + 1
+        i -= 1
+    return 0
+
+
 FILL_SPLIT_PY = _fill_split
+FILL_PLAIN_PY = _fill_plain
 FILL_ALL_BUT_PY = _fill_all_but
 
 HAVE_NUMBA = False
 FILL_SPLIT = None
 FILL_ALL_BUT = None
+LAST_MISMATCH = None
+FILL_PLAIN = None
 if not os.environ.get("CGTKIT_NO_NUMBA"):
     try:
         import numba as _numba
@@ -142,6 +182,8 @@ if not os.environ.get("CGTKIT_NO_NUMBA"):
         HAVE_NUMBA = True
         FILL_SPLIT = _numba.njit(cache=True, nogil=True)(_fill_split)
         FILL_ALL_BUT = _numba.njit(cache=True, nogil=True)(_fill_all_but)
+        LAST_MISMATCH = _numba.njit(cache=True, nogil=True)(_last_mismatch)
+        FILL_PLAIN = _numba.njit(cache=True, nogil=True)(_fill_plain)
 
 
 # --- nim products of 64-bit words, one unrolled level per width -------------------------

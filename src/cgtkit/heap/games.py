@@ -1,0 +1,422 @@
+"""Heap games: octal and hexadecimal codes, subtraction games, Grundy's game, any rule.
+
+A *heap game* is played on heaps of tokens; a move acts on one heap and leaves a
+multiset of smaller heaps (a tuple of sizes, ``()`` for none).  Every game here has
+
+* ``moves(n)``: the options of heap ``n`` as sorted tuples of non-empty heap sizes;
+* ``grundy_values(n)``: a numpy array of the values of heaps ``0 .. n-1``, grown
+  iteratively and kept, so asking again for more only computes the new heaps;
+* ``grundy(n)``, ``solver()`` (an :class:`~cgtkit.ImpartialSolver` whose positions are
+  heap sizes, so sums such as ``solver().grundy_sum([5, 7])`` just work);
+* ``period()``, ``periodicity()``: see :mod:`cgtkit.heap.periodicity`;
+* ``misere_grundy_values(n)``, ``genus(n)``: see :mod:`cgtkit.heap.misere`.
+
+>>> kayles = OctalGame("0.77")
+>>> kayles.grundy_values(12).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> kayles.moves(3)
+[(1,), (1, 1), (2,)]
+>>> kayles.period()
+(71, 12)
+>>> SubtractionGame([1, 3, 4]).grundy_values(10).tolist()
+[0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+>>> GrundysGame().grundy_values(10).tolist()
+[0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+>>> HeapGame(lambda n: [(n - 1,)] if n else []).grundy_values(5).tolist()   # one token at a time
+[0, 1, 0, 1, 0]
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from ..errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
+from ..impartial import ImpartialSolver
+from ..nimbers import mex, nim_sum
+from .codes import TakeBreakCode
+from .misere import Genus, _MultisetSearch, _compress
+from .periodicity import Periodicity, find_period
+from .sequences import AllButEngine, SplitEngine, grundy_values_vectorised
+
+__all__ = [
+    "HeapGame",
+    "OctalGame",
+    "SubtractionGame",
+    "GrundysGame",
+    "is_square",
+]
+
+Progress = Callable[[int, str], None]
+
+DEFAULT_PERIOD_LIMIT = 2_000_000
+
+
+def is_square(k: int) -> bool:
+    """True for 1, 4, 9, ...: ``SubtractionGame(rule=is_square)`` is subtract-a-square.
+
+    >>> [k for k in range(1, 30) if is_square(k)]
+    [1, 4, 9, 16, 25]
+    """
+    return k > 0 and isqrt(k) ** 2 == k
+
+
+class HeapGame:
+    """A heap game given by ``rule(n)``: the options of heap ``n``, each an iterable of
+    heap sizes (smaller than ``n``; zeros are ignored; ``()`` is the empty position).
+
+    Values are computed one heap at a time from the rule, so this is the general,
+    slower path; the subclasses use the fast engines.
+    """
+
+    name = "heap game"
+
+    def __init__(self, rule: Callable[[int], Iterable[Iterable[int]]] | None = None, name: str | None = None) -> None:
+        if rule is not None and not callable(rule):
+            raise HeapCodeError(f"HeapGame(rule) needs a function n -> options, not {rule!r}")
+        self._rule = rule
+        if name is not None:
+            self.name = name
+        self._values = np.zeros(0, dtype=np.int64)
+
+    # --- moves ---------------------------------------------------------------------
+    def _raw_moves(self, n: int) -> Iterable[Iterable[int]]:
+        assert self._rule is not None
+        return self._rule(n)
+
+    def moves(self, n: int) -> list[tuple[int, ...]]:
+        """The options of heap ``n``: sorted tuples of non-empty heap sizes, no repeats."""
+        n = _heap_size(n)
+        found = set()
+        for option in self._raw_moves(n):
+            try:
+                parts = tuple(sorted(int(h) for h in option if h))
+            except TypeError:
+                raise MoveFunctionError(
+                    f"the rule of {self.name} gave option {option!r} for heap {n}: "
+                    "an option is an iterable of heap sizes, e.g. (2, 3) or ()",
+                    position=n, option=option,
+                ) from None
+            if any(h < 0 or h >= n for h in parts):
+                raise MoveFunctionError(
+                    f"the rule of {self.name} gave option {option!r} for heap {n}: every heap "
+                    f"left must be smaller than {n} (else the game could loop) and not negative",
+                    position=n, option=option,
+                )
+            found.add(parts)
+        return sorted(found)
+
+    # --- normal play ---------------------------------------------------------------
+    def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        """Values of heaps 0 .. n-1 (subclasses: a fast engine)."""
+        G = np.zeros(max(n, len(self._values)), dtype=np.int64)
+        G[: len(self._values)] = self._values
+        vals = G.tolist()
+        for h in range(len(self._values), n):
+            vals[h] = mex(nim_sum(vals[part] for part in option) for option in self.moves(h))
+        return np.array(vals, dtype=np.int64)
+
+    def grundy_values(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        """The Grundy values of heaps ``0 .. n-1`` as a numpy int64 array (a copy)."""
+        n = _heap_size(n)
+        if len(self._values) < n:
+            self._values = self._compute(n, progress)
+        return self._values[:n].copy()
+
+    def grundy(self, n: int) -> int:
+        """The Grundy value of heap ``n``."""
+        n = _heap_size(n)
+        if len(self._values) <= n:
+            self.grundy_values(max(n + 1, 2 * len(self._values)))
+        return int(self._values[n])
+
+    def solver(self) -> ImpartialSolver:
+        """An :class:`~cgtkit.ImpartialSolver` whose positions are heap sizes.
+
+        >>> OctalGame("0.77").solver().grundy_sum([5, 7])
+        6
+        """
+        return ImpartialSolver(self.moves)
+
+    # --- periodicity ---------------------------------------------------------------
+    def _certificate_shape(self) -> tuple[int, int] | None:
+        """``(max_take, parts)`` when the periodicity theorem applies, else None."""
+        return None
+
+    _saltus = False
+
+    def periodicity(
+        self,
+        limit: int = DEFAULT_PERIOD_LIMIT,
+        start: int = 1024,
+        progress: Progress | None = None,
+    ) -> Periodicity | None:
+        """Compute further (doubling) until a period is certified, or, for games with
+        no certificate, observed over three periods; give up (None) past ``limit`` heaps.
+        ``progress(heaps, message)`` is called after each round."""
+        shape = self._certificate_shape()
+        max_take, parts = shape if shape is not None else (None, 1)
+        n = min(max(start, 16), limit)
+        while True:
+            values = self.grundy_values(n)
+            found = find_period(values, max_take, parts, saltus=self._saltus)
+            if found is not None:
+                if progress is not None:
+                    progress(n, f"period {found.period} found")
+                return found
+            if progress is not None:
+                progress(n, "no period yet")
+            if n >= limit:
+                return None
+            n = min(2 * n, limit)
+
+    def period(self, limit: int = DEFAULT_PERIOD_LIMIT, progress: Progress | None = None) -> tuple[int, int]:
+        """``(preperiod, period)``, proved by the octal periodicity theorem.
+
+        Raises :class:`~cgtkit.errors.PeriodNotCertifiedError` when no period is proved
+        within ``limit`` heaps or no periodicity theorem applies to the game.
+        """
+        shape = self._certificate_shape()
+        if shape is None:
+            raise PeriodNotCertifiedError(
+                f"{self.name}: no periodicity theorem applies (it needs a finite take-and-break "
+                "rule); use periodicity() to look for an observed period"
+                + ("; for arithmetic periods see arithmetic_period()" if self._saltus else "")
+            )
+        found = self.periodicity(limit=limit, progress=progress)
+        if found is None or not found.certified:
+            raise PeriodNotCertifiedError(
+                f"{self.name}: no period certified within the first {limit} heaps; "
+                "pass a larger limit"
+            )
+        return found.as_tuple()
+
+    # --- misère play ---------------------------------------------------------------
+    def _misere_search(self, depth: int) -> _MultisetSearch:
+        cache = getattr(self, "_misere_cache", None)
+        if cache is None:
+            cache = self._misere_cache = {}
+        if depth not in cache:
+            cache[depth] = _MultisetSearch(self.moves, depth, sortable=True)
+        return cache[depth]
+
+    def misere_grundy_values(self, n: int) -> np.ndarray:
+        """Misère Grundy values of heaps ``0 .. n-1`` (heap 0, no move, has value 1).
+
+        Exact search over the multisets of heaps that play reaches: exponential in
+        ``n`` for splitting games, fine to a few dozen heaps.
+
+        >>> OctalGame("0.77").misere_grundy_values(8).tolist()
+        [1, 0, 2, 3, 0, 1, 3, 2]
+        """
+        search = self._misere_search(1)
+        return np.array([search.gammas([h])[0] for h in range(_heap_size(n))], dtype=np.int64)
+
+    def misere_grundy_sum(self, heaps: Sequence[int]) -> int:
+        """The misère Grundy value of a sum of heaps (0: the player to move loses)."""
+        return self._misere_search(1).gammas([_heap_size(h) for h in heaps])[0]
+
+    def genus(self, heaps: int | Sequence[int], depth: int = 8) -> Genus:
+        """Conway's genus of heap ``n`` (or of a sum of heaps, given as a list).
+
+        >>> [str(OctalGame("0.77").genus(n)) for n in range(6)]
+        ['0^120', '1^031', '2^20', '3^31', '1^031', '4^146']
+        """
+        comps = [heaps] if isinstance(heaps, (int, np.integer)) else list(heaps)
+        comps = [_heap_size(h) for h in comps]
+        gammas = self._misere_search(max(depth, 3)).gammas(comps)
+        normal = 0
+        for h in comps:
+            normal ^= self.grundy(h)
+        misere, settled = _compress(gammas)
+        return Genus(normal, misere, settled)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+
+def _heap_size(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise HeapCodeError(f"a heap size is an int >= 0, got {n!r}")
+    return int(n)
+
+
+class OctalGame(HeapGame):
+    """The take-and-break game of an octal or hexadecimal code (see
+    :mod:`cgtkit.heap.codes`): ``OctalGame("0.77")`` is Kayles, ``"0.07"`` Dawson's
+    Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal game.
+
+    ``jit=None`` uses numba when it is installed; ``jit=False`` forces plain Python.
+
+    >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
+    ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
+    >>> OctalGame("0.5x")
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a hexadecimal digit (0-9, A-F)
+    """
+
+    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None) -> None:
+        self.code = code if isinstance(code, TakeBreakCode) else TakeBreakCode.parse(code)
+        super().__init__(name=str(self.code))
+        self._engine: SplitEngine | None = None
+        if self.code.max_parts <= 2:
+            c = self.code
+            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), jit=jit)
+
+    def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
+        for k, d in enumerate(self.code.digits):
+            r = n - k
+            if r < 0:
+                break
+            if d & 1 and r == 0:
+                yield ()
+            if d & 2 and r >= 1:
+                yield (r,)
+            if d & 4:
+                for a in range(1, r // 2 + 1):
+                    yield (a, r - a)
+            if d & 8:
+                for a in range(1, r // 3 + 1):
+                    for b in range(a, (r - a) // 2 + 1):
+                        yield (a, b, r - a - b)
+
+    def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        if self._engine is not None:
+            self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
+            return self._engine.values[: self._engine.n]
+        c = self.code
+        return grundy_values_vectorised(n, c.takes(0), c.takes(1), c.takes(2), c.takes(3))
+
+    def _certificate_shape(self) -> tuple[int, int]:
+        return self.code.max_take, self.code.max_parts
+
+
+class SubtractionGame(HeapGame):
+    """Remove ``k`` tokens from a heap, for ``k`` in a set.
+
+    Exactly one of: ``subtract`` (a finite set, e.g. ``[1, 3, 4]``), ``all_but`` (every
+    positive ``k`` except a finite set) or ``rule`` (a predicate on ``k``, e.g.
+    :func:`is_square` for subtract-a-square).
+
+    Finite sets are periodic and ``period()`` proves it.  All-but games are
+    arithmetic periodic (A. N. Siegel, "Finite excluded subtraction sets and infinite
+    geography", 2006): ``arithmetic_period()`` reports ``(preperiod, period, saltus)``
+    as observed over three periods (no certificate is claimed).
+
+    >>> SubtractionGame(all_but=[1]).grundy_values(10).tolist()
+    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
+    >>> SubtractionGame(all_but=[1]).arithmetic_period()
+    (0, 2, 1)
+    >>> SubtractionGame(rule=is_square).grundy_values(10).tolist()
+    [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
+    """
+
+    def __init__(
+        self,
+        subtract: Iterable[int] | None = None,
+        *,
+        all_but: Iterable[int] | None = None,
+        rule: Callable[[int], bool] | None = None,
+        jit: bool | None = None,
+    ) -> None:
+        given = [x is not None for x in (subtract, all_but, rule)]
+        if sum(given) != 1:
+            raise HeapCodeError(
+                "SubtractionGame needs exactly one of: a set (SubtractionGame([1, 3, 4])), "
+                "all_but=[...] or rule=predicate"
+            )
+        self.subtract = self.all_but = None
+        self.rule = rule
+        self._jit = jit
+        if subtract is not None:
+            self.subtract = _positive_set(subtract, "subtraction set")
+            if not self.subtract:
+                raise HeapCodeError("the subtraction set is empty: give at least one k >= 1")
+            name = "S(" + ",".join(map(str, self.subtract)) + ")"
+            self._engine = SplitEngine(self.subtract, self.subtract, (), jit=jit)
+        elif all_but is not None:
+            self.all_but = _positive_set(all_but, "excluded set")
+            name = "S(all but " + ",".join(map(str, self.all_but)) + ")"
+            self._engine = AllButEngine(self.all_but, jit=jit)
+        else:
+            if not callable(rule):
+                raise HeapCodeError(f"rule= must be a predicate k -> bool, not {rule!r}")
+            name = f"S({getattr(rule, '__name__', 'rule')})"
+            self._engine = None
+        super().__init__(name=name)
+        self._saltus = all_but is not None
+
+    def allows(self, k: int) -> bool:
+        """May a move remove ``k`` tokens?"""
+        if k < 1:
+            return False
+        if self.subtract is not None:
+            return k in self.subtract
+        if self.all_but is not None:
+            return k not in self.all_but
+        return bool(self.rule(k))
+
+    def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
+        if self.subtract is not None:
+            ks: Iterable[int] = (k for k in self.subtract if k <= n)
+        else:
+            ks = (k for k in range(1, n + 1) if self.allows(k))
+        return ((n - k,) for k in ks)
+
+    def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        if self._engine is not None:
+            self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
+            return self._engine.values[:n] if self.all_but is not None else self._engine.values[: self._engine.n]
+        # a predicate: the takes up to n, then the single-heap engine from scratch
+        size = max(n, 2 * len(self._values))
+        ks = [k for k in range(1, size) if self.rule(k)]
+        engine = SplitEngine(ks, ks, (), jit=self._jit)
+        engine.extend(size)
+        return engine.values[:size]
+
+    def _certificate_shape(self) -> tuple[int, int] | None:
+        if self.subtract is not None:
+            return max(self.subtract), 1
+        return None
+
+    def arithmetic_period(self, limit: int = DEFAULT_PERIOD_LIMIT) -> tuple[int, int, int]:
+        """``(preperiod, period, saltus)``: ``G(n + period) = G(n) + saltus`` for
+        ``n >= preperiod``, as observed over at least three periods (finite sets:
+        saltus 0 and certified).  :class:`PeriodNotCertifiedError` if none is seen."""
+        found = self.periodicity(limit=limit)
+        if found is None:
+            raise PeriodNotCertifiedError(f"{self.name}: no arithmetic period seen within {limit} heaps")
+        return found.preperiod, found.period, found.saltus
+
+
+def _positive_set(ks: Iterable[int], what: str) -> tuple[int, ...]:
+    out = set()
+    for k in ks:
+        if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+            raise HeapCodeError(f"the {what} must hold ints >= 1, got {k!r}")
+        out.add(int(k))
+    return tuple(sorted(out))
+
+
+class GrundysGame(HeapGame):
+    """Grundy's game: split one heap into two non-empty heaps of different sizes.
+
+    Computed by the rare/common engine; no periodicity theorem applies (whether the
+    sequence is ultimately periodic is a famous open problem), so ``period()`` raises.
+    """
+
+    name = "Grundy's game"
+
+    def __init__(self, jit: bool | None = None) -> None:
+        super().__init__()
+        self._engine = SplitEngine((), (), (0,), distinct=True, jit=jit)
+
+    def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
+        return ((a, n - a) for a in range(1, (n + 1) // 2))
+
+    def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
+        return self._engine.values[: self._engine.n]

@@ -1,0 +1,229 @@
+"""Heap Grundy sequences: every fast path against a slow, direct mex; published values."""
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cgtkit import ImpartialSolver
+from cgtkit.errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
+from cgtkit.heap import GrundysGame, HeapGame, OctalGame, SubtractionGame, TakeBreakCode, is_square
+from cgtkit.heap import _kernels
+from cgtkit.heap.periodicity import certificate_length
+from cgtkit.heap.sequences import SplitEngine, choose_mask, grundy_values_vectorised
+
+DATA = json.loads((Path(__file__).parent / "data" / "heap_published.json").read_text())
+IMPARTIAL = json.loads((Path(__file__).parent / "data" / "impartial_published.json").read_text())
+
+
+def slow_octal(code: str, n: int) -> list[int]:
+    """Grundy values straight from the definition of the digits: a set and a mex per heap."""
+    digits = TakeBreakCode.parse(code).digits
+    G = [0] * n
+    for h in range(1, n):
+        seen = set()
+        for k, d in enumerate(digits):
+            r = h - k
+            if r < 0:
+                break
+            if d & 1 and r == 0:
+                seen.add(0)
+            if d & 2 and r >= 1:
+                seen.add(G[r])
+            if d & 4:
+                seen.update(G[a] ^ G[r - a] for a in range(1, r))
+            if d & 8:
+                seen.update(G[a] ^ G[b] ^ G[r - a - b] for a in range(1, r) for b in range(1, r - a))
+        g = 0
+        while g in seen:
+            g += 1
+        G[h] = g
+    return G
+
+
+def slow_subtraction(allowed, n: int) -> list[int]:
+    G = [0] * n
+    for h in range(1, n):
+        seen = {G[h - k] for k in range(1, h + 1) if allowed(k)}
+        g = 0
+        while g in seen:
+            g += 1
+        G[h] = g
+    return G
+
+
+ALL_3_DIGIT = [f"{a}.{b}{c}" for a, b, c in itertools.product((0, 4), range(8), range(8))]
+
+
+@pytest.mark.parametrize("jit", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NUMBA, reason="numba"))])
+def test_every_short_octal_code_against_slow_mex(jit):
+    n = 120
+    for code in ALL_3_DIGIT:
+        got = OctalGame(code, jit=jit).grundy_values(n).tolist()
+        assert got == slow_octal(code, n), code
+
+
+def test_rare_common_kernel_past_its_first_mask():
+    # 700 heaps: several chunks, masks chosen from windows, table growth
+    for code in ["0.77", "0.137", "0.16", "0.56", "4.7", "0.753"]:
+        assert OctalGame(code, jit=False).grundy_values(700).tolist() == slow_octal(code, 700), code
+
+
+def test_python_and_numba_kernels_agree_far_out():
+    if not _kernels.HAVE_NUMBA:
+        pytest.skip("numba not installed")
+    a = OctalGame("0.16", jit=True).grundy_values(5000)
+    b = OctalGame("0.16", jit=False).grundy_values(5000)
+    assert (a == b).all()
+
+
+@pytest.mark.parametrize("code", ["0.8", "0.F", "0.8F", "4.8", "8.0", "0.9", "0.C"])
+def test_hexadecimal_three_heap_codes_against_slow_mex(code):
+    assert OctalGame(code).grundy_values(45).tolist() == slow_octal(code, 45)
+
+
+def test_vectorised_twin_matches_engine():
+    c = TakeBreakCode.parse("0.137")
+    v = grundy_values_vectorised(300, c.takes(0), c.takes(1), c.takes(2), c.takes(3))
+    assert (v == OctalGame("0.137").grundy_values(300)).all()
+
+
+def test_choose_mask_minimises_rare_values():
+    values = np.array([1, 2, 4, 7, 8, 1, 2, 4, 0, 3])
+    mask = choose_mask(values, 4)
+    rare = lambda m: sum(bin(int(v) & m).count("1") % 2 == 0 for v in values)
+    assert rare(mask) == min(rare(m) for m in range(1, 16))
+
+
+def test_values_grow_incrementally_and_are_copies():
+    g = OctalGame("0.77")
+    first = g.grundy_values(50)
+    first[:] = 99
+    assert g.grundy_values(100)[:50].tolist() == slow_octal("0.77", 50)
+    assert g.grundy(99) == slow_octal("0.77", 100)[99]
+
+
+@pytest.mark.parametrize("name", ["kayles", "dawsons_chess", "dawsons_kayles"])
+def test_published_sequences(name):
+    entry = DATA["sequences"][name]
+    values = entry["values"]
+    off = entry["offset"]
+    got = OctalGame(entry["code"]).grundy_values(len(values) + off).tolist()
+    assert got[off:] == values
+
+
+def test_grundys_game_against_oeis_and_slow():
+    entry = IMPARTIAL["grundys_game"]
+    got = GrundysGame().grundy_values(len(entry["values"])).tolist()
+    assert got == entry["values"]
+    slow = HeapGame(lambda n: [(a, n - a) for a in range(1, n) if 2 * a != n])
+    assert (GrundysGame(jit=False).grundy_values(400) == slow.grundy_values(400)).all()
+
+
+def test_subtraction_games_against_slow_mex():
+    assert SubtractionGame([1, 3, 4]).grundy_values(200).tolist() == slow_subtraction(lambda k: k in (1, 3, 4), 200)
+    assert SubtractionGame([2, 5, 7, 11]).grundy_values(300).tolist() == slow_subtraction(lambda k: k in (2, 5, 7, 11), 300)
+    for excluded in ([1], [1, 2], [2, 3, 7], [1, 4, 5, 9]):
+        for jit in (False, None):
+            got = SubtractionGame(all_but=excluded, jit=jit).grundy_values(300).tolist()
+            assert got == slow_subtraction(lambda k: k not in excluded, 300), (excluded, jit)
+    got = SubtractionGame(rule=is_square).grundy_values(500).tolist()
+    assert got == slow_subtraction(is_square, 500)
+
+
+def test_subtract_a_square_grows_past_its_first_table():
+    g = SubtractionGame(rule=is_square)
+    g.grundy_values(30)
+    assert g.grundy_values(400).tolist() == slow_subtraction(is_square, 400)
+
+
+def test_heap_game_rule_and_solver_agree():
+    kayles = OctalGame("0.77")
+    assert kayles.moves(4) == [(1, 1), (1, 2), (2,), (3,)]
+    s = kayles.solver()
+    assert isinstance(s, ImpartialSolver)
+    assert [s.grundy(n) for n in range(40)] == kayles.grundy_values(40).tolist()
+    assert s.grundy_sum([5, 7, 9]) == 4 ^ 2 ^ 4
+    assert s.outcome([1, 2, 3]) == "P"  # 1 ^ 2 ^ 3 = 0
+    generic = HeapGame(lambda n: kayles.moves(n))
+    assert (generic.grundy_values(80) == kayles.grundy_values(80)).all()
+
+
+def test_heap_game_rule_errors():
+    with pytest.raises(MoveFunctionError, match="heap 1: every heap left must be smaller than 1"):
+        HeapGame(lambda n: [(n,)]).grundy_values(5)
+    with pytest.raises(MoveFunctionError, match="iterable of heap sizes"):
+        HeapGame(lambda n: [n - 1] if n else []).grundy_values(5)
+    with pytest.raises(HeapCodeError):
+        HeapGame("not a function")
+    with pytest.raises(HeapCodeError, match="heap size"):
+        OctalGame("0.77").grundy(-1)
+
+
+def test_subtraction_game_argument_errors():
+    with pytest.raises(HeapCodeError, match="exactly one"):
+        SubtractionGame()
+    with pytest.raises(HeapCodeError, match="exactly one"):
+        SubtractionGame([1], all_but=[2])
+    with pytest.raises(HeapCodeError, match="ints >= 1"):
+        SubtractionGame([0, 1])
+    with pytest.raises(HeapCodeError, match="empty"):
+        SubtractionGame([])
+
+
+@pytest.mark.parametrize("entry", [e for e in DATA["periods"] if not e.get("slow")], ids=lambda e: e["code"])
+def test_published_periods(entry):
+    assert OctalGame(entry["code"]).period() == (entry["preperiod"], entry["period"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", [e for e in DATA["periods"] if e.get("slow")], ids=lambda e: e["code"])
+def test_published_periods_slow(entry):
+    assert OctalGame(entry["code"]).period(limit=4_000_000) == (entry["preperiod"], entry["period"])
+
+
+def test_certified_periods_hold_far_beyond_the_certificate():
+    # the certificate is a proof: the period must hold on values computed well past it
+    for code in ["0.77", "0.137", "0.1377", "0.34", "0.71", "0.75", "4.37", "0.333", "0.4"]:
+        g = OctalGame(code)
+        p = g.periodicity(limit=20000)
+        assert p is not None and p.certified, code
+        n0, per = p.as_tuple()
+        values = np.array(slow_octal(code, p.needed + 3 * per + 40)) if p.needed < 1500 else g.grundy_values(p.needed * 3)
+        assert (values[n0 + per :] == values[n0 : len(values) - per]).all(), code
+        if n0 > 0:
+            assert values[n0 - 1] != values[n0 - 1 + per], code  # n0 is the least preperiod
+
+
+def test_certificate_length_formula():
+    # 2 * n0 + 2 * p + t values: the check runs over n0 <= n < 2 n0 + p + t
+    assert certificate_length(71, 12, 2, 2) == 2 * 71 + 2 * 12 + 2
+    assert certificate_length(0, 7, 4, 1) == 1 + 7 + 4
+    assert certificate_length(5, 3, 2, 3) == 3 * 5 + 3 * 3 + 2
+
+
+def test_subtraction_periods():
+    assert SubtractionGame([1, 3, 4]).period() == (0, 7)
+    assert SubtractionGame([1, 2, 3]).period() == (0, 4)
+    assert SubtractionGame(all_but=[1]).arithmetic_period() == (0, 2, 1)
+    n0, p, s = SubtractionGame(all_but=[2, 3, 7]).arithmetic_period()
+    values = SubtractionGame(all_but=[2, 3, 7]).grundy_values(3000)
+    assert (values[n0 + p :] - values[n0 : -p] == s).all() and s > 0
+
+
+def test_period_refuses_without_a_theorem():
+    with pytest.raises(PeriodNotCertifiedError, match="no periodicity theorem"):
+        GrundysGame().period()
+    with pytest.raises(PeriodNotCertifiedError, match="arithmetic_period"):
+        SubtractionGame(all_but=[1]).period()
+    with pytest.raises(PeriodNotCertifiedError, match="within the first 2000"):
+        OctalGame("0.16").period(limit=2000)
+    assert OctalGame("0.16").periodicity(limit=2000) is None
+
+
+def test_period_progress_reports():
+    seen = []
+    OctalGame("0.127").periodicity(limit=4096, start=1024, progress=lambda n, msg: seen.append((n, msg)))
+    assert [n for n, _ in seen] == [1024, 2048, 4096]
