@@ -234,20 +234,27 @@ def _digit(a: int) -> str:
 
 
 def _coefficient(rest: Game, unit: Game, bound: int) -> Optional[int]:
-    """The integer c with ``-unit < rest - c.unit < unit``, or None (|c| <= bound)."""
+    """The integer c with ``-unit < 2(rest - c.unit) < unit``, or None (|c| <= bound).
+
+    For ``rest = c.unit + r`` with r made of later (smaller) units, every multiple of r
+    lies strictly between ``-unit`` and ``unit``, while ``c - 1`` or ``c + 1`` leaves a
+    remainder ``r +- unit`` whose double is beyond ``+-unit``: so the doubled test picks c
+    alone (the plain ``-unit < r < unit`` would also accept ``c - 1`` when r < 0).
+    """
     c = 0
     r = rest
-    while r >= unit:
+    while r + r >= unit:
         c += 1
         r = r - unit
         if c > bound:
             return None
-    while r <= -unit:
+    while r + r <= -unit:
         c -= 1
         r = r + unit
         if -c > bound:
             return None
-    if r < unit and -unit < r:
+    twice = r + r
+    if twice < unit and -unit < twice:
         return c
     return None
 
