@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..short.game import Game
 
-__all__ = ["cells_of", "slow_domineering", "slow_cram", "slow_clobber", "slow_toads"]
+__all__ = ["cells_of", "slow_domineering", "slow_cram", "slow_clobber", "slow_toads", "slow_konane", "slow_amazons"]
 
 
 def cells_of(text: str, mark: str = ".") -> frozenset:
@@ -84,4 +84,55 @@ def slow_toads(strip: str) -> Game:
     return Game.from_options(
         [slow_toads(o) for o in options(strip, "T", "F", 1)],
         [slow_toads(o) for o in options(strip, "F", "T", -1)],
+    )
+
+
+_ORTHO = ((0, 1), (0, -1), (1, 0), (-1, 0))
+_QUEEN = _ORTHO + ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+@lru_cache(maxsize=None)
+def slow_konane(board: frozenset, black: frozenset, white: frozenset) -> Game:
+    """Left jumps an x over an adjacent o into the empty cell beyond (and on, in the
+    same direction); ``board`` is every cell of the board."""
+
+    def options(mine: frozenset, theirs: frozenset):
+        for r, c in sorted(mine):
+            for dr, dc in _ORTHO:
+                m, t, (pr, pc) = mine - {(r, c)}, theirs, (r, c)
+                while True:
+                    over, land = (pr + dr, pc + dc), (pr + 2 * dr, pc + 2 * dc)
+                    if over not in t or land not in board or land in m or land in t:
+                        break
+                    t, (pr, pc) = t - {over}, land
+                    yield m | {land}, t
+
+    return Game.from_options(
+        [slow_konane(board, b, w) for b, w in options(black, white)],
+        [slow_konane(board, b, w) for w, b in options(white, black)],
+    )
+
+
+@lru_cache(maxsize=None)
+def slow_amazons(cells: frozenset, black: frozenset, white: frozenset) -> Game:
+    """An amazon moves like a queen over empty cells, then shoots an arrow like a
+    queen from there; the arrow's cell leaves ``cells`` (the unburned cells)."""
+
+    def reach(p, empty):
+        for dr, dc in _QUEEN:
+            r, c = p[0] + dr, p[1] + dc
+            while (r, c) in empty:
+                yield (r, c)
+                r, c = r + dr, c + dc
+
+    def options(mine: frozenset, theirs: frozenset):
+        empty = cells - mine - theirs
+        for a in sorted(mine):
+            for t in reach(a, empty):
+                for arrow in reach(t, (empty | {a}) - {t}):
+                    yield cells - {arrow}, (mine - {a}) | {t}
+
+    return Game.from_options(
+        [slow_amazons(c, b, white) for c, b in options(black, white)],
+        [slow_amazons(c, black, w) for c, w in options(white, black)],
     )
