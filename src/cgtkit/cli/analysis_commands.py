@@ -25,8 +25,12 @@ def _set(games) -> str:
     return "{" + ",".join(str(g) for g in games) + "}"
 
 
-def analysis_lines(g) -> list[str]:
-    """The ``key: value`` lines of ``cgtkit analyse`` for the game ``g``."""
+def analysis_lines(g, basics: bool = True) -> list[str]:
+    """The ``key: value`` lines of ``cgtkit analyse`` for the game ``g``.
+
+    ``basics=False`` leaves out value, outcome, number and birthday (``cgtkit value
+    --all`` prints those itself, then these lines).
+    """
     from ..short import atomic_weight as aw
     from ..short import properties as pr
     from ..short import thermography as th
@@ -34,16 +38,19 @@ def analysis_lines(g) -> list[str]:
     from ..short.reduced import reduced_canonical_form
 
     try:
-        weight = str(aw.atomic_weight(g))
+        weight, atomic = str(aw.atomic_weight(g)), True
     except NotAtomicError:
-        weight = "none (not atomic)"
+        weight, atomic = "none (not atomic)", False
+    expansion = pr.uptimal_expansion(g)
     left, right = th.stops(g)
     lines = [
         f"value: {g}",
         f"outcome: {g.outcome}",
-        f"misere outcome: {misere_outcome(g)}",
-        f"birthday: {g.birthday}",
         f"number: {g.number if g.is_number else 'no'}",
+        f"birthday: {g.birthday}",
+    ] if basics else []
+    lines += [
+        f"misere outcome: {misere_outcome(g)}",
         f"left stop: {left}",
         f"right stop: {right}",
         f"mean: {th.mean(g)}",
@@ -52,16 +59,25 @@ def analysis_lines(g) -> list[str]:
         f"thermograph: {th.thermograph(g)}",
         f"freeze: {th.freeze(g)}",
         f"reduced canonical form: {reduced_canonical_form(g)}",
-        f"infinitesimal: {str(g.is_infinitesimal).lower()}",
-        f"all-small: {str(aw.is_all_small(g)).lower()}",
+        f"infinitesimal: {_yes(g.is_infinitesimal)}",
+        f"numberish: {_yes(pr.is_numberish(g))}",
+        f"all-small: {_yes(aw.is_all_small(g))}",
+        f"atomic: {_yes(atomic)}",
         f"atomic weight: {weight}",
         f"companion: {aw.companion(g)}",
+        f"uptimal expansion: {expansion if expansion is not None else 'none (not uptimal)'}",
         f"temper: {pr.temper(g) or 'neither'}",
+        f"even: {_yes(pr.is_even(g))}",
+        f"odd: {_yes(pr.is_odd(g))}",
         f"incentives: {_set(pr.incentives(g))}",
         f"left incentives: {_set(pr.left_incentives(g))}",
         f"right incentives: {_set(pr.right_incentives(g))}",
     ]
     return lines
+
+
+def _yes(flag: bool) -> str:
+    return str(bool(flag)).lower()
 
 
 def _analyse(args: argparse.Namespace) -> None:

@@ -53,7 +53,12 @@ def _value(args: argparse.Namespace) -> None:
         from ..short.notation import game
 
         g = game(" ".join(args.expr))
-    for line in describe(g):
+    lines = describe(g)
+    if args.all:
+        from .analysis_commands import analysis_lines
+
+        lines += analysis_lines(g, basics=False)
+    for line in lines:
         print(line)
 
 
@@ -74,5 +79,10 @@ def register(sub: "argparse._SubParsersAction") -> None:
         type=int,
         metavar="N",
         help="the value of position N of seed 000's game (Left n -> n-2, Right n -> n-1)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="also print every analysis property (stops, mean, temperature, thermograph, atomic weight, ...)",
     )
     p.set_defaults(run=_value)
