@@ -9,6 +9,7 @@ rule (an all-small G with aw(G) >= 2 is positive).
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analysis_games import all_small_games
 from cgtkit.errors import NotAtomicError
@@ -70,6 +71,26 @@ def test_additivity_and_two_ahead_rule(g, h):
         assert g > 0
     if a <= -2:
         assert g < 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(all_small_games())
+def test_what_is_left_after_the_weight_has_weight_zero(g):
+    # G - aw(G).^ has atomic weight 0 (aw is additive and aw(W.^) = W)
+    assert atomic_weight(g - norton(atomic_weight(g), up)) == 0
+
+
+TINIES = st.sampled_from(["Tiny(1)", "Miny(1)", "Tiny(3/2)", "Miny(1/2)", "Tiny({3|1})", "^", "*", "v*",
+                          "{0||0|v3}", "^^*", "Tiny(2)"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(TINIES, min_size=1, max_size=3), st.lists(TINIES, min_size=1, max_size=3))
+def test_additivity_beyond_all_small(a, b):
+    # sums of tinies, minies and ups: not all-small, yet atomic (Wolfe's test), weights add
+    g, h = game(" + ".join(a)), game(" + ".join(b))
+    if is_atomic(g) and is_atomic(h):
+        assert is_atomic(g + h) and atomic_weight(g + h) == atomic_weight(g) + atomic_weight(h)
 
 
 @pytest.mark.parametrize(

@@ -8,18 +8,8 @@ then wins: P); {3||2*|1*} and ^ from CGSuite's CanonicalShortGameTestCase.scala.
 import xml.etree.ElementTree as ET
 
 import pytest
-
-from cgtkit.cli.main import main
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
-
-
-def facts(out):
-    return dict(line.split(": ", 1) for line in out.strip().splitlines())
+from test_cli_value import lines as facts
+from test_cli_value import run
 
 
 SWITCH = {
