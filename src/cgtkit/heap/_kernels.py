@@ -25,7 +25,14 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["HAVE_NUMBA", "FILL_SPLIT", "FILL_SPLIT_PY", "FILL_ALL_BUT", "FILL_ALL_BUT_PY"]
+__all__ = [
+    "HAVE_NUMBA",
+    "FILL_SPLIT", "FILL_SPLIT_PY",
+    "FILL_ALL_BUT", "FILL_ALL_BUT_PY",
+    "FILL_PLAIN", "FILL_PLAIN_PY",
+    "LAST_MISMATCH",
+    "NIM_PRODUCT_64",
+]
 
 
 def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common,
@@ -218,15 +225,13 @@ def _nim_product_64(a, b, t8, out):
         out[i] = _nim64(a[i], b[i], t8)
 
 
-NIM_PRODUCT_64_PY = _nim_product_64
+# Without numba, nimbers.nim_product_array uses its own numpy recursion instead.
 NIM_PRODUCT_64 = None
 if HAVE_NUMBA:
-    _n8 = _numba.njit(cache=True)(_nim8)
-    _nim8 = _n8
-    _n16 = _numba.njit(cache=True)(_nim16)
-    _nim16 = _n16
-    _n32 = _numba.njit(cache=True)(_nim32)
-    _nim32 = _n32
-    _n64 = _numba.njit(cache=True)(_nim64)
-    _nim64 = _n64
+    # numba resolves each helper's callee by its global name: rebind them to the
+    # compiled versions, narrowest first, before compiling the next width
+    _nim8 = _numba.njit(cache=True)(_nim8)
+    _nim16 = _numba.njit(cache=True)(_nim16)
+    _nim32 = _numba.njit(cache=True)(_nim32)
+    _nim64 = _numba.njit(cache=True)(_nim64)
     NIM_PRODUCT_64 = _numba.njit(cache=True)(_nim_product_64)
