@@ -76,6 +76,25 @@ def test_switch_walls_are_exact_lines():
         assert th.left_wall(t) == th.right_wall(t) == D(1, 2)
 
 
+def test_scaffolds_that_run_together_start_the_mast_where_they_first_meet():
+    # Regression (found by test_walls_are_the_stops_of_the_cooled_game): here both
+    # scaffolds are -1 on [0, 1/2]; the game is infinitesimally close to -1 (both stops
+    # are -1), so by the definition of cooling (Siegel II.5) G_t = -1 for every t > 0
+    # and the temperature is 0, not 1/2 where the scaffolds part.
+    g = game("{-1,{*|-1}||-1*|-2}")
+    assert left_stop(g) == right_stop(g) == -1
+    assert temperature(g) == 0 and mean(g) == -1
+    assert str(thermograph(g)) == "Thermograph(-1,[0],[0,-1],-1,[0],[0,1])"
+    assert cool(g, D(1, 4)) == game("-1") and freeze(g) == g
+
+
+@settings(max_examples=40, deadline=None)
+@given(games())
+def test_numberish_non_numbers_have_temperature_zero(g):
+    if not g.is_number:
+        assert (temperature(g) == 0) == (left_stop(g) == right_stop(g))
+
+
 @pytest.mark.parametrize("n, t", [(5, -1), (-7, -1), (0, -1)])
 def test_integer_temperature_is_minus_one(n, t):
     assert temperature(Game.of(n)) == t  # CGSuite's convention (DESIGN.md)

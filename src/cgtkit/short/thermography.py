@@ -344,16 +344,22 @@ def _compute(g: Game) -> Thermograph:
 
 
 def _meeting_point(d: Trajectory) -> Dyadic:
-    """The largest t >= -1 with d(t) >= 0 (d is non-increasing and negative far up)."""
-    for lo, hi, s, c in d.segments():
-        if c + s * lo >= 0:
-            if s < 0:
-                root = -c / s
-                return root if hi is None or root < hi else hi
-            if hi is None:
-                raise ArithmeticError("the scaffolds never meet")  # pragma: no cover
-            return hi
-    return _MINUS_ONE  # pragma: no cover - walls apart on the whole domain
+    """The least t >= -1 with d(t) <= 0: where the scaffolds first meet (d = LS - RS is
+    continuous and non-increasing, so it stays <= 0 from there on).
+
+    The *least* such t, not the largest t with d(t) >= 0: the scaffolds may run
+    together for a while (``{-1,{*|-1}||-1*|-2}`` has LS = RS = -1 on [0, 1/2]); the
+    game is then infinitesimally close to a number from the first meeting on, and its
+    mast starts there (a numberish non-number has temperature 0).
+    """
+    for lo, hi, s, c in reversed(d.segments()):  # bottom up
+        if c + s * lo <= 0:
+            return lo
+        if s < 0:
+            root = -c / s
+            if hi is None or root <= hi:
+                return root
+    raise ArithmeticError("the scaffolds never meet")  # pragma: no cover
 
 
 def _thermograph_known(h: Game) -> bool:
