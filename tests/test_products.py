@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analysis_games import DAY2, games
+from cgtkit.nimbers import nim_product_slow
 from cgtkit.short.constants import nimber, up
 from cgtkit.short.game import Game
 from cgtkit.short.notation import game
@@ -41,13 +42,20 @@ def test_conway_product(g, h, result):
     assert conway_product(game(g), game(h)) == game(result)
 
 
-def test_conway_product_of_numbers_and_nimbers_by_brute_force():
-    # the fast paths against the generic formula on the forms (1/2 = {0|1}, *2 = {0,*|0,*})
-    half = Game.from_options([0], [1])
-    assert conway_product(half, Game.from_options([0, 1], [])) == game("1")  # 1/2 . 2
-    for a in range(4):
-        for b in range(4):
-            assert conway_product(nimber(a), nimber(b)).is_nimber
+def test_conway_product_of_nimbers_is_the_nim_product():
+    # against the definition of the nim product (mex over smaller pairs, ONAG ch. 6)
+    for a in range(10):
+        for b in range(10):
+            assert conway_product(nimber(a), nimber(b)) == nimber(nim_product_slow(a, b))
+
+
+def test_conway_product_generic_formula_on_small_games():
+    # by hand from ONAG's formula on the forms * = {0|0}, ^ = {0|*}, 2 = {1|}:
+    # *.2 = {0.2 + *.1 - 0.1 | 0.2 + *.1 - 0.1} = {*|*};  ^.2 = {^ | *.2 + ^ - *.1} = {^|^*}
+    star = game("*")
+    assert conway_product(star, game("2")) == Game.from_options([star], [star])
+    assert conway_product(up, game("2")) == Game.from_options([up], [up + star])
+    assert conway_product(game("2"), up) == conway_product(up, game("2"))
 
 
 @pytest.mark.parametrize(

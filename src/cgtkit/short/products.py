@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Hashable, Iterable, TypeVar
 
+from ..nimbers import nim_product
 from .game import Game, GameLike
 
 __all__ = [
@@ -145,7 +146,7 @@ def _conway_fast(g: Game, h: Game):
     if g.is_number and h.is_number:
         return Game.of(g.number * h.number)
     if g.is_nimber and h.is_nimber:
-        return Game.of(0) + _nimber(_nim_product(g.nim_value, h.nim_value))
+        return _nimber(nim_product(g.nim_value, h.nim_value))
     return None
 
 
@@ -153,24 +154,6 @@ def _nimber(n: int) -> Game:
     from .constants import nimber
 
     return nimber(n)
-
-
-def _nim_product(a: int, b: int) -> int:
-    """Nim multiplication (ONAG ch. 6), by splitting into halves of Fermat 2-powers."""
-    if a < 2 or b < 2:
-        return a * b
-    bits = max(a, b).bit_length()
-    half = 1
-    while 2 * half < bits:
-        half *= 2
-    f = 1 << half  # a Fermat 2-power F with a, b < F^2
-    a1, a0 = divmod(a, f)
-    b1, b0 = divmod(b, f)
-    hi = _nim_product(a1, b1)
-    mid = _nim_product(a1, b0) ^ _nim_product(a0, b1)
-    lo = _nim_product(a0, b0)
-    # (a1 F + a0)(b1 F + b0) with F*F = F + F/2 (nim)
-    return ((hi ^ mid) * f) ^ lo ^ _nim_product(hi, f >> 1)
 
 
 def conway_product(g: GameLike, h: GameLike) -> Game:
