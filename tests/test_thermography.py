@@ -194,6 +194,22 @@ def test_stops_are_ordered_and_walls_start_at_the_stops(g):
         assert right_stop(g) <= mean(g) <= left_stop(g)
 
 
+@settings(max_examples=50, deadline=None)
+@given(games(), st.integers(-12, 12))
+def test_confusion_interval_is_exactly_the_fuzzy_numbers(g, k):
+    x = D(k, 4)
+    assert (x in confusion_interval(g)) == ((g - Game.of(x)).outcome == "N")
+
+
+@settings(max_examples=30, deadline=None)
+@given(games(), st.sampled_from([D(-1, 2), D(-1, 4), D(-3, 4)]))
+def test_subzero_walls_are_the_stops_of_the_cooled_game(g, t):
+    # CGSuite's subzero thermography: the walls below t = 0 are still stops of G_t
+    th = thermograph(g)
+    cooled = cool(g, t)
+    assert (left_stop(cooled), right_stop(cooled)) == (th.left_wall(t), th.right_wall(t))
+
+
 @settings(max_examples=60, deadline=None)
 @given(games(), games())
 def test_mean_is_additive_and_sums_are_no_hotter(g, h):
