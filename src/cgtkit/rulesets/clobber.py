@@ -18,7 +18,7 @@ value is the negative).
 
 from __future__ import annotations
 
-from .grid import StonePosition, StoneRuleset, normal_key, split
+from .grid import StonePosition, StoneRuleset, stone_key, split, to_corner
 
 __all__ = ["Clobber", "ClobberRuleset", "CLOBBER"]
 
@@ -41,10 +41,10 @@ class ClobberRuleset(StoneRuleset):
         for c in split(black | white, stride):
             b, t = black & c, white & c
             if b & _near(t, stride):
-                kk = (b, t, stride)
+                kk = to_corner((c, b, t), stride) + (stride,)
                 k = cache.get(kk)
                 if k is None:
-                    k = cache[kk] = normal_key((c, b, t), stride)
+                    k = cache[kk] = stone_key(*kk)
                 keys.append(k)
         keys.sort()
         return tuple(keys)

@@ -39,6 +39,7 @@ __all__ = [
     "flips",
     "all_symmetries",
     "normal_key",
+    "stone_key",
     "split8",
     "StoneRuleset",
     "StonePosition",
@@ -215,6 +216,142 @@ def rows_of_exact(bits: int, stride: int, h: int) -> list[int]:
     return out
 
 
+def to_corner(layers: Sequence[int], stride: int) -> tuple:
+    """The layers translated together so that ``layers[0]`` touches the top row and
+    the left column (a cheap first step before :func:`normal_key`, and a cache key).
+
+    >>> to_corner((0b1100_0000, 0b0100_0000), 4)
+    (3, 1)
+    """
+    c = layers[0]
+    low = c & -c
+    shift = ((low.bit_length() - 1) // stride) * stride
+    c >>= shift
+    mask = (1 << stride) - 1
+    o = 0
+    x = c
+    while x:
+        o |= x & mask
+        x >>= stride
+    shift += (o & -o).bit_length() - 1
+    return tuple(x >> shift for x in layers)
+
+
+_CODE_TABLES: dict[int, tuple] = {}
+
+
+def _code_tables(w: int) -> tuple:
+    """For rows ``w`` cells wide, 2 bits a cell: (interleave: ``w``-bit row -> its bits
+    at the even places; mirror: a code row -> the same row flipped left to right;
+    split: a code row -> (even bits, odd bits) as ``w``-bit rows)."""
+    t = _CODE_TABLES.get(w)
+    if t is None:
+        inter = [0] * (1 << w)
+        for r in range(1, 1 << w):
+            low = r & -r
+            inter[r] = inter[r ^ low] | (1 << (2 * (low.bit_length() - 1)))
+        rev = _rev_table(w)
+        assert rev is not None
+        n = 1 << (2 * w)
+        mirror = [0] * n
+        halves = [(0, 0)] * n
+        for lo in range(1 << w):
+            for hi in range(1 << w):
+                c = inter[lo] | (inter[hi] << 1)
+                mirror[c] = inter[rev[lo]] | (inter[rev[hi]] << 1)
+                halves[c] = (lo, hi)
+        t = _CODE_TABLES[w] = (inter, mirror, halves)
+    return t
+
+
+_CODE_SPREAD: dict[tuple[int, int], list[int]] = {}
+
+
+def _code_spread(w: int, h: int) -> list[int]:
+    """For code rows ``w`` cells wide: cell ``j`` moved to bits ``2 * h * j`` (one cell
+    of column ``j`` of an ``h``-high board, in the transposed board)."""
+    t = _CODE_SPREAD.get((w, h))
+    if t is None:
+        t = [0] * (1 << (2 * w))
+        for c in range(1, 1 << (2 * w)):
+            j = ((c & -c).bit_length() - 1) // 2
+            cell = (c >> (2 * j)) & 3
+            t[c] = t[c & ~(3 << (2 * j))] | (cell << (2 * h * j))
+        _CODE_SPREAD[(w, h)] = t
+    return t
+
+
+def stone_key(cells: int, black: int, white: int, stride: int) -> tuple:
+    """The normalised key ``(width, height, cells, black, white)`` of a connected part
+    of a stone board (packed at stride ``width + 1``), under the 8 symmetries of the
+    square; parts up to 7 cells across take a fast path with 2 bits a cell.
+
+    >>> stone_key(0b11, 0b01, 0, 3) == stone_key(0b1001, 0b1000, 0, 3)
+    True
+    """
+    empty = cells & ~(black | white)
+    lo, hi = to_corner((cells, empty | white, black | white), stride)[1:]
+    if _narrow(lo | hi, stride):
+        w, h, a, b = _coded_key(lo, hi, stride)
+        return (w, h, a | b, b & ~a, a & b)
+    return normal_key((cells, black, white), stride)
+
+
+def _narrow(bits: int, stride: int) -> bool:
+    """No cell beyond column 7 and no more than 7 rows."""
+    mask = (1 << stride) - 1
+    o = 0
+    n = 0
+    while bits:
+        o |= bits & mask
+        bits >>= stride
+        n += 1
+    return n <= 7 and o < 128
+
+
+def _coded_key(lo: int, hi: int, stride: int) -> tuple:
+    """:func:`normal_key` of the layers ``(lo | hi, ...)`` for boards up to 7 wide and
+    high, with the two layers coded 2 bits a cell: one image is a tuple of ints."""
+    mask = (1 << stride) - 1
+    los = rows_of(lo | hi, stride)
+    h = len(los)
+    o = 0
+    for r in los:
+        o |= r
+    w = o.bit_length()
+    inter, mirror, _ = _code_tables(w)
+    rows = []
+    x, y = lo, hi
+    for _ in range(h):
+        rows.append(inter[x & mask] | (inter[y & mask] << 1))
+        x >>= stride
+        y >>= stride
+    rows = tuple(rows)
+    hf = tuple([mirror[r] for r in rows])
+    # the transpose: cell (i, j) of the code board goes to (j, i)
+    spread = _code_spread(w, h)
+    tr_packed = 0
+    for i, r in enumerate(rows):
+        tr_packed |= spread[r] << (2 * i)
+    tmask = (1 << (2 * h)) - 1
+    tr = tuple([(tr_packed >> (2 * h * j)) & tmask for j in range(w)])
+    tmirror = _code_tables(h)[1]
+    tf = tuple([tmirror[r] for r in tr])
+    best = min(
+        (h, w, rows), (h, w, rows[::-1]), (h, w, hf), (h, w, hf[::-1]),
+        (w, h, tr), (w, h, tr[::-1]), (w, h, tf), (w, h, tf[::-1]),
+    )
+    hh, ww, brows = best
+    halves = _code_tables(ww)[2]
+    s = ww + 1
+    a = b = 0
+    for r in reversed(brows):
+        x, y = halves[r]
+        a = (a << s) | x
+        b = (b << s) | y
+    return ww, hh, a, b
+
+
 def normal_key(layers: Sequence[int], stride: int, h: int = 0, w: int = 0) -> tuple:
     """The least image, under the 8 symmetries of the square, of a stack of bitboard
     layers given at ``stride`` (``layers[0]`` holds every cell of the others), as
@@ -279,20 +416,23 @@ class TranspositionTable:
     0
     """
 
-    __slots__ = ("data", "max_entries", "clears")
+    __slots__ = ("data", "options", "max_entries", "clears")
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.data: dict = {}
+        self.options: dict = {}  # (left option ids, right option ids) -> canonical form
         self.max_entries = max_entries
         self.clears = 0
 
     def bound(self) -> None:
-        if len(self.data) > self.max_entries:
+        if len(self.data) + len(self.options) > self.max_entries:
             self.data.clear()
+            self.options.clear()
             self.clears += 1
 
     def clear(self) -> None:
         self.data.clear()
+        self.options.clear()
 
     def __len__(self) -> int:
         return len(self.data)
@@ -368,10 +508,34 @@ def evaluate(
                 m += 1
             data[k] = m
         else:
-            data[k] = Game.from_options([_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
+            data[k] = _from_options(table.options, [_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
         del pending[k]
         stack.pop()
     return data[key]
+
+
+def _best_numbers(options: list, left: bool) -> list:
+    """Options with every number but the best one (the largest for Left, the smallest
+    for Right) dropped: a smaller number is dominated by a larger one."""
+    nums = [g for g in options if g.is_number]
+    if len(nums) < 2:
+        return options
+    best = max(nums, key=_number) if left else min(nums, key=_number)
+    return [g for g in options if g is best or not g.is_number]
+
+
+def _number(g: Game):
+    return g.number
+
+
+def _from_options(cache: dict, left: list, right: list) -> Game:
+    """``Game.from_options`` behind a cache keyed by the sets of options (different
+    components often have the same options), with dominated numbers dropped first."""
+    ck = (frozenset([g.id for g in left]), frozenset([g.id for g in right]))
+    v = cache.get(ck)
+    if v is None:
+        v = cache[ck] = Game.from_options(_best_numbers(left, True), _best_numbers(right, False))
+    return v
 
 
 def _sum(data: dict, keys: tuple) -> Game:
@@ -411,16 +575,15 @@ class StoneRuleset:
     cells (``.``) and, where the game has them, removed cells (``#``).
 
     A component key is ``(width, height, cells, black, white)``: bitboards packed at
-    stride ``width + 1`` (see :func:`normal_key`); swapping the colours swaps the
-    players, so the key ``(width, height, cells, white, black)`` has the negative
-    value (used as ``evaluate``'s mirror).  Subclasses give :meth:`moves` (the
+    stride ``width + 1`` (see :func:`stone_key`); swapping the colours swaps the
+    players, so the part with the colours swapped has the negative value (used as
+    ``evaluate``'s mirror).  Subclasses give :meth:`moves` (the
     positions a side can move to) and :meth:`components` (the keys of the independent
     parts of a position, dead parts dropped); they may give :meth:`quick`.
     """
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.table = TranspositionTable(max_entries)
-        self._split_cache: dict = {}
 
     # to be given by each game ----------------------------------------------------
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
@@ -435,12 +598,9 @@ class StoneRuleset:
 
     # shared ----------------------------------------------------------------------------
     def parts(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
-        """:meth:`components`, cached (the same position follows many move orders)."""
-        ck = (cells, black, white, stride, h)
-        got = self._split_cache.get(ck)
-        if got is None:
-            got = self._split_cache[ck] = self.components(cells, black, white, stride, h, w)
-        return got
+        """:meth:`components` (not cached: a whole position seldom recurs in the same
+        frame; the parts' keys are cached by the games that need it)."""
+        return self.components(cells, black, white, stride, h, w)
 
     def _expand(self, key: tuple):
         w, h, cells, black, white = key
@@ -453,12 +613,11 @@ class StoneRuleset:
 
     @staticmethod
     def mirror(key: tuple) -> tuple:
-        return (key[0], key[1], key[2], key[4], key[3])
+        """The normalised key of the part with the colours swapped (the negative)."""
+        return stone_key(key[2], key[4], key[3], key[0] + 1)
 
     def value_of(self, keys: Iterable[tuple]) -> Game:
         """The value of a sum of components."""
-        if len(self._split_cache) > self.table.max_entries:
-            self._split_cache.clear()
         self.table.bound()
         total = _ZERO
         for k in keys:
@@ -468,7 +627,6 @@ class StoneRuleset:
     def clear(self) -> None:
         """Forget every solved component."""
         self.table.clear()
-        self._split_cache.clear()
 
 
 class StonePosition:
