@@ -12,7 +12,15 @@ import pytest
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Cram, Domineering
-from cgtkit.rulesets.grid import TranspositionTable, all_symmetries, components_bbox, split
+from cgtkit.rulesets.grid import (
+    TranspositionTable,
+    all_symmetries,
+    components_bbox,
+    normal_key,
+    split,
+    stone_key,
+    to_corner,
+)
 from cgtkit.rulesets.placement import PlacementRuleset
 from cgtkit.rulesets.reference import cells_of, slow_cram, slow_domineering
 from cgtkit.short.notation import game
@@ -130,3 +138,68 @@ def test_cram_known_values():
     assert [Cram("." * n).value for n in range(1, 5)] == [0, 1, 1, 2]
     assert Cram("...|...").value == slow_cram(cells_of("...|..."))
     assert isinstance(Cram.ruleset.table, TranspositionTable)
+
+
+def _random_layers(rng: random.Random, h: int, w: int, stride: int):
+    cells = black = white = 0
+    for i in range(h):
+        for j in range(w):
+            bit = 1 << (i * stride + j)
+            x = rng.random()
+            if x < 0.8:
+                cells |= bit
+                if x < 0.25:
+                    black |= bit
+                elif x < 0.5:
+                    white |= bit
+    return cells, black, white
+
+
+def _images(cells: int, black: int, white: int, stride: int) -> set:
+    """All 8 images of a stone board, as sets of (row, col, mark) translated to 0."""
+    marks = set()
+    for bit in range(cells.bit_length()):
+        if cells >> bit & 1:
+            marks.add((bit // stride, bit % stride, 2 if black >> bit & 1 else 3 if white >> bit & 1 else 1))
+    out = set()
+    for t in range(8):
+        img = set()
+        for r, c, m in marks:
+            if t & 4:
+                r, c = c, r
+            img.add(((-r if t & 1 else r), (-c if t & 2 else c), m))
+        r0 = min(r for r, _, _ in img)
+        c0 = min(c for _, c, _ in img)
+        out.add(frozenset((r - r0, c - c0, m) for r, c, m in img))
+    return out
+
+
+def test_stone_key_is_a_complete_invariant():
+    """Two boards get the same key exactly when one is an image of the other under the
+    symmetries of the square (checked against a set-of-cells model), on both the
+    2-bits-a-cell path and the generic one."""
+    rng = random.Random(61)
+    boards = []
+    for _ in range(300):
+        h, w = rng.randint(1, 4), rng.randint(1, 4)
+        stride = rng.choice([w + 1, w + 3])
+        layers = _random_layers(rng, h, w, stride)
+        if layers[0]:
+            boards.append((layers, stride))
+    keys = [stone_key(*layers, stride) for layers, stride in boards]
+    generic = [normal_key(layers, stride) for layers, stride in boards]
+    classes = [min(map(sorted, _images(*layers, stride))) for layers, stride in boards]
+    for i in range(len(boards)):
+        for j in range(i + 1, len(boards)):
+            same = classes[i] == classes[j]
+            assert (keys[i] == keys[j]) == same and (generic[i] == generic[j]) == same
+    for (layers, stride), k, cls in zip(boards, keys, classes):
+        w, h, cells, black, white = k  # the key decodes to an image of the board
+        assert cls == min(map(sorted, _images(cells, black, white, w + 1)))
+
+
+def test_split_king_and_corner():
+    # ".x|x." at stride 3: two components by rook steps, one by king steps
+    bits = (1 << 1) | (1 << 3)
+    assert len(split(bits, 3)) == 2 and split(bits, 3, king=True) == [bits]
+    assert to_corner(((1 << 4) | (1 << 8), 1 << 8), 3) == (0b10001, 0b10000)  # (1,1),(2,2) -> (0,0),(1,1)

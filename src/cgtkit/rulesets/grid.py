@@ -102,14 +102,19 @@ def pack_rows(rows: Iterable[int], stride: int) -> int:
     return bits
 
 
-def split(bits: int, stride: int) -> list[int]:
+def split(bits: int, stride: int, king: bool = False) -> list[int]:
     """The orthogonally connected components of a bitboard (guard columns off), lowest
-    cell first; flood fill by shifts, one ring of cells per step."""
+    cell first; flood fill by shifts, one ring of cells per step.  With ``king``,
+    diagonal neighbours are connected too."""
     comps = []
     while bits:
         c = bits & -bits
         while True:
-            n = (c | (c << 1) | (c >> 1) | (c << stride) | (c >> stride)) & bits
+            if king:
+                r = c | (c << 1) | (c >> 1)
+                n = (r | (r << stride) | (r >> stride)) & bits
+            else:
+                n = (c | (c << 1) | (c >> 1) | (c << stride) | (c >> stride)) & bits
             if n == c:
                 break
             c = n
@@ -554,19 +559,7 @@ def split8(bits: int, stride: int) -> list[int]:
     >>> [bin(c) for c in split8(0b100_0010_0001, 4)]   # a diagonal is one component
     ['0b10000100001']
     """
-    comps = []
-    a, b = stride + 1, stride - 1
-    while bits:
-        c = bits & -bits
-        while True:
-            r = c | (c << 1) | (c >> 1)
-            n = (r | (r << stride) | (r >> stride)) & bits
-            if n == c:
-                break
-            c = n
-        comps.append(c)
-        bits ^= c
-    return comps
+    return split(bits, stride, king=True)
 
 
 # --- boards of black and white stones: Clobber, Konane, Amazons -------------------------
