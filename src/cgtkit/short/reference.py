@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-__all__ = ["RGame", "ZERO", "make", "le", "equal", "neg", "add", "canonical", "integer"]
+__all__ = ["RGame", "ZERO", "make", "le", "equal", "neg", "add", "canonical", "integer", "from_game"]
 
 RGame = tuple  # tuple[frozenset[RGame], frozenset[RGame]]
 
@@ -82,3 +82,14 @@ def canonical(g: RGame) -> RGame:
         if new_left == left and new_right == right:
             return current
         left, right = new_left, new_right
+
+
+def from_game(g) -> RGame:
+    """The reference twin of an engine :class:`~cgtkit.short.game.Game` (its canonical
+    form, option by option).  Plain recursion: meant for the small games of the tests.
+
+    >>> from cgtkit.short.constants import up
+    >>> from_game(up) == canonical(make([ZERO], [make([ZERO], [ZERO])]))
+    True
+    """
+    return make([from_game(o) for o in g.left_options], [from_game(o) for o in g.right_options])
