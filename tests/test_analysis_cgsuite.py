@@ -75,11 +75,6 @@ def test_translation_of_cgsuite_uptimal_notation():
     assert cgsuite_game("^[4]*") == game("{0|*||*|||*||||*}") + game("*")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="notation.py does not read CGSuite's uptimal notation ^[n], ^<n>, v<n> (CGSuite prints "
-    "{0|*||*|||*||||*} as ^[4] and {0||0|v*} as {0|^<2>}); owned by the notation helper",
-)
 def test_notation_reads_cgsuite_uptimal_notation():
     assert game("^[4]") == game("{0|*||*|||*||||*}") and game("{0|^<2>}") == game("{0||0|v*}")
 

@@ -355,3 +355,31 @@ def test_overlong_numbers_are_notation_errors():
     for text in ("1" * 5000, "*" + "9" * 5000, "1/" + "2" * 5000, "^" + "3" * 5000):
         with pytest.raises(NotationError, match="too many digits"):
             game(text)
+
+
+# CGSuite prints {0|*||*|||*||||*} as ^[4] and {0|v*} as ^<2> (CGSuite's
+# CanonicalShortGameTestCase table; see tests/data/cgsuite_properties.json)
+@pytest.mark.parametrize(
+    "text, expanded",
+    [
+        ("^[1]", "^"),
+        ("^[2]", "{^|*}"),
+        ("^[4]", "{0|*||*|||*||||*}"),
+        ("^<2>", "{0|v*}"),
+        ("v<2>", "{^*|0}"),
+        ("v[3]*", "-{0|*||*|||*} + *"),
+        ("3/4^<3>*2", "3/4 + ({0|*||*|||*} - {0|*||*}) + *2"),
+    ],
+)
+def test_uptimal_atoms(text, expanded):
+    assert game(text) == game(expanded)
+
+
+@pytest.mark.parametrize(
+    "text, column",
+    [("^[0]", 3), ("^[2", 4), ("^<x>", 3), ("^<2]", 4), ("^^[2]", 3)],
+)
+def test_malformed_uptimal_atoms_name_their_column(text, column):
+    with pytest.raises(NotationError) as info:
+        game(text)
+    assert info.value.column == column

@@ -22,7 +22,8 @@ What prints how (``str(g)`` is ``format_game(g)``):
 :func:`game` reads all of that back, and also sums and differences (``{1|*} + ^``,
 ``^ - *``), ``a +- b`` (= ``a + +-b``, so ``3+-1`` is ``{4|2}``), parentheses, spaces
 between tokens, braces around every nested game (``{1|{0|-1}}``), counts from one
-(``^2``, as cgt-tools writes them) and the Unicode forms ``↑ ↓ ⇑ ⇓ ∗ ± − ½ ¼ ¾``.
+(``^2``, as cgt-tools writes them), CGSuite's uptimal atoms ``^[n]`` = {^[n-1]|*} and
+``^<n>`` = ^[n] - ^[n-1] (``v[n]``, ``v<n>`` their negatives) and the Unicode forms ``↑ ↓ ⇑ ⇓ ∗ ± − ½ ¼ ¾``.
 Reading rules: a NUS is one token, so ``2*3`` is ``2 + *3`` and ``2^3`` is ``2 + ^3``
 (not a product or a power); a leading minus on a NUS negates its number part only,
 so ``-1/2v`` is ``(-1/2) + v`` as printed; slashes bind loosest where there are most
@@ -254,6 +255,8 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
             arrows = _int(text, k, d)
             k = d
         ups = sign * arrows
+        if k < n and text[k] in "[<" and k - j == 1 and arrows == 1:
+            ups, k = _read_uptimal(text, k, sign, digits_at)
         i = k
     # star part
     j = skip_ws(i) if (number is not None or ups) else i
@@ -263,6 +266,22 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
         i = k
     toks.append(_Tok("atom", (number, ups, nim), start + 1, text[start:i]))
     return i
+
+
+def _read_uptimal(text: str, k: int, sign: int, digits_at) -> tuple[tuple[str, int, int], int]:
+    """CGSuite's uptimal atoms after one arrow: ``^[n]`` (= {^[n-1] | *}, ``^[1]`` = ^)
+    and ``^<n>`` (= ^[n] - ^[n-1]), or their negatives ``v[n]``, ``v<n>``."""
+    opener = text[k]
+    closer = "]" if opener == "[" else ">"
+    d = digits_at(k + 1)
+    if d == k + 1:
+        raise _err(f"expected a count after '{opener}' at column {k + 2}", text, k + 2)
+    count = _int(text, k + 1, d)
+    if count < 1:
+        raise _err(f"the count at column {k + 2} must be at least 1", text, k + 2)
+    if d >= len(text) or text[d] != closer:
+        raise _err(f"expected '{closer}' at column {d + 1} to close '{opener}' at column {k + 1}", text, d + 1)
+    return (opener, count, sign), d + 1
 
 
 # --------------------------------------------------------------------------------------
@@ -338,6 +357,17 @@ def _parse_text(text: str) -> "Game":
     return _Parser(text, _game_class()).parse()
 
 
+def _uptimal(Game: Any, kind: str, count: int, sign: int) -> Any:
+    """``^[count]`` (kind '[') or ``^<count>`` (kind '<'), negated when sign is -1."""
+    from .constants import star
+
+    lower, upper = Game.of(0), Game.of(0)
+    for _ in range(count):
+        lower, upper = upper, Game.from_options([upper], [star])
+    g = upper if kind == "[" else upper - lower
+    return g if sign > 0 else -g
+
+
 _ATOMS: dict[tuple, Any] = {}  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
 
 
@@ -376,7 +406,9 @@ class _Parser:
 
         Game = self.Game
         g = Game.of(number if number is not None else 0)
-        if ups:
+        if isinstance(ups, tuple):
+            g = g + _uptimal(Game, *ups)
+        elif ups:
             g = g + (C.up(ups) if ups > 0 else C.down(-ups))
         if nim:
             g = g + C.nimber(nim)
