@@ -20,6 +20,7 @@ Counts (Wolfe and Fraser, *Counting the number of games*, TCS 313 (2004); Siegel
 
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 from .game import Game
@@ -66,8 +67,12 @@ def born_by(day: int) -> list[Game]:
     """
     if not isinstance(day, int) or isinstance(day, bool) or day < 0:
         raise ValueError(f"born_by needs a day >= 0, not {day!r}")
-    games = [Game.of(0)]
-    for _ in range(day):
-        sides = antichains(games)
-        games = sorted({Game.from_options(a, b) for a in sides for b in sides}, key=sort_key)
-    return games
+    return list(_born_by(day))
+
+
+@functools.lru_cache(maxsize=None)
+def _born_by(day: int) -> tuple[Game, ...]:
+    if day == 0:
+        return (Game.of(0),)
+    sides = antichains(_born_by(day - 1))
+    return tuple(sorted({Game.from_options(a, b) for a in sides for b in sides}, key=sort_key))
