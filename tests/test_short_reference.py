@@ -1,0 +1,88 @@
+"""Cross-check: the fast engine agrees with its slow, obviously-right twin.
+
+:mod:`cgtkit.short.reference` follows the textbook recursions with no caches and no
+number/NUS shortcuts.  On thousands of random games born by day 3 (a fixed seed, so a
+failure reproduces) both must give the same canonical form, negative, sum and order.
+A canonical reference game is unique, so "same canonical form" is Python ``==``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from cgtkit.short import reference as ref
+from cgtkit.short.census import born_by
+from cgtkit.short.game import EQ, FUZZY, GT, LT, Game
+
+DAY2 = born_by(2)
+DAY3 = born_by(3)
+REF = {g: ref.from_game(g) for g in DAY3}
+
+
+def _ref_compare(a: ref.RGame, b: ref.RGame):
+    return {(True, True): EQ, (True, False): LT, (False, True): GT, (False, False): FUZZY}[ref.le(a, b), ref.le(b, a)]
+
+
+def _random_sides(rng: random.Random, pool: list[Game], most: int) -> tuple[list[Game], list[Game]]:
+    return rng.sample(pool, rng.randint(0, most)), rng.sample(pool, rng.randint(0, most))
+
+
+def test_engine_canonical_forms_are_reference_canonical():
+    for g in DAY3:  # canonicalising a canonical game changes nothing
+        assert ref.canonical(REF[g]) == REF[g], g
+
+
+def test_canonical_form_of_random_raw_games():
+    rng = random.Random(3)
+    for _ in range(3000):
+        left, right = _random_sides(rng, DAY2, 6)
+        raw = ref.make([REF[x] for x in left], [REF[x] for x in right])
+        assert ref.from_game(Game.from_options(left, right)) == ref.canonical(raw), (left, right)
+
+
+def test_canonical_form_of_raw_games_with_day3_options():
+    rng = random.Random(4)
+    for _ in range(300):
+        left, right = _random_sides(rng, DAY3, 3)
+        raw = ref.make([REF[x] for x in left], [REF[x] for x in right])
+        assert ref.from_game(Game.from_options(left, right)) == ref.canonical(raw), (left, right)
+
+
+def test_negation_of_every_day3_game():
+    for g in DAY3:
+        assert ref.from_game(-g) == ref.neg(REF[g]), g
+
+
+def test_comparison_of_all_day2_pairs_and_random_day3_pairs():
+    pairs = list(itertools.product(DAY2, repeat=2))
+    rng = random.Random(5)
+    pairs += [(rng.choice(DAY3), rng.choice(DAY3)) for _ in range(4000)]
+    for g, h in pairs:
+        assert g.compare(h) is _ref_compare(REF[g], REF[h]), (g, h)
+
+
+def test_sums_of_all_day2_pairs():
+    for g, h in itertools.combinations_with_replacement(DAY2, 2):
+        assert ref.from_game(g + h) == ref.add(REF[g], REF[h]), (g, h)
+
+
+def test_sums_of_random_day3_games():
+    rng = random.Random(6)
+    for _ in range(400):
+        g, h = rng.choice(DAY3), rng.choice(DAY2)
+        assert ref.from_game(g + h) == ref.add(REF[g], REF[h]), (g, h)
+    for _ in range(60):
+        g, h = rng.choice(DAY3), rng.choice(DAY3)
+        assert ref.from_game(g + h) == ref.add(REF[g], REF[h]), (g, h)
+
+
+@pytest.mark.slow
+def test_sums_of_many_day3_pairs():
+    rng = random.Random(7)
+    for _ in range(2000):
+        g, h = rng.choice(DAY3), rng.choice(DAY3)
+        assert ref.from_game(g + h) == ref.add(REF[g], REF[h]), (g, h)
+        assert ref.from_game(g - h) == ref.add(REF[g], ref.neg(REF[h])), (g, h)
