@@ -24,7 +24,7 @@ and the colour swap (negation).
 from __future__ import annotations
 
 from ..short.game import Game
-from .grid import StonePosition, StoneRuleset, stone_key, split8
+from .grid import StonePosition, StoneRuleset, split8
 
 __all__ = ["Amazons", "AmazonsRuleset", "AMAZONS"]
 
@@ -80,7 +80,7 @@ class AmazonsRuleset(StoneRuleset):
             b, t = black & c, white & c
             if not (b | t) or not _can_move(b | t, empty, stride):
                 continue
-            keys.append(stone_key(c, b, t, stride))
+            keys.append(self.key(c, b, t, stride))
         keys.sort()
         return tuple(keys)
 

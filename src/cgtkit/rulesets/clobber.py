@@ -18,7 +18,7 @@ value is the negative).
 
 from __future__ import annotations
 
-from .grid import StonePosition, StoneRuleset, stone_key, split, to_corner
+from .grid import StonePosition, StoneRuleset, split
 
 __all__ = ["Clobber", "ClobberRuleset", "CLOBBER"]
 
@@ -30,22 +30,14 @@ def _near(bits: int, stride: int) -> int:
 class ClobberRuleset(StoneRuleset):
     """The Clobber solver: one transposition table of normalised groups."""
 
-    def __init__(self, max_entries: int = 2_000_000) -> None:
-        super().__init__(max_entries)
-        self._key_cache: dict = {}
-
     def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
         """The sorted keys of the groups in which some capture is possible."""
         keys = []
-        cache = self._key_cache
+        key = self.key
         for c in split(black | white, stride):
             b, t = black & c, white & c
             if b & _near(t, stride):
-                kk = to_corner((c, b, t), stride) + (stride,)
-                k = cache.get(kk)
-                if k is None:
-                    k = cache[kk] = stone_key(*kk)
-                keys.append(k)
+                keys.append(key(c, b, t, stride))
         keys.sort()
         return tuple(keys)
 
@@ -60,15 +52,6 @@ class ClobberRuleset(StoneRuleset):
                     b = a << d if up else a >> d
                     out.append((cells, mine ^ a ^ b, theirs ^ b))
         return out
-
-    def value_of(self, keys):
-        if len(self._key_cache) > self.table.max_entries:
-            self._key_cache.clear()
-        return super().value_of(keys)
-
-    def clear(self) -> None:
-        super().clear()
-        self._key_cache.clear()
 
 
 CLOBBER = ClobberRuleset()

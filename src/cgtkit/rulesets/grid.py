@@ -40,6 +40,7 @@ __all__ = [
     "all_symmetries",
     "normal_key",
     "stone_key",
+    "coded_key",
     "split8",
     "StoneRuleset",
     "StonePosition",
@@ -232,14 +233,14 @@ def to_corner(layers: Sequence[int], stride: int) -> tuple:
     low = c & -c
     shift = ((low.bit_length() - 1) // stride) * stride
     c >>= shift
-    mask = (1 << stride) - 1
-    o = 0
-    x = c
-    while x:
-        o |= x & mask
-        x >>= stride
-    shift += (o & -o).bit_length() - 1
-    return tuple(x >> shift for x in layers)
+    span = c.bit_length()
+    k = stride
+    while k < span:  # fold the rows together: the low row is their union
+        c |= c >> k
+        k <<= 1
+    c &= (1 << stride) - 1
+    shift += (c & -c).bit_length() - 1
+    return tuple([x >> shift for x in layers])
 
 
 _CODE_TABLES: dict[int, tuple] = {}
@@ -296,10 +297,16 @@ def stone_key(cells: int, black: int, white: int, stride: int) -> tuple:
     """
     empty = cells & ~(black | white)
     lo, hi = to_corner((cells, empty | white, black | white), stride)[1:]
+    return coded_key(lo, hi, stride)
+
+
+def coded_key(lo: int, hi: int, stride: int) -> tuple:
+    """:func:`stone_key` of a board in the corner given 2 bits a cell: ``lo`` marks
+    empty cells and white stones, ``hi`` black and white stones."""
     if _narrow(lo | hi, stride):
         w, h, a, b = _coded_key(lo, hi, stride)
         return (w, h, a | b, b & ~a, a & b)
-    return normal_key((cells, black, white), stride)
+    return normal_key((lo | hi, hi & ~lo, lo & hi), stride)
 
 
 def _narrow(bits: int, stride: int) -> bool:
@@ -316,14 +323,18 @@ def _narrow(bits: int, stride: int) -> bool:
 
 def _coded_key(lo: int, hi: int, stride: int) -> tuple:
     """:func:`normal_key` of the layers ``(lo | hi, ...)`` for boards up to 7 wide and
-    high, with the two layers coded 2 bits a cell: one image is a tuple of ints."""
+    high, with the two layers coded 2 bits a cell: one image is a tuple of ints.
+    Images are compared by (height, width, rows), so a board wider than high only
+    competes with its 4 unturned images, one higher than wide with the 4 turned ones."""
     mask = (1 << stride) - 1
-    los = rows_of(lo | hi, stride)
-    h = len(los)
-    o = 0
-    for r in los:
-        o |= r
-    w = o.bit_length()
+    x = lo | hi
+    h = (x.bit_length() + stride - 1) // stride
+    o = x
+    k = stride
+    while k < h * stride:  # fold the rows together: o & mask is their union
+        o |= o >> k
+        k <<= 1
+    w = (o & mask).bit_length()
     inter, mirror, _ = _code_tables(w)
     rows = []
     x, y = lo, hi
@@ -332,21 +343,23 @@ def _coded_key(lo: int, hi: int, stride: int) -> tuple:
         x >>= stride
         y >>= stride
     rows = tuple(rows)
-    hf = tuple([mirror[r] for r in rows])
-    # the transpose: cell (i, j) of the code board goes to (j, i)
-    spread = _code_spread(w, h)
-    tr_packed = 0
-    for i, r in enumerate(rows):
-        tr_packed |= spread[r] << (2 * i)
-    tmask = (1 << (2 * h)) - 1
-    tr = tuple([(tr_packed >> (2 * h * j)) & tmask for j in range(w)])
-    tmirror = _code_tables(h)[1]
-    tf = tuple([tmirror[r] for r in tr])
-    best = min(
-        (h, w, rows), (h, w, rows[::-1]), (h, w, hf), (h, w, hf[::-1]),
-        (w, h, tr), (w, h, tr[::-1]), (w, h, tf), (w, h, tf[::-1]),
-    )
-    hh, ww, brows = best
+    if h <= w:
+        hf = tuple([mirror[r] for r in rows])
+        images = [(h, w, rows), (h, w, rows[::-1]), (h, w, hf), (h, w, hf[::-1])]
+    else:
+        images = []
+    if h >= w:
+        # the transpose: cell (i, j) of the code board goes to (j, i)
+        spread = _code_spread(w, h)
+        tr_packed = 0
+        for i, r in enumerate(rows):
+            tr_packed |= spread[r] << (2 * i)
+        tmask = (1 << (2 * h)) - 1
+        tr = tuple([(tr_packed >> (2 * h * j)) & tmask for j in range(w)])
+        tmirror = _code_tables(h)[1]
+        tf = tuple([tmirror[r] for r in tr])
+        images += [(w, h, tr), (w, h, tr[::-1]), (w, h, tf), (w, h, tf[::-1])]
+    hh, ww, brows = min(images)
     halves = _code_tables(ww)[2]
     s = ww + 1
     a = b = 0
@@ -577,6 +590,16 @@ class StoneRuleset:
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.table = TranspositionTable(max_entries)
+        self._key_cache: dict = {}
+
+    def key(self, cells: int, black: int, white: int, stride: int) -> tuple:
+        """:func:`stone_key`, cached by the part translated to the corner (the same
+        small parts turn up again and again)."""
+        ck = to_corner((cells, (cells & ~black), black | white), stride) + (stride,)
+        k = self._key_cache.get(ck)
+        if k is None:
+            k = self._key_cache[ck] = coded_key(ck[1], ck[2], stride)
+        return k
 
     # to be given by each game ----------------------------------------------------
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
@@ -604,13 +627,14 @@ class StoneRuleset:
             {parts(c, b, t, s, h, w) for c, t, b in self.moves(cells, white, black, s, h, w)},
         )
 
-    @staticmethod
-    def mirror(key: tuple) -> tuple:
+    def mirror(self, key: tuple) -> tuple:
         """The normalised key of the part with the colours swapped (the negative)."""
-        return stone_key(key[2], key[4], key[3], key[0] + 1)
+        return self.key(key[2], key[4], key[3], key[0] + 1)
 
     def value_of(self, keys: Iterable[tuple]) -> Game:
         """The value of a sum of components."""
+        if len(self._key_cache) > self.table.max_entries:
+            self._key_cache.clear()
         self.table.bound()
         total = _ZERO
         for k in keys:
@@ -620,6 +644,7 @@ class StoneRuleset:
     def clear(self) -> None:
         """Forget every solved component."""
         self.table.clear()
+        self._key_cache.clear()
 
 
 class StonePosition:

@@ -19,7 +19,7 @@ position in which nobody can jump is 0.
 
 from __future__ import annotations
 
-from .grid import StonePosition, StoneRuleset, stone_key
+from .grid import StonePosition, StoneRuleset
 
 __all__ = ["Konane", "KonaneRuleset", "KONANE"]
 
@@ -56,7 +56,7 @@ class KonaneRuleset(StoneRuleset):
         for a, b in ((black, white), (white, black)):
             for d in (1, stride):
                 if a & (b >> d) & (empty >> (2 * d)) or a & (b << d) & (empty << (2 * d)):
-                    return (stone_key(cells, black, white, stride),)
+                    return (self.key(cells, black, white, stride),)
         return ()
 
 
