@@ -347,3 +347,11 @@ def test_deep_general_game(deep_chain):
     assert len(h.followers()) == DEPTH + 2  # h_0 .. h_DEPTH and -1
     assert h + star is not h and (h + star) + star is h
     assert game(str(h)) is h
+
+
+def test_repeated_raw_option_sets_give_the_same_game():
+    # from_options remembers raw option sets; order, repeats and ints vs Games must not matter
+    first = F([up, 1, star], [F([0], [-1]), 2])
+    assert F([star, Game.of(1), up, up], [2, F([0], [-1])]) is first
+    assert F([1, star, up], [Game.of(2), F([0], [-1])]) is first
+    assert first.left_options == (Game.of(1),) and first.right_options == (F([0], [-1]),)

@@ -35,20 +35,20 @@ def test_engine_canonical_forms_are_reference_canonical():
         assert ref.canonical(REF[g]) == REF[g], g
 
 
-def test_canonical_form_of_random_raw_games():
-    rng = random.Random(3)
-    for _ in range(3000):
-        left, right = _random_sides(rng, DAY2, 6)
+def _check_raw_games(seed: int, pool: list[Game], most: int, count: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(count):
+        left, right = _random_sides(rng, pool, most)
         raw = ref.make([REF[x] for x in left], [REF[x] for x in right])
         assert ref.from_game(Game.from_options(left, right)) == ref.canonical(raw), (left, right)
+
+
+def test_canonical_form_of_random_raw_games():
+    _check_raw_games(3, DAY2, 6, 3000)
 
 
 def test_canonical_form_of_raw_games_with_day3_options():
-    rng = random.Random(4)
-    for _ in range(300):
-        left, right = _random_sides(rng, DAY3, 3)
-        raw = ref.make([REF[x] for x in left], [REF[x] for x in right])
-        assert ref.from_game(Game.from_options(left, right)) == ref.canonical(raw), (left, right)
+    _check_raw_games(4, DAY3, 3, 300)
 
 
 def test_negation_of_every_day3_game():

@@ -63,6 +63,7 @@ _BY_OPTIONS: dict[tuple, "Game"] = {}  # (left ids, right ids), sorted -> Game
 _LE: dict[tuple[int, int], bool] = {}  # (id g, id h) -> g <= h
 _ADD: dict[tuple[int, int], "Game"] = {}  # (smaller id, larger id) -> sum
 _CALLABLE: dict[int, Callable[[int], "Game"]] = {}  # star(n), up(n), down(n)
+_CANONICAL: dict[tuple, "Game"] = {}  # (sorted left ids, sorted right ids) of raw {L|R} -> canonical form
 
 
 class Game:
@@ -112,7 +113,10 @@ class Game:
         >>> Game.from_options([Game.from_options([0], [0])], [Game.from_options([0], [0])]) == 0
         True
         """
-        return _canonical([Game.of(g) for g in left], [Game.of(g) for g in right])
+        of = Game.of
+        return _canonical(
+            [g if type(g) is Game else of(g) for g in left], [g if type(g) is Game else of(g) for g in right]
+        )
 
     # --- options -----------------------------------------------------------------
     @property
@@ -610,7 +614,24 @@ def _undominated(options: list[Game], left: bool) -> list[Game]:
 
 
 def _canonical(left: list[Game], right: list[Game]) -> Game:
-    """The canonical form of {left | right}, options canonical."""
+    """The canonical form of {left | right}, options canonical (and interned, so their
+    ids name them for good): looked up by the sets of option ids, else reduced."""
+    key = (_id_key(left), _id_key(right))
+    g = _CANONICAL.get(key)
+    if g is None:
+        g = _CANONICAL[key] = _reduce(left, right)
+    return g
+
+
+def _id_key(options: list[Game]) -> tuple:
+    """The sorted ids of a set of options (one or no option, the common case, unsorted)."""
+    if len(options) == 1:
+        return (options[0].id,)
+    return tuple(sorted({o.id for o in options}))
+
+
+def _reduce(left: list[Game], right: list[Game]) -> Game:
+    """Remove duplicate and dominated options and bypass reversible ones, then intern."""
     left = _unique(left)
     right = _unique(right)
     if all(o._kind == _NUMBER for o in left) and all(o._kind == _NUMBER for o in right):
