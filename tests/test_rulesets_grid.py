@@ -37,7 +37,11 @@ def transpose(text: str) -> str:
     return "|".join("".join(r[j] for r in rows) for j in range(len(rows[0])))
 
 
-@pytest.mark.parametrize("case", DATA["values"], ids=lambda c: c["position"])
+@pytest.mark.parametrize(
+    "case",
+    [pytest.param(c, marks=pytest.mark.slow) if c.get("slow") else c for c in DATA["values"]],
+    ids=lambda c: c["position"],
+)
 def test_published_domineering(case):
     assert Domineering(case["position"]).value == game(case["value"])
 

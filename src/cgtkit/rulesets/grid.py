@@ -526,7 +526,9 @@ def evaluate(
                 m += 1
             data[k] = m
         else:
-            data[k] = _from_options(table.options, [_sum(data, o) for o in exp[0]], [_sum(data, o) for o in exp[1]])
+            left = [data[o[0]] if len(o) == 1 else _sum(data, o) for o in exp[0]]
+            right = [data[o[0]] if len(o) == 1 else _sum(data, o) for o in exp[1]]
+            data[k] = _from_options(table.options, left, right)
         del pending[k]
         stack.pop()
     return data[key]
