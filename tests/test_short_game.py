@@ -355,3 +355,15 @@ def test_repeated_raw_option_sets_give_the_same_game():
     assert F([star, Game.of(1), up, up], [2, F([0], [-1])]) is first
     assert F([1, star, up], [Game.of(2), F([0], [-1])]) is first
     assert first.left_options == (Game.of(1),) and first.right_options == (F([0], [-1]),)
+
+
+def test_packed_order_agrees_with_the_sign_of_the_difference():
+    # nus_le decides a <= b without building b - a; it must agree with nus_sign(b - a)
+    from cgtkit.short.nus import nus_le, nus_sign
+
+    xs = [Dyadic(p, 2**q) for p in range(-5, 6) for q in range(3)]
+    values = [(x, n, m) for x in xs[::3] for n in range(-2, 3) for m in range(3)]
+    for a in values:
+        for b in values:
+            s = nus_sign((b[0] - a[0], b[1] - a[1], b[2] ^ a[2]))
+            assert nus_le(a, b) == (s in (0, 1)), (a, b)

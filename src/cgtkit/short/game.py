@@ -37,7 +37,7 @@ from .nus import (
     number_birthday,
 )
 
-__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
+__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
 
 
 class Comparison(enum.Enum):
@@ -339,6 +339,20 @@ class Game:
 
 
 GameLike = Union[Game, int, Dyadic]
+
+
+def clear_caches() -> None:
+    """Forget the remembered sums, comparisons and canonical forms (not the interned
+    games themselves, so identity and ``==`` are unaffected).  For cold benchmarks.
+
+    >>> a = Game.from_options([0], [Game.from_options([0], [0])])
+    >>> clear_caches()
+    >>> Game.from_options([0], [Game.from_options([0], [0])]) is a
+    True
+    """
+    _LE.clear()
+    _ADD.clear()
+    _CANONICAL.clear()
 
 
 # --- interning ------------------------------------------------------------------------
