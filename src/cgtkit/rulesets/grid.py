@@ -149,8 +149,20 @@ def flips(rows: tuple, w: int) -> list[tuple]:
     return [rows, rows[::-1], h, h[::-1]]
 
 
-def transpose(rows: tuple, w: int) -> tuple:
-    """The transposed board: column j becomes row j."""
+def transpose(rows: Sequence[int], w: int) -> tuple:
+    """The transposed board: column j becomes row j (by a table that spreads a row's
+    bits one column apart, for rows up to 12 wide).
+
+    >>> transpose((0b011, 0b001), 3)          # "xx.|x.." -> "xx|x.|.."
+    (3, 1, 0)
+    """
+    h = len(rows)
+    t = _spread_table(w, h + 1)
+    if t is not None:
+        packed = 0
+        for i, r in enumerate(rows):
+            packed |= t[r] << i
+        return tuple(rows_of_exact(packed, h + 1, w))
     out = []
     for j in range(w):
         r = 0
@@ -198,18 +210,6 @@ def _spread_table(w: int, s: int) -> Optional[list[int]]:
             t[r] = t[r ^ low] | (1 << ((low.bit_length() - 1) * s))
         _SPREAD[(w, s)] = t
     return t
-
-
-def _transpose_rows(rows: Sequence[int], w: int) -> tuple:
-    """The rows of the transposed board (column ``j`` becomes row ``j``)."""
-    h = len(rows)
-    t = _spread_table(w, h + 1)
-    if t is None:
-        return transpose(tuple(rows), w)
-    packed = 0
-    for i, r in enumerate(rows):
-        packed |= t[r] << i
-    return tuple(rows_of_exact(packed, h + 1, w))
 
 
 def rows_of_exact(bits: int, stride: int, h: int) -> list[int]:
@@ -404,7 +404,7 @@ def normal_key(layers: Sequence[int], stride: int, h: int = 0, w: int = 0) -> tu
     else:
         hf = [tuple(reverse_bits(r, w) for r in layer) for layer in rows]
     images = [(h, w, *rows), (h, w, *[x[::-1] for x in rows]), (h, w, *hf), (h, w, *[x[::-1] for x in hf])]
-    tr = [_transpose_rows(layer, w) for layer in rows]
+    tr = [transpose(layer, w) for layer in rows]
     rev = _rev_table(h)
     if rev is not None:
         tf = [tuple(rev[r] for r in layer) for layer in tr]
