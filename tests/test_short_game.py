@@ -349,6 +349,13 @@ def test_deep_general_game(deep_chain):
     assert game(str(h)) is h
 
 
+def test_deep_game_pickles(deep_chain):
+    # regression: pickling nested the options, so a deep game raised RecursionError
+    assert pickle.loads(pickle.dumps(deep_chain)) is deep_chain
+    shared = F([deep_chain, up], [F([deep_chain], [-2])])  # shared followers are written once
+    assert pickle.loads(pickle.dumps(shared)) is shared
+
+
 def test_repeated_raw_option_sets_give_the_same_game():
     # from_options remembers raw option sets; order, repeats and ints vs Games must not matter
     first = F([up, 1, star], [F([0], [-1]), 2])

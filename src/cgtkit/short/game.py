@@ -329,7 +329,7 @@ class Game:
         nus = self._nus
         if nus is not None:
             return (_nus_game, (nus,))
-        return (Game.from_options, (self.left_options, self.right_options))
+        return (_from_table, (_to_table(self),))
 
     def __copy__(self) -> "Game":
         return self
@@ -785,6 +785,40 @@ def _stops(g: Game) -> tuple[Dyadic, Dyadic]:
             min(o._stops[0] for o in _rights(h)),
         )
     return g._stops  # type: ignore[return-value]
+
+
+def _to_table(g: Game) -> tuple:
+    """A flat picture of a general game for pickling: one ``(left refs, right refs)``
+    entry per general follower, each after its options, the game itself last; a ref is
+    an earlier entry's index or a packed NUS triple.  Flat, so pickle never recurses
+    over the depth of the game (nesting the options would).
+
+    >>> _to_table(Game.from_options([1], [-1]))
+    ((((Dyadic('1'), 0, 0),), ((Dyadic('-1'), 0, 0),)),)
+    """
+    index: dict[int, int] = {}
+    table = []
+
+    def ref(h: Game):
+        return h._nus if h._nus is not None else index[h.id]
+
+    for h in _bottom_up(g, lambda h: h._nus is not None, _options):
+        index[h.id] = len(table)
+        table.append((tuple(ref(o) for o in _lefts(h)), tuple(ref(o) for o in _rights(h))))
+    return tuple(table)
+
+
+def _from_table(table: tuple) -> Game:
+    """The game pictured by :func:`_to_table` (rebuilt through from_options, so even a
+    hand-made table gives a canonical game)."""
+    built: list[Game] = []
+
+    def get(r) -> Game:
+        return built[r] if type(r) is int else _nus_game(tuple(r))
+
+    for left, right in table:
+        built.append(_canonical([get(r) for r in left], [get(r) for r in right]))
+    return built[-1]
 
 
 def _plain_format(g: Game) -> str:
