@@ -14,6 +14,13 @@ components with equal keys are congruent, so they have the same value, and one
 transposition table per ruleset (kept across calls, bounded by ``max_entries``)
 stores each value once.  Evaluation runs on an explicit stack: no recursion.
 
+Boards of stones (Clobber, Konane, Amazons) use :class:`StoneRuleset` and
+:class:`StonePosition`: a part is keyed by :func:`stone_key`, its least image under
+all 8 symmetries, computed 2 bits a cell with table-driven flips and transposes; a
+part whose colour-swapped twin is already solved takes the negative of its value.
+In front of ``Game.from_options`` sits a cache keyed by the sets of options, and
+numbers dominated by a better number option are dropped first.
+
 >>> rows_of(0b011_101, 3)                    # two rows of a 2-wide board, stride 3
 [5, 3]
 >>> [bin(c) for c in split(0b100_0011, 4)]  # "##.|..#" at stride 4: two components
