@@ -86,3 +86,38 @@ def test_sums_of_many_day3_pairs():
         g, h = rng.choice(DAY3), rng.choice(DAY3)
         assert ref.from_game(g + h) == ref.add(REF[g], REF[h]), (g, h)
         assert ref.from_game(g - h) == ref.add(REF[g], ref.neg(REF[h])), (g, h)
+
+
+def _reference_nus(x: ref.RGame, n: int, m: int) -> ref.RGame:
+    """x + n.^ + *m built from the definitions alone (^ = {0|*}, *m by the mex rule)."""
+    nimbers = [ref.ZERO]
+    for _ in range(m):
+        nimbers.append(ref.make(nimbers, nimbers))
+    up = ref.canonical(ref.make([ref.ZERO], [ref.make([ref.ZERO], [ref.ZERO])]))
+    step = up if n > 0 else ref.neg(up)
+    total = ref.add(x, nimbers[m])
+    for _ in range(abs(n)):
+        total = ref.add(total, step)
+    return total
+
+
+def _check_packed_values(ups: range, nims: range) -> None:
+    from cgtkit.numbers import Dyadic
+    from cgtkit.short.constants import star, up
+
+    for x in (Dyadic(0), Dyadic(1, 2), Dyadic(-2)):
+        for n in ups:
+            for m in nims:
+                g = Game.of(x) + n * up + star(m)
+                assert g.nus == (x, n, m)
+                assert ref.from_game(g) == _reference_nus(ref.from_game(Game.of(x)), n, m), (x, n, m)
+
+
+def test_packed_values_have_the_reference_canonical_options():
+    # the closed-form options of x + n.^ + *m (nus.nus_options) against the textbook sums
+    _check_packed_values(range(-2, 3), range(0, 4))
+
+
+@pytest.mark.slow
+def test_more_packed_values_have_the_reference_canonical_options():
+    _check_packed_values(range(-3, 4), range(0, 6))
