@@ -374,3 +374,14 @@ def test_packed_order_agrees_with_the_sign_of_the_difference():
         for b in values:
             s = nus_sign((b[0] - a[0], b[1] - a[1], b[2] ^ a[2]))
             assert nus_le(a, b) == (s in (0, 1)), (a, b)
+
+
+def test_reduction_leaves_no_comparisons_of_discarded_raw_games():
+    # regression: every canonicalisation left its raw game's comparisons in the cache (a leak
+    # of ~20 entries per game: 33,000 of the 33,400 entries after building day 3)
+    from cgtkit.short import game as engine
+
+    h = F([0, star], [-1])
+    for g in (F([up], [h]), F([F([1], [star])], [h]), F([up(2), star(3)], [h, switch(2)]) + up):
+        assert g.birthday >= 2
+    assert not [key for key in engine._LE if key[0] < 0 or key[1] < 0]

@@ -63,6 +63,7 @@ _BY_OPTIONS: dict[tuple, "Game"] = {}  # (left ids, right ids), sorted -> Game
 _LE: dict[tuple[int, int], bool] = {}  # (id g, id h) -> g <= h
 _ADD: dict[tuple[int, int], "Game"] = {}  # (smaller id, larger id) -> sum
 _CALLABLE: dict[int, Callable[[int], "Game"]] = {}  # star(n), up(n), down(n)
+_RAW_LE: list[tuple[int, int]] = []  # keys of _LE that involve a RAW game under reduction
 _CANONICAL: dict[tuple, "Game"] = {}  # (sorted left ids, sorted right ids) of raw {L|R} -> canonical form
 
 
@@ -465,7 +466,10 @@ def _drive(op: int, a: Game, b: Optional[Game]):
 
 def _remember(op: int, a: Game, b: Optional[Game], value) -> None:
     if op == _OP_LE:
-        _LE[(a.id, b.id)] = value  # type: ignore[union-attr]
+        key = (a.id, b.id)  # type: ignore[union-attr]
+        _LE[key] = value
+        if key[0] < 0 or key[1] < 0:  # about a RAW game: forgotten when its reduction ends
+            _RAW_LE.append(key)
     elif op == _OP_ADD:
         _ADD[(a.id, b.id) if a.id < b.id else (b.id, a.id)] = value  # type: ignore[union-attr]
     else:
@@ -678,6 +682,9 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         if not changed:
             break
         left, right = _unique(new_left), _unique(new_right)
+    for key in _RAW_LE:  # the raw game is dropped now; its comparisons would only leak
+        _LE.pop(key, None)
+    _RAW_LE.clear()
     return _recognise(left, right)
 
 
