@@ -72,8 +72,9 @@ CASES = [
          lambda: ref.slow_amazons(*stones("x....|o....")), True),
     Case("Amazons x......|o......", lambda: Amazons("x......|o......").value, Amazons.ruleset.clear,
          None, False, 28.0, None),
-    Case("Konane xoxo|oxox|xoxo|oxox", lambda: Konane("xoxo|oxox|xoxo|oxox").value, Konane.ruleset.clear,
-         lambda: ref.slow_konane(*stones("xoxo|oxox|xoxo|oxox")), True),
+    Case("Konane xoxo|oxox|xoxo|oxo.", lambda: Konane("xoxo|oxox|xoxo|oxo.").value, Konane.ruleset.clear,
+         lambda: ref.slow_konane(*stones("xoxo|oxox|xoxo|oxo.")), True),
+    Case("Konane xoxox|oxoxo|xoxox|oxox.", lambda: Konane("xoxox|oxoxo|xoxox|oxox.").value, Konane.ruleset.clear),
     Case("Toads and Frogs ttttt..fffff", lambda: ToadsAndFrogs("ttttt..fffff").value,
          toads_module.TOADS_TABLE.clear, lambda: ref.slow_toads("TTTTT..FFFFF"), True),
 ]
