@@ -16,6 +16,8 @@ mirror image.
 ([ToadsAndFrogs('.TF')], [ToadsAndFrogs('.FT')])
 >>> components("FT.TTFFT.F.T")
 ('T.', 'T.F.')
+>>> ToadsAndFrogs("T.T..").value, ToadsAndFrogs("..F.F").value   # one kind: steps to pack
+(game('5'), game('-5'))
 """
 
 from __future__ import annotations
@@ -46,7 +48,19 @@ def components(strip: str) -> tuple[str, ...]:
 
 
 def _has_move(s: str) -> bool:
-    return bool(_options(s, "T", "F", 1)) or bool(_options(s, "F", "T", -1))
+    return "T." in s or ".F" in s or "TF." in s or ".TF" in s
+
+
+def _one_sided(s: str):
+    """The value of a strip with pieces of one kind only: they never pass each other,
+    so every order of play ends with them packed at the far end, and the value is
+    the number of steps that takes (toads, Left) or its negative (frogs, Right)."""
+    if "F" not in s:
+        ends = range(len(s) - 1, -1, -1)
+        return Game.of(sum(end - i for end, i in zip(ends, [i for i in range(len(s) - 1, -1, -1) if s[i] == "T"])))
+    if "T" not in s:
+        return Game.of(-sum(i - end for end, i in enumerate([i for i, ch in enumerate(s) if ch == "F"])))
+    return None
 
 
 def _options(s: str, me: str, them: str, step: int) -> list[str]:
@@ -65,9 +79,9 @@ def _options(s: str, me: str, them: str, step: int) -> list[str]:
 
 
 def _moved(s: str, i: int, j: int, me: str) -> str:
-    t = list(s)
-    t[i], t[j] = ".", me
-    return "".join(t)
+    if i < j:
+        return s[:i] + "." + s[i + 1 : j] + me + s[j + 1 :]
+    return s[:j] + me + s[j + 1 : i] + "." + s[i + 1 :]
 
 
 def _expand(s: str):
@@ -124,5 +138,5 @@ class ToadsAndFrogs:
         TOADS_TABLE.bound()
         total = Game.of(0)
         for part in components(self._s):
-            total = total + evaluate(part, TOADS_TABLE, _expand, mirror=_mirror)
+            total = total + evaluate(part, TOADS_TABLE, _expand, mirror=_mirror, quick=_one_sided)
         return total
