@@ -397,11 +397,21 @@ def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
         candidate = math.ceil(high) - 1  # everything is <= 0 here
         if low is None or candidate > low:
             return Dyadic._make(candidate, 0)
-    # No integer fits: the answer is the dyadic with the least denominator 2^k in the
-    # interval.  k is at most max(q_lo, q_hi), so this loop is O(log) iterations.
-    k = 1
-    while True:
-        m = ((low._p << k) >> low._q) + 1  # floor(lo * 2^k) + 1
-        if Dyadic._make(m, k) < high:
-            return Dyadic._make(m, k)
-        k += 1
+    # No integer fits: the answer is the dyadic with the least denominator in the
+    # interval.  In units of 2^-q (q the larger exponent) it is the integer of [a, b]
+    # divisible by the highest power of two.  a and b agree above their highest
+    # differing bit t, where a has 0 and b has 1: that integer is a itself if a has no
+    # bit set at or below t, else the common prefix with bit t set and nothing below.
+    # A constant number of big-int operations, so 6000-bit denominators stay cheap.
+    q = max(low._q, high._q)
+    a = (low._p << (q - low._q)) + 1
+    b = (high._p << (q - high._q)) - 1
+    if a > b:  # lo and hi are neighbours at 2^-q: their midpoint, one level down
+        return Dyadic._make(2 * a - 1, q + 1)
+    top = (a ^ b).bit_length() - 1
+    if top < 0 or a & ((2 << top) - 1) == 0:
+        m = a
+    else:
+        m = (b >> top) << top
+    zeros = (m & -m).bit_length() - 1
+    return Dyadic._make(m >> zeros, q - zeros)
