@@ -116,11 +116,7 @@ def test_compounds_are_commutative(g, h):
     assert selective_sum(g, h) == selective_sum(h, g)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 5 asks for g.norton(u) and g.ordinal_sum(h) as Game methods; game.py (another "
-    "helper's file) has neither: they would delegate to cgtkit.short.products",
-)
 def test_game_methods_for_compounds():
     g = game("{1|0}")
     assert g.norton(up) == norton(g, up) and g.ordinal_sum(game("1")) == ordinal_sum(g, game("1"))
+    assert game("*2").conway_product(game("*3")) == game("*1")  # nim product 2 x 3 = 1

@@ -134,6 +134,39 @@ class Game:
             _materialise(self)
         return self._right  # type: ignore[return-value]
 
+    # --- compounds: thin methods over cgtkit.short.products --------------------------
+    def norton(self, unit: "GameLike") -> "Game":
+        """The Norton product of this game by ``unit`` (copies of unit, with its incentives).
+
+        >>> from cgtkit.short.constants import up
+        >>> Game.of(3).norton(up) == up + up + up
+        True
+        """
+        from .products import norton
+
+        return norton(self, unit)
+
+    def conway_product(self, other: "GameLike") -> "Game":
+        """Conway's product (on nimbers: nim multiplication).
+
+        >>> from cgtkit.short.constants import nimber
+        >>> nimber(2).conway_product(nimber(2)) == nimber(3)
+        True
+        """
+        from .products import conway_product
+
+        return conway_product(self, other)
+
+    def ordinal_sum(self, other: "GameLike") -> "Game":
+        """The ordinal sum ``self : other`` (moving in self annuls other).
+
+        >>> print(Game.of(1).ordinal_sum(-1))       # 1 : -1 = 1/2
+        1/2
+        """
+        from .products import ordinal_sum
+
+        return ordinal_sum(self, other)
+
     def followers(self) -> frozenset["Game"]:
         """Every game reachable by moves (of either player), including this one.
 
