@@ -56,6 +56,7 @@ LT, EQ, GT, FUZZY = Comparison.LT, Comparison.EQ, Comparison.GT, Comparison.FUZZ
 # shortcut that needs to know whether it is a number may be applied to it.
 _NUMBER, _NUS, _GENERAL, _RAW = 0, 1, 2, 3
 
+_POS_INF, _NEG_INF = float("inf"), float("-inf")
 _ids = itertools.count()
 _raw_ids = itertools.count(-1, -1)
 _BY_NUS: dict[tuple, "Game"] = {}  # (Dyadic, ups, nim) -> Game
@@ -75,7 +76,7 @@ class Game:
     converted with :meth:`Game.of` by every operator.
     """
 
-    __slots__ = ("id", "_kind", "_nus", "_left", "_right", "_hash", "_neg", "_bday", "_stops", "_key")
+    __slots__ = ("id", "_kind", "_nus", "_left", "_right", "_hash", "_neg", "_bday", "_stops", "_key", "_ls", "_rs")
 
     id: int
     _kind: int
@@ -401,11 +402,24 @@ def _new(kind: int, nus: Optional[tuple], left: Optional[tuple], right: Optional
     g._bday = None
     g._stops = None
     g._key = (0, nus[0], nus[1], nus[2]) if nus is not None else None
+    if nus is not None:
+        g._ls = g._rs = _float_of(nus[0])
+    else:  # set by _general_game; a RAW game has none
+        g._ls = g._rs = None
     if kind == _NUMBER:
         g._hash = hash(nus[0])  # agrees with == on ints and Dyadics
     else:
         g._hash = hash(("Game", g.id))
     return g
+
+
+def _float_of(x: Dyadic) -> float:
+    """``x`` rounded to the nearest float.  Rounding is monotone (a <= b implies
+    float(a) <= float(b)), so float stops can refute an order but never assert one."""
+    try:
+        return x._p / (1 << x._q)  # int / int is correctly rounded
+    except OverflowError:  # pragma: no cover - beyond 2**1024
+        return float("inf") if x._p > 0 else float("-inf")
 
 
 def _nus_game(nus: tuple) -> Game:
@@ -466,6 +480,10 @@ def _general_game(left: Iterable[Game], right: Iterable[Game]) -> Game:
         g = _new(_GENERAL, None, left, right)
         g._key = _structural_key(left, right)
         g._bday = g._key[1]
+        # Float stops (rounded, see _float_of): the Left stop of a non-number is the
+        # largest Right stop of its Left options, and symmetrically.
+        g._ls = max([o._rs for o in left], default=_NEG_INF)
+        g._rs = min([o._ls for o in right], default=_POS_INF)
         _BY_OPTIONS[key] = g
     return g
 
@@ -517,7 +535,10 @@ def _le_fast(g: Game, h: Game) -> Optional[bool]:
         return True
     if g._nus is not None and h._nus is not None:
         return nus_le(g._nus, h._nus)
-    return _LE.get((g.id, h.id))
+    r = _LE.get((g.id, h.id))
+    if r is None and g._ls is not None and h._ls is not None and (g._ls > h._ls or g._rs > h._rs):
+        return False  # g <= h needs both stops of g at most those of h
+    return r
 
 
 def _le_steps(g: Game, h: Game):
@@ -653,12 +674,15 @@ def _undominated(options: list[Game], left: bool) -> list[Game]:
     smallest).  Options are distinct canonical games, so no two are equal."""
     if len(options) < 2:
         return options
+    # a <= b needs both (float) stops of a at most those of b: tested inline first,
+    # since most pairs are refuted by it (see _le_fast).
     keep = []
     for a in options:
+        als, ars = a._ls, a._rs
         if left:
-            dominated = any(b is not a and _le(a, b) for b in options)
+            dominated = any(b is not a and als <= b._ls and ars <= b._rs and _le(a, b) for b in options)
         else:
-            dominated = any(b is not a and _le(b, a) for b in options)
+            dominated = any(b is not a and b._ls <= als and b._rs <= ars and _le(b, a) for b in options)
         if not dominated:
             keep.append(a)
     return keep
@@ -694,11 +718,16 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         left = _undominated(left, True)
         right = _undominated(right, False)
         raw._left, raw._right = tuple(left), tuple(right)
+        # Bounds on the stops of G (see _raw_stop_bounds), to refute G^LR <= G and
+        # G <= G^RL cheaply.
+        ls_lo, ls_hi, rs_lo, rs_hi = _raw_stop_bounds(left, right)
         changed = False
         new_left: list[Game] = []
         for gl in left:
             # G^L is reversible when some G^LR <= G: replace it by G^LRL.
-            rev = next((glr for glr in _rights(gl) if _le(glr, raw)), None)
+            rev = next(
+                (glr for glr in _rights(gl) if glr._ls <= ls_hi and glr._rs <= rs_hi and _le(glr, raw)), None
+            )
             if rev is None:
                 new_left.append(gl)
             else:
@@ -706,7 +735,9 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
                 changed = True
         new_right: list[Game] = []
         for gr in right:
-            rev = next((grl for grl in _lefts(gr) if _le(raw, grl)), None)
+            rev = next(
+                (grl for grl in _lefts(gr) if ls_lo <= grl._ls and rs_lo <= grl._rs and _le(raw, grl)), None
+            )
             if rev is None:
                 new_right.append(gr)
             else:
@@ -719,6 +750,21 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         _LE.pop(key, None)
     _RAW_LE.clear()
     return _recognise(left, right)
+
+
+def _raw_stop_bounds(left: list[Game], right: list[Game]) -> tuple:
+    """(low, high) bounds of the (float) Left stop and Right stop of G = {left | right}.
+
+    With ``lf = max R(G^L)`` and ``rf = min L(G^R)``: if G is not a number its stops
+    are exactly (lf, rf); if G equals a number x then lf <= x <= rf (an option
+    G^L with R(G^L) > x would be > x = G).  So L(G) is in [lf, max(lf, rf)] and
+    R(G) in [min(lf, rf), rf].
+    """
+    lf = max([o._rs for o in left], default=_NEG_INF)
+    rf = min([o._ls for o in right], default=_POS_INF)
+    if lf <= rf:
+        return lf, rf, lf, rf
+    return lf, lf, rf, rf
 
 
 def _number_game(left: list[Game], right: list[Game]) -> Optional[Game]:
