@@ -147,3 +147,20 @@ def test_syntax_round_trips():
 def test_errors_name_the_column(cls, text, message):
     with pytest.raises(RulesError, match=message):
         cls(text)
+
+
+def test_deeply_nested_branches_give_a_clear_error_not_a_recursion_error():
+    from cgtkit.errors import RulesError
+    from cgtkit.rulesets.hackenbush import MAX_BRANCH_NESTING, HackenbushTree
+
+    def nested(depth: int) -> str:
+        text = "L"
+        for _ in range(depth):
+            text = f"L({text},R)"
+        return text
+
+    assert HackenbushTree(nested(6)).value == HackenbushTree(nested(6)).search_value()
+    deep = HackenbushTree(nested(MAX_BRANCH_NESTING + 5))
+    assert len(deep.left_moves()) > MAX_BRANCH_NESTING  # moves still work
+    with pytest.raises(RulesError, match="nested more than"):
+        deep.value

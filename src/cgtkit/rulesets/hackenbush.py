@@ -329,12 +329,24 @@ def _subtree_end(edges: Preorder, i: int) -> int:
 TreeKey = tuple
 
 
+# Keys nest one level per branch point, and Python compares and chops nested keys
+# recursively: deeper trees get a clear error instead of a RecursionError.
+MAX_BRANCH_NESTING = 300
+
+
 def _tree_key(edges: Preorder) -> TreeKey:
     """The normalised key of one tree (its edges in preorder, the root first)."""
     kids = _children(edges)
     keys: list = [None] * len(edges)
+    nesting = [0] * len(edges)
     for i in range(len(edges) - 1, -1, -1):
         ks = [keys[j] for j in kids[i]]
+        nesting[i] = max((nesting[j] for j in kids[i]), default=0) + (len(ks) > 1)
+        if nesting[i] > MAX_BRANCH_NESTING:
+            raise RulesError(
+                f"this Hackenbush tree has branch points nested more than {MAX_BRANCH_NESTING} "
+                "deep (a branch on a branch on a branch ...); cgtkit values trees up to that depth"
+            )
         c = edges[i][1]
         keys[i] = (c + ks[0][0], ks[0][1]) if len(ks) == 1 else (c, tuple(sorted(ks)))
     return keys[0]
