@@ -5,6 +5,7 @@
 ((Dyadic('0'), 1, 1), True)
 """
 
+from .census import born_by
 from .constants import down, dyadic, integer, miny, nimber, one, star, switch, tiny, up, zero
 from .game import EQ, FUZZY, GT, LT, Comparison, Game, GameLike
 
@@ -27,4 +28,5 @@ __all__ = [
     "tiny",
     "miny",
     "switch",
+    "born_by",
 ]
