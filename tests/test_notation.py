@@ -383,3 +383,24 @@ def test_malformed_uptimal_atoms_name_their_column(text, column):
     with pytest.raises(NotationError) as info:
         game(text)
     assert info.value.column == column
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["3", "5/8", "*", "*4", "{1,*|-1/2}", "2 *", "2*3", "1/2 v", "{3 | 2 , 1/4}", "3 - 1", "3+-1",
+     "{1/2^|*}", "7/6", "1/0", "0*0", "12345678901234567890/1024", "{*|*2}"],
+)
+def test_tokenizer_fast_path_agrees_with_the_general_reader(text, monkeypatch):
+    from cgtkit.short import notation
+
+    def read(t):
+        notation._parse_text.cache_clear()
+        notation._ATOMS.clear()
+        try:
+            return ("ok", notation.game(t))
+        except NotationError as exc:
+            return ("error", exc.column, str(exc))
+
+    fast = read(text)
+    monkeypatch.setattr(notation, "_SIMPLE_ATOM_START", "")
+    assert read(text) == fast

@@ -48,6 +48,7 @@ cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same l
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, Any, Generator, Union
 
 from ..errors import NotationError
@@ -102,6 +103,25 @@ def _show(ch: str) -> str:
     return f"'{ch}'" if ch.isprintable() and ch != "'" else repr(ch)
 
 
+# The fast path of the tokenizer: a plain integer, fraction or nimber standing alone
+# (``3``, ``-`` is an operator, ``5/8``, ``*``, ``*4``); anything else, and every
+# malformed case, goes through _read_atom with its column-exact errors.
+_SIMPLE_ATOM_START = "0123456789*"
+_SIMPLE_ATOM = re.compile(r"(?:([0-9]{1,300})(?:/([0-9]{1,300}))?|\*([0-9]{0,300}))(?=\s*(?:[-+,|{}()]|\Z))")
+
+
+def _simple_atom_value(m: "re.Match[str]") -> tuple | None:
+    whole, den, nim = m.groups()
+    if whole is None:
+        return (None, 0, int(nim) if nim else 1)
+    if den is None:
+        return (Dyadic(int(whole)), 0, 0)
+    d = int(den)
+    if d == 0 or d & (d - 1):
+        return None  # the slow path reports it
+    return (Dyadic(int(whole), d), 0, 0)
+
+
 def _tokenize(text: str) -> list[_Tok]:
     toks: list[_Tok] = []
     i, n = 0, len(text)
@@ -122,6 +142,13 @@ def _tokenize(text: str) -> list[_Tok]:
             toks.append(_Tok("end", None, n + 1, ""))
             return toks
         ch = text[i]
+        if ch in _SIMPLE_ATOM_START:
+            m = _SIMPLE_ATOM.match(text, i)
+            value = _simple_atom_value(m) if m else None
+            if value is not None:
+                toks.append(_Tok("atom", value, i + 1, m.group()))
+                i = m.end()
+                continue
         if ch in "{}(),":
             toks.append(_Tok(ch, None, i + 1, ch))
             i += 1
