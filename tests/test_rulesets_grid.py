@@ -46,6 +46,11 @@ def test_published_domineering(case):
     assert Domineering(case["position"]).value == game(case["value"])
 
 
+@pytest.mark.parametrize("case", DATA.get("cram", []), ids=lambda c: c["position"])
+def test_published_cram(case):
+    assert game(f"*{Cram(case['position']).value}") == game(case["value"])
+
+
 def test_parse_round_trip_and_errors():
     for text in ["..|..", "#.#|...", ".", "##|#."]:
         p = Domineering(text)
