@@ -212,3 +212,19 @@ def test_split_king_and_corner():
     bits = (1 << 1) | (1 << 3)
     assert len(split(bits, 3)) == 2 and split(bits, 3, king=True) == [bits]
     assert to_corner(((1 << 4) | (1 << 8), 1 << 8), 3) == (0b10001, 0b10000)  # (1,1),(2,2) -> (0,0),(1,1)
+
+
+def test_option_sums_are_cached_and_cleared_with_the_table():
+    """Options of 2+ components are summed once (table.sums); the cached sums agree
+    with the plain sums, and clearing the table clears them too."""
+    from cgtkit.rulesets.grid import _sum
+
+    rules = Domineering.ruleset
+    rules.clear()
+    assert Domineering("....|....|....").value == slow_domineering(cells_of("....|....|...."))
+    sums = rules.table.sums
+    assert sums and all(len(k) >= 2 or k == () for k in sums)
+    for keys, g in sums.items():
+        assert g == _sum(rules.table.data, keys)
+    rules.clear()
+    assert not rules.table.sums and not rules.table.data

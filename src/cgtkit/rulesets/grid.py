@@ -441,23 +441,24 @@ class TranspositionTable:
     0
     """
 
-    __slots__ = ("data", "options", "max_entries", "clears")
+    __slots__ = ("data", "options", "sums", "max_entries", "clears")
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.data: dict = {}
         self.options: dict = {}  # (left option ids, right option ids) -> canonical form
+        self.sums: dict = {}  # an option of 2+ components (their keys) -> its value, the sum
         self.max_entries = max_entries
         self.clears = 0
 
     def bound(self) -> None:
-        if len(self.data) + len(self.options) > self.max_entries:
-            self.data.clear()
-            self.options.clear()
+        if len(self.data) + len(self.options) + len(self.sums) > self.max_entries:
+            self.clear()
             self.clears += 1
 
     def clear(self) -> None:
         self.data.clear()
         self.options.clear()
+        self.sums.clear()
 
     def __len__(self) -> int:
         return len(self.data)
@@ -497,6 +498,7 @@ def evaluate(
     v = data.get(key)
     if v is not None:
         return v
+    sums = table.sums
     stack = [key]
     pending: dict = {}
     while stack:
@@ -533,8 +535,8 @@ def evaluate(
                 m += 1
             data[k] = m
         else:
-            left = [data[o[0]] if len(o) == 1 else _sum(data, o) for o in exp[0]]
-            right = [data[o[0]] if len(o) == 1 else _sum(data, o) for o in exp[1]]
+            left = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[0]]
+            right = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[1]]
             data[k] = _from_options(table.options, left, right)
         del pending[k]
         stack.pop()
@@ -563,6 +565,16 @@ def _from_options(cache: dict, left: list, right: list) -> Game:
     if v is None:
         v = cache[ck] = Game.from_options(_best_numbers(left, True), _best_numbers(right, False))
     return v
+
+
+def _cached_sum(sums: dict, data: dict, keys: tuple) -> Game:
+    """:func:`_sum`, remembered by the keys (the same multi-component option turns up
+    under many different positions; values in ``data`` never change until the table
+    is cleared, and ``sums`` is cleared with it)."""
+    g = sums.get(keys)
+    if g is None:
+        g = sums[keys] = _sum(data, keys)
+    return g
 
 
 def _sum(data: dict, keys: tuple) -> Game:
