@@ -174,6 +174,13 @@ def _cell(results: dict, tool: str, case: Case, repeats: int) -> str:
     return f"{r['median']:.3f} s" + ("" if r["runs"] >= repeats else f" ({r['runs']} of {repeats} runs)")
 
 
+def _agreement(results: dict, agree: bool) -> str:
+    answered = sum("answer" in r for r in results.values())
+    if not agree:
+        return "**NO**"
+    return "yes" if answered > 1 else "(only one tool)"
+
+
 def _ratio(results: dict, tool: str) -> str:
     mine, theirs = results.get(CGTKIT, {}), results.get(tool, {})
     if "median" in mine and "median" in theirs and theirs["median"] > 0:
@@ -207,9 +214,9 @@ def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
     ]
     for case, results, agree in rows:
         lines.append(
-            f"| {case.name} | {_cell(results, CGTKIT, case, args.repeats)} | {_cell(results, CGT_PY, case, args.repeats)} | "
+            f"| {case.name.replace('|', chr(92) + '|')} | {_cell(results, CGTKIT, case, args.repeats)} | {_cell(results, CGT_PY, case, args.repeats)} | "
             f"{_cell(results, PYCGT, case, args.repeats)} | {_ratio(results, CGT_PY)} | {_ratio(results, PYCGT)} | "
-            f"{'yes' if agree else '**NO**'} |"
+            f"{_agreement(results, agree)} |"
         )
     lines += [
         "",
