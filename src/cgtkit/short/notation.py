@@ -492,6 +492,9 @@ class _Parser:
 
     # --- main loop ------------------------------------------------------------------
     def parse(self):
+        simple = self.parse_plain_braces()
+        if simple is not None:
+            return simple
         toks = self.toks
         if toks[0].kind == "end":
             raise self.fail("empty input: expected a game such as 0, *, ^ or {1|0}", 1)
@@ -579,6 +582,61 @@ class _Parser:
             else:
                 raise self.unexpected(tok)
         raise AssertionError("unreachable: the token list ends with 'end'")  # pragma: no cover
+
+    def parse_plain_braces(self):
+        """The fast path for the commonest texts: atoms (a leading minus allowed) and
+        ``{...|...}`` with one bar each, commas between options (``{1,{0|*}|-1/2}``).  Returns
+        None at the first token outside that form or out of place, and the general
+        loop below then reads the text (and reports any error with its column)."""
+        toks = self.toks
+        frames: list[list] = []  # per open brace: [left options, right options, on the right?]
+        top: list = []
+        want_item = True  # after '{', ',', the bar, or at the start
+        after_comma = negate = False
+        for tok in toks:
+            kind = tok.kind
+            if negate and kind != "atom":
+                return None
+            if kind == "op" and tok.value == "-" and want_item and not negate:
+                negate = True  # a minus sign on the atom that follows
+                continue
+            if kind == "atom" or kind == "{":
+                if not want_item:
+                    return None
+                if kind == "{":
+                    frames.append([[], [], False])
+                    continue
+                number, ups, nim = tok.value
+                if negate and number is not None:  # "-1/2v" is (-1/2) + v, as in parse()
+                    value = self.atom_value(-number, ups, nim)
+                elif negate:
+                    value = -self.atom_value(number, ups, nim)
+                else:
+                    value = self.atom_value(number, ups, nim)
+                negate = False
+            elif kind == "," and not want_item and frames:
+                want_item, after_comma = True, True
+                continue
+            elif kind == "bar" and tok.value == 1 and frames and not after_comma and not frames[-1][2]:
+                frames[-1][2] = True
+                want_item = True
+                continue
+            elif kind == "}" and frames and frames[-1][2] and not after_comma:
+                left, right, _ = frames.pop()
+                value = self.Game.from_options(left, right)
+            elif kind == "end" and not frames and len(top) == 1 and not want_item:
+                return top[0]
+            else:
+                return None
+            if frames:
+                frame = frames[-1]
+                frame[1 if frame[2] else 0].append(value)
+            else:
+                if top:
+                    return None
+                top.append(value)
+            want_item, after_comma = False, False
+        return None  # pragma: no cover - the token list ends with 'end'
 
     def open_call(self, stack: list[_Group], index: int) -> None:
         """``Tiny(`` or ``Miny(``: open a group; its '(' token is consumed here."""
