@@ -17,10 +17,13 @@ from cgtkit.rulesets.grid import (
     all_symmetries,
     components_bbox,
     normal_key,
+    pack_rows,
+    rows_of,
     split,
     stone_key,
     to_corner,
 )
+from cgtkit.rulesets.grid import transpose as grid_transpose
 from cgtkit.rulesets.placement import PlacementRuleset
 from cgtkit.rulesets.reference import cells_of, slow_cram, slow_domineering
 from cgtkit.short.notation import game
@@ -247,4 +250,10 @@ def test_fast_components_and_keys_equal_the_slow_twins():
                 rules._key_cache.clear()
                 assert rules.components(empty, stride) == rules.components_slow(empty, stride)
                 for c in split(empty, stride):
-                    assert rules.key_fast(c, stride) == rules.key(c, stride)
+                    k = rules.key(c, stride)
+                    assert rules.key_fast(c, stride) == k
+                    # mirror (through key_fast) against the transpose keyed by key
+                    kw = k & 0xFF
+                    rows = tuple(rows_of(k >> 8, kw + rules.guard))
+                    s2 = len(rows) + rules.guard
+                    assert rules.mirror(k) == rules.key(pack_rows(grid_transpose(rows, kw), s2), s2)

@@ -203,7 +203,7 @@ class PlacementRuleset:
         players, its value is the negative)."""
         w = key & _WMASK
         rows = tuple(rows_of(key >> _WBITS, w + self.guard))
-        return self.key(pack_rows(transpose(rows, w), len(rows) + self.guard), len(rows) + self.guard)
+        return self.key_fast(pack_rows(transpose(rows, w), len(rows) + self.guard), len(rows) + self.guard)
 
     def quick(self, key: int) -> Optional[Game]:
         """The value of a region at once when only one player can move in it and that
