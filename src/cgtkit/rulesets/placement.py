@@ -162,10 +162,17 @@ class PlacementRuleset:
         small = self.min_cells
         cache = self._key_cache
         bits = empty
+        runs = stride > 8  # long rows: fill along a row in one step
         while bits:
             c = bits & -bits
             while True:
-                n = (c | (c << 1) | (c >> 1) | (c << stride) | (c >> stride)) & bits
+                if runs:
+                    # bits + c carries up each run of bits from every cell of c, and
+                    # clears the run's cells from there on (a guard cell ends a row)
+                    n = c | (((bits + c) ^ bits) & bits)
+                    n |= ((n >> 1) | (n << stride) | (n >> stride)) & bits
+                else:
+                    n = (c | (c << 1) | (c >> 1) | (c << stride) | (c >> stride)) & bits
                 if n == c:
                     break
                 c = n
