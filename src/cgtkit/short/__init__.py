@@ -8,6 +8,7 @@
 from .census import born_by
 from .constants import down, dyadic, integer, miny, nimber, one, star, switch, tiny, up, zero
 from .game import EQ, FUZZY, GT, LT, Comparison, Game, GameLike
+from . import thermography as _thermography  # noqa: F401  (loaded now: printing Tiny/Miny uses its mean)
 
 __all__ = [
     "Game",
