@@ -35,6 +35,7 @@ from typing import Callable, Hashable, Iterable, Optional, Sequence
 
 from ..errors import RulesError
 from ..short.game import Game
+from .base import StringPosition
 
 __all__ = [
     "parse_grid",
@@ -668,7 +669,7 @@ class StoneRuleset:
         self._key_cache.clear()
 
 
-class StonePosition:
+class StonePosition(StringPosition):
     """A position on a board of stones (immutable); subclasses set ``ruleset`` and
     ``ALPHABET``.  ``str(p)`` is the CGSuite string and ``type(p)(str(p)) == p``."""
 
@@ -721,19 +722,8 @@ class StonePosition:
             out.append("".join(row))
         return "|".join(out)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}('{self}')"
-
     def _state(self) -> tuple:
         return (self.height, self.width, self._cells, self._black, self._white)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._state() == other._state()  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self._state()))
 
     def left_moves(self) -> list:
         """The positions Left (``x``) can move to."""

@@ -27,6 +27,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
 from ..short.game import Game
+from .base import StringPosition
 from .grid import (
     TranspositionTable,
     _rev_table,
@@ -272,7 +273,7 @@ class PlacementRuleset:
         return total
 
 
-class PlacementPosition:
+class PlacementPosition(StringPosition):
     """A position of a placement game: an immutable board of empty and filled cells.
 
     Subclasses set ``ruleset``.  ``str(p)`` is the CGSuite string, and
@@ -323,16 +324,8 @@ class PlacementPosition:
             for i in range(self.height)
         )
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}('{self}')"
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return (self.height, self.width, self._empty) == (other.height, other.width, other._empty)  # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return hash((type(self).__name__, self.height, self.width, self._empty))
+    def _state(self) -> tuple:
+        return (self.height, self.width, self._empty)
 
     def _moves(self, side: int) -> list["PlacementPosition"]:
         e = self._empty

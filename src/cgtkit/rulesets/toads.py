@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..errors import RulesError
 from ..short.game import Game
+from .base import StringPosition
 from .grid import TranspositionTable, evaluate
 
 __all__ = ["ToadsAndFrogs", "components", "TOADS_TABLE"]
@@ -91,7 +92,7 @@ def _expand(s: str):
     )
 
 
-class ToadsAndFrogs:
+class ToadsAndFrogs(StringPosition):
     """A Toads and Frogs strip (immutable)."""
 
     __slots__ = ("_s",)
@@ -110,16 +111,8 @@ class ToadsAndFrogs:
     def __str__(self) -> str:
         return self._s
 
-    def __repr__(self) -> str:
-        return f"ToadsAndFrogs('{self._s}')"
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not ToadsAndFrogs:
-            return NotImplemented
-        return self._s == other._s
-
-    def __hash__(self) -> int:
-        return hash(("ToadsAndFrogs", self._s))
+    def _state(self) -> str:
+        return self._s
 
     def left_moves(self) -> list["ToadsAndFrogs"]:
         """Left's moves (a toad steps or jumps right), left to right."""
