@@ -121,3 +121,24 @@ def test_packed_values_have_the_reference_canonical_options():
 @pytest.mark.slow
 def test_more_packed_values_have_the_reference_canonical_options():
     _check_packed_values(range(-3, 4), range(0, 6))
+
+
+def test_direct_recursion_agrees_with_the_explicit_stack(monkeypatch):
+    """Shallow sums and comparisons recurse directly (_le_rec, _add_rec); past
+    _REC_LIMIT they run on the explicit stack (_drive).  Both ways must agree: first
+    everything on the stack (limit -1), then everything by recursion, caches emptied
+    in between so that neither run can read the other's answers."""
+    from cgtkit.short import game as engine
+
+    rng = random.Random(6)
+    pairs = [(rng.choice(DAY3), rng.choice(DAY3)) for _ in range(300)]
+
+    def run():
+        engine.clear_caches()
+        return [(a + b, a <= b, b <= a + b) for a, b in pairs]
+
+    monkeypatch.setattr(engine, "_REC_LIMIT", -1)
+    on_stack = run()
+    monkeypatch.undo()
+    assert engine._REC_LIMIT > 0
+    assert run() == on_stack

@@ -567,8 +567,47 @@ def _le_steps(g: Game, h: Game):
 def _le(g: Game, h: Game) -> bool:
     r = _le_fast(g, h)
     if r is None:
-        r = _drive(_OP_LE, g, h)
+        r = _le_rec(g, h)
     return r
+
+
+# Sums and comparisons of shallow games recurse directly (a Python call is several
+# times cheaper than a generator round trip through _drive).  One counter bounds the
+# nesting of all such calls together; past it they hand over to the explicit stack,
+# so a deep game still never meets Python's recursion limit.
+_REC_LIMIT = 60
+_rec_depth = 0
+
+
+def _le_rec(g: Game, h: Game) -> bool:
+    """g <= h by the same recursion as :func:`_le_steps`, called only when
+    :func:`_le_fast` has no answer; remembered like a driven result."""
+    global _rec_depth
+    if _rec_depth > _REC_LIMIT:
+        return _drive(_OP_LE, g, h)
+    _rec_depth += 1
+    try:
+        result = True
+        if not (g._kind == _NUMBER and h._kind in (_NUS, _GENERAL)):
+            for gl in g._left if g._left is not None else _lefts(g):
+                r = _le_fast(h, gl)
+                if r is None:
+                    r = _le_rec(h, gl)
+                if r:
+                    result = False
+                    break
+        if result and not (h._kind == _NUMBER and g._kind in (_NUS, _GENERAL)):
+            for hr in h._right if h._right is not None else _rights(h):
+                r = _le_fast(hr, g)
+                if r is None:
+                    r = _le_rec(hr, g)
+                if r:
+                    result = False
+                    break
+    finally:
+        _rec_depth -= 1
+    _remember(_OP_LE, g, h, result)
+    return result
 
 
 # --- negation -----------------------------------------------------------------------
@@ -654,8 +693,41 @@ def _add_steps(g: Game, h: Game):
 def _add(g: Game, h: Game) -> Game:
     s = _add_fast(g, h)
     if s is None:
-        s = _drive(_OP_ADD, g, h)
+        s = _add_rec(g, h)
     return s
+
+
+def _add_rec(g: Game, h: Game) -> Game:
+    """G + H by the same recursion as :func:`_add_steps` (see :func:`_le_rec`), called
+    only when :func:`_add_fast` has no answer."""
+    global _rec_depth
+    if _rec_depth > _REC_LIMIT:
+        return _drive(_OP_ADD, g, h)
+    _rec_depth += 1
+    try:
+        left: list[Game] = []
+        right: list[Game] = []
+        if g._kind == _NUMBER or h._kind == _NUMBER:
+            x, other = (g, h) if g._kind == _NUMBER else (h, g)
+            for src, dst in ((_lefts(other), left), (_rights(other), right)):
+                for o in src:
+                    s = _add_fast(x, o)
+                    dst.append(s if s is not None else _add_rec(x, o))
+            result = _general_game(left, right)
+        else:
+            for src, dst in ((_lefts(g), left), (_rights(g), right)):
+                for o in src:
+                    s = _add_fast(o, h)
+                    dst.append(s if s is not None else _add_rec(o, h))
+            for src, dst in ((_lefts(h), left), (_rights(h), right)):
+                for o in src:
+                    s = _add_fast(g, o)
+                    dst.append(s if s is not None else _add_rec(g, o))
+            result = _canonical(left, right)
+    finally:
+        _rec_depth -= 1
+    _remember(_OP_ADD, g, h, result)
+    return result
 
 
 _STEPS = {_OP_LE: _le_steps, _OP_ADD: _add_steps, _OP_NEG: _neg_steps}
@@ -680,11 +752,25 @@ def _undominated(options: list[Game], left: bool) -> list[Game]:
     for a in options:
         als, ars = a._ls, a._rs
         if left:
-            dominated = any(b is not a and als <= b._ls and ars <= b._rs and _le(a, b) for b in options)
+            for b in options:
+                if b is not a and als <= b._ls and ars <= b._rs:
+                    r = _le_fast(a, b)
+                    if r is None:
+                        r = _le_rec(a, b)
+                    if r:
+                        break
+            else:
+                keep.append(a)
         else:
-            dominated = any(b is not a and b._ls <= als and b._rs <= ars and _le(b, a) for b in options)
-        if not dominated:
-            keep.append(a)
+            for b in options:
+                if b is not a and b._ls <= als and b._rs <= ars:
+                    r = _le_fast(b, a)
+                    if r is None:
+                        r = _le_rec(b, a)
+                    if r:
+                        break
+            else:
+                keep.append(a)
     return keep
 
 
@@ -713,6 +799,10 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         number = _number_game(left, right)
         if number is not None:
             return number
+    if len(left) > 1:
+        left = _best_number_only(left, True)
+    if len(right) > 1:
+        right = _best_number_only(right, False)
     raw = _new(_RAW, None, (), ())
     while True:
         left = _undominated(left, True)
@@ -725,9 +815,11 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         new_left: list[Game] = []
         for gl in left:
             # G^L is reversible when some G^LR <= G: replace it by G^LRL.
-            rev = next(
-                (glr for glr in _rights(gl) if glr._ls <= ls_hi and glr._rs <= rs_hi and _le(glr, raw)), None
-            )
+            rev = None
+            for glr in gl._right if gl._right is not None else _rights(gl):
+                if glr._ls <= ls_hi and glr._rs <= rs_hi and _le(glr, raw):
+                    rev = glr
+                    break
             if rev is None:
                 new_left.append(gl)
             else:
@@ -735,9 +827,11 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
                 changed = True
         new_right: list[Game] = []
         for gr in right:
-            rev = next(
-                (grl for grl in _lefts(gr) if ls_lo <= grl._ls and rs_lo <= grl._rs and _le(raw, grl)), None
-            )
+            rev = None
+            for grl in gr._left if gr._left is not None else _lefts(gr):
+                if ls_lo <= grl._ls and rs_lo <= grl._rs and _le(raw, grl):
+                    rev = grl
+                    break
             if rev is None:
                 new_right.append(gr)
             else:
@@ -750,6 +844,28 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         _LE.pop(key, None)
     _RAW_LE.clear()
     return _recognise(left, right)
+
+
+def _best_number_only(options: list[Game], left: bool) -> list[Game]:
+    """The options with every number but the best one dropped (the largest for Left,
+    the smallest for Right): a number is dominated by any larger number, so this only
+    saves _undominated its comparisons.  Float stops order the numbers; exact values
+    break a tie."""
+    best = None
+    count = 0
+    for o in options:
+        if o._kind == _NUMBER:
+            count += 1
+            if best is None:
+                best = o
+            elif left:
+                if o._ls > best._ls or (o._ls == best._ls and o._nus[0] > best._nus[0]):  # type: ignore[index]
+                    best = o
+            elif o._ls < best._ls or (o._ls == best._ls and o._nus[0] < best._nus[0]):  # type: ignore[index]
+                best = o
+    if count < 2:
+        return options
+    return [o for o in options if o is best or o._kind != _NUMBER]
 
 
 def _raw_stop_bounds(left: list[Game], right: list[Game]) -> tuple:
