@@ -18,8 +18,8 @@ Boards of stones (Clobber, Konane, Amazons) use :class:`StoneRuleset` and
 :class:`StonePosition`: a part is keyed by :func:`stone_key`, its least image under
 all 8 symmetries, computed 2 bits a cell with table-driven flips and transposes; a
 part whose colour-swapped twin is already solved takes the negative of its value.
-In front of ``Game.from_options`` sits a cache keyed by the sets of options, and
-numbers dominated by a better number option are dropped first.
+``Game.from_options`` remembers canonical forms by their option sets, so components
+with the same options are reduced once.
 
 >>> rows_of(0b011_101, 3)                    # two rows of a 2-wide board, stride 3
 [5, 3]
@@ -442,23 +442,21 @@ class TranspositionTable:
     0
     """
 
-    __slots__ = ("data", "options", "sums", "max_entries", "clears")
+    __slots__ = ("data", "sums", "max_entries", "clears")
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.data: dict = {}
-        self.options: dict = {}  # (left option ids, right option ids) -> canonical form
         self.sums: dict = {}  # an option of 2+ components (their keys) -> its value, the sum
         self.max_entries = max_entries
         self.clears = 0
 
     def bound(self) -> None:
-        if len(self.data) + len(self.options) + len(self.sums) > self.max_entries:
+        if len(self.data) + len(self.sums) > self.max_entries:
             self.clear()
             self.clears += 1
 
     def clear(self) -> None:
         self.data.clear()
-        self.options.clear()
         self.sums.clear()
 
     def __len__(self) -> int:
@@ -538,34 +536,10 @@ def evaluate(
         else:
             left = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[0]]
             right = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[1]]
-            data[k] = _from_options(table.options, left, right)
+            data[k] = Game.from_options(left, right)
         del pending[k]
         stack.pop()
     return data[key]
-
-
-def _best_numbers(options: list, left: bool) -> list:
-    """Options with every number but the best one (the largest for Left, the smallest
-    for Right) dropped: a smaller number is dominated by a larger one."""
-    nums = [g for g in options if g.is_number]
-    if len(nums) < 2:
-        return options
-    best = max(nums, key=_number) if left else min(nums, key=_number)
-    return [g for g in options if g is best or not g.is_number]
-
-
-def _number(g: Game):
-    return g.number
-
-
-def _from_options(cache: dict, left: list, right: list) -> Game:
-    """``Game.from_options`` behind a cache keyed by the sets of options (different
-    components often have the same options), with dominated numbers dropped first."""
-    ck = (frozenset([g.id for g in left]), frozenset([g.id for g in right]))
-    v = cache.get(ck)
-    if v is None:
-        v = cache[ck] = Game.from_options(_best_numbers(left, True), _best_numbers(right, False))
-    return v
 
 
 def _cached_sum(sums: dict, data: dict, keys: tuple) -> Game:

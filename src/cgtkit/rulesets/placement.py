@@ -29,6 +29,7 @@ from ..errors import RulesError
 from ..short.game import Game
 from .base import StringPosition
 from .grid import (
+    _REV,
     TranspositionTable,
     _rev_table,
     all_symmetries,
@@ -95,8 +96,9 @@ class PlacementRuleset:
         self.min_cells = min(len(s) for s in shapes)
         self.table = TranspositionTable(max_entries)
         self._offsets: dict[int, tuple] = {}
-        self._split_cache: dict[int, tuple] = {}  # (empty, stride) -> component keys
-        self._key_cache: dict[int, int] = {}  # (component, stride) -> normalised key
+        self._split_cache: dict[int, dict] = {}  # stride -> {empty: component keys}
+        self._key_cache: dict[int, dict] = {}  # stride -> {component: normalised key}
+        self._dims: set[int] = set()  # (height << _WBITS) | width of every region keyed
         # Transposing the board swaps the players (Domineering): a solved region also
         # gives the value of its transpose, the negative.
         swapped = {_normal_shape([(c, r) for r, c in s]) for s in self.left}
@@ -126,6 +128,7 @@ class PlacementRuleset:
         """The normalised key of a connected set of empty cells given at ``stride``."""
         rows, w = components_bbox(component, stride)
         rows = tuple(rows)
+        self._dims.add((len(rows) << _WBITS) | w)
         if self.symmetry == "flips":
             rows = min(flips(rows, w))
         elif self.symmetry == "square":
@@ -135,16 +138,23 @@ class PlacementRuleset:
     def key_fast(self, component: int, stride: int) -> int:
         """:meth:`key` in one pass for the ``"flips"`` symmetry (rows up to 12 wide):
         the rows are read once, the 4 images are tuples compared directly.  Other
-        rulesets fall back to :meth:`key`, the slow twin (a test checks they agree)."""
+        rulesets fall back to :meth:`key`, the slow twin (a test checks they agree).
+        Records the (height, width) of the region (see :meth:`_mirror_if_seen`)."""
         if self.symmetry != "flips":
             return self.key(component, stride)
         rows, w = components_bbox(component, stride)
-        rev = _rev_table(w)
+        k = self._least_flip(tuple(rows), w)
+        return self.key(component, stride) if k is None else k
+
+    def _least_flip(self, rows: tuple, w: int) -> Optional[int]:
+        """The key of the least of the 4 flips of ``rows`` (``w`` wide, at the top left
+        corner), or None beyond the flip tables (12 wide)."""
+        rev = _REV.get(w) or _rev_table(w)
         if rev is None:
-            return self.key(component, stride)
-        a = tuple(rows)
+            return None
         hf = tuple([rev[r] for r in rows])
-        best = min(a, a[::-1], hf, hf[::-1])
+        best = min(rows, rows[::-1], hf, hf[::-1])
+        self._dims.add((len(rows) << _WBITS) | w)
         s = w + self.guard
         p = 0
         for r in reversed(best):
@@ -155,13 +165,21 @@ class PlacementRuleset:
         """The sorted keys of the regions of ``empty`` that can hold a piece (cached:
         the same region turns up after many different moves).  The flood fill is
         inlined; :meth:`components_slow` is the twin built on :func:`split`."""
-        ck = (empty << _WBITS) | stride
-        got = self._split_cache.get(ck)
-        if got is not None:
-            return got
+        cache = self._split_cache.get(stride)
+        if cache is None:
+            cache = self._split_cache[stride] = {}
+        got = cache.get(empty)
+        if got is None:
+            got = self._split(empty, stride, cache)
+        return got
+
+    def _split(self, empty: int, stride: int, cache: dict) -> tuple:
+        """:meth:`components` on a miss of its per-stride ``cache``."""
         keys = []
         small = self.min_cells
-        cache = self._key_cache
+        key_cache = self._key_cache.get(stride)
+        if key_cache is None:
+            key_cache = self._key_cache[stride] = {}
         bits = empty
         runs = stride > 8  # long rows: fill along a row in one step
         while bits:
@@ -179,13 +197,12 @@ class PlacementRuleset:
                 c = n
             bits ^= c
             if c.bit_count() >= small:
-                kk = (c << _WBITS) | stride
-                k = cache.get(kk)
+                k = key_cache.get(c)
                 if k is None:
-                    k = cache[kk] = self.key_fast(c, stride)
+                    k = key_cache[c] = self.key_fast(c, stride)
                 keys.append(k)
         keys.sort()
-        got = self._split_cache[ck] = tuple(keys)
+        got = cache[empty] = tuple(keys)
         return got
 
     def components_slow(self, empty: int, stride: int) -> tuple:
@@ -211,7 +228,20 @@ class PlacementRuleset:
         players, its value is the negative)."""
         w = key & _WMASK
         rows = tuple(rows_of(key >> _WBITS, w + self.guard))
-        return self.key_fast(pack_rows(transpose(rows, w), len(rows) + self.guard), len(rows) + self.guard)
+        h = len(rows)
+        t = transpose(rows, w)  # already at the top left corner, h wide
+        k = self._least_flip(t, h) if self.symmetry == "flips" else None
+        return self.key_fast(pack_rows(t, h + self.guard), h + self.guard) if k is None else k
+
+    def _mirror_if_seen(self, key: int) -> Optional[int]:
+        """:meth:`mirror`, or None when no region of the transposed height and width
+        has been keyed yet (so the transpose cannot be solved: most regions of a wide
+        board are wider than any region is high, and the transpose costs a pass)."""
+        w = key & _WMASK
+        h = ((key >> _WBITS).bit_length() + w + self.guard - 1) // (w + self.guard)
+        if ((w << _WBITS) | h) not in self._dims:
+            return None
+        return self.mirror(key)
 
     def quick(self, key: int) -> Optional[Game]:
         """The value of a region at once when only one player can move in it and that
@@ -221,7 +251,9 @@ class PlacementRuleset:
         w = key & _WMASK
         e = key >> _WBITS
         stride = w + self.guard
-        can = [bool(e & (e >> o)) if o else False for o in (stride, 1)]  # vertical, horizontal
+        can = [bool(e & (e >> stride)), bool(e & (e >> 1))]  # vertical, horizontal
+        if can[0] and can[1]:
+            return None
         for side, sign in ((0, 1), (1, -1)):
             step = self._domino[side]
             other = self._domino[1 - side]
@@ -241,23 +273,37 @@ class PlacementRuleset:
         w = key & _WMASK
         empty = key >> _WBITS
         stride = w + self.guard
-        comps = self.components
         if self.impartial:
-            return {comps(empty ^ p, stride) for p in self.placements(empty, stride, 0)}
-        return (
-            {comps(empty ^ p, stride) for p in self.placements(empty, stride, 0)},
-            {comps(empty ^ p, stride) for p in self.placements(empty, stride, 1)},
-        )
+            return self._options(empty, stride, 0)
+        return self._options(empty, stride, 0), self._options(empty, stride, 1)
+
+    def _options(self, empty: int, stride: int, side: int) -> set:
+        """The options of one side (each a sorted tuple of component keys): every
+        placement, looked up as :meth:`components` (inlined: this is the inner loop
+        of every search)."""
+        cache = self._split_cache.get(stride)
+        if cache is None:
+            cache = self._split_cache[stride] = {}
+        split_miss = self._split
+        out = set()
+        for p in self.placements(empty, stride, side):
+            e2 = empty ^ p
+            got = cache.get(e2)
+            if got is None:
+                got = split_miss(e2, stride, cache)
+            out.add(got)
+        return out
 
     def clear(self) -> None:
         """Forget every solved component (and the split caches)."""
         self.table.clear()
         self._split_cache.clear()
         self._key_cache.clear()
+        self._dims.clear()
 
     def value_of(self, keys: Iterable[int]):
         """The value of a sum of components (a Game, or a nim value when impartial)."""
-        if len(self._split_cache) > self.table.max_entries:
+        if sum(map(len, self._split_cache.values())) > self.table.max_entries:
             self._split_cache.clear()
             self._key_cache.clear()
         self.table.bound()
@@ -267,7 +313,7 @@ class PlacementRuleset:
                 x ^= evaluate(k, self.table, self._expand, True)
             return x
         total = Game.of(0)
-        mirror = self.mirror if self.transpose_swaps else None
+        mirror = self._mirror_if_seen if self.transpose_swaps else None
         for k in keys:
             total = total + evaluate(k, self.table, self._expand, mirror=mirror, quick=self.quick)
         return total
