@@ -181,17 +181,14 @@ class PlacementRuleset:
         if key_cache is None:
             key_cache = self._key_cache[stride] = {}
         bits = empty
-        runs = stride > 8  # long rows: fill along a row in one step
         while bits:
             c = bits & -bits
             while True:
-                if runs:
-                    # bits + c carries up each run of bits from every cell of c, and
-                    # clears the run's cells from there on (a guard cell ends a row)
-                    n = c | (((bits + c) ^ bits) & bits)
-                    n |= ((n >> 1) | (n << stride) | (n >> stride)) & bits
-                else:
-                    n = (c | (c << 1) | (c >> 1) | (c << stride) | (c >> stride)) & bits
+                # bits + c carries up each run of bits from every cell of c, and clears
+                # the run's cells from there on (a guard cell ends a row): a step fills
+                # along a row at once, then one ring of cells
+                n = c | (((bits + c) ^ bits) & bits)
+                n |= ((n >> 1) | (n << stride) | (n >> stride)) & bits
                 if n == c:
                     break
                 c = n

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 from typing import Callable, Iterable, Iterator, Optional, Union
 
 from ..errors import NotANimberError, NotANumberError
@@ -451,10 +452,9 @@ def _rights(g: Game) -> tuple:
     return g._right  # type: ignore[return-value]
 
 
-def _sort_key(g: Game) -> tuple:
-    """A deterministic order of options, independent of creation order (for printing):
-    packed values by value, then other games by birthday and a structural hash."""
-    return g._key  # type: ignore[return-value]
+# A deterministic order of options, independent of creation order (for printing):
+# packed values by value, then other games by birthday and a structural hash.
+_SORT_KEY = operator.attrgetter("_key")
 
 
 def _structural_key(left: tuple, right: tuple) -> tuple:
@@ -475,8 +475,8 @@ def _general_game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     g = _BY_OPTIONS.get(key)
     if g is None:
         # Options are born before the game, so their sort keys are shallow to compute.
-        left = tuple(sorted(left, key=_sort_key))
-        right = tuple(sorted(right, key=_sort_key))
+        left = tuple(sorted(left, key=_SORT_KEY))
+        right = tuple(sorted(right, key=_SORT_KEY))
         g = _new(_GENERAL, None, left, right)
         g._key = _structural_key(left, right)
         g._bday = g._key[1]
@@ -894,15 +894,21 @@ def _number_game(left: list[Game], right: list[Game]) -> Optional[Game]:
 
 def _recognise(left: list[Game], right: list[Game]) -> Game:
     """Intern a reduced {left | right}: as a number or NUS value when it is one."""
-    if all(o._kind == _NUMBER for o in left) and all(o._kind == _NUMBER for o in right):
+    kinds = {o._kind for o in left}
+    kinds.update([o._kind for o in right])
+    if kinds <= _NUMBER_ONLY:
         number = _number_game(left, right)
         if number is not None:
             return number
-    if all(o._nus is not None for o in left) and all(o._nus is not None for o in right):
+    if kinds <= _PACKED:
         found = _match_nus(left, right)
         if found is not None:
             return found
     return _general_game(left, right)
+
+
+_NUMBER_ONLY = {_NUMBER}
+_PACKED = {_NUMBER, _NUS}  # the kinds stored as a NUS triple
 
 
 def _match_nus(left: list[Game], right: list[Game]) -> Optional[Game]:
