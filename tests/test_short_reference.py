@@ -142,3 +142,30 @@ def test_direct_recursion_agrees_with_the_explicit_stack(monkeypatch):
     monkeypatch.undo()
     assert engine._REC_LIMIT > 0
     assert run() == on_stack
+
+
+def test_a_deep_caller_stack_gets_answers_not_recursion_errors():
+    """Sums and comparisons called with little stack left (the caller's own recursion
+    near Python's limit) fall back to the explicit stack instead of failing."""
+    import sys
+
+    from cgtkit.short import game as engine
+
+    chain = [Game.from_options([1], [-1])]
+    for _ in range(40):  # {2 | previous}: 41 levels, and sums and comparisons recurse deep
+        chain.append(Game.from_options([2], [chain[-1]]))
+    star = Game.from_options([0], [0])
+
+    def questions():
+        engine.clear_caches()
+        top = chain[-1]
+        return [top + star, top <= top + star, top + star <= top, (top + top).compare(0)]
+
+    expected = questions()
+
+    def at_depth(n: int):
+        return questions() if n == 0 else at_depth(n - 1)
+
+    headroom = 40
+    here = len(__import__("inspect").stack(0))
+    assert at_depth(sys.getrecursionlimit() - here - headroom) == expected

@@ -567,7 +567,10 @@ def _le_steps(g: Game, h: Game):
 def _le(g: Game, h: Game) -> bool:
     r = _le_fast(g, h)
     if r is None:
-        r = _le_rec(g, h)
+        try:
+            r = _le_rec(g, h)
+        except RecursionError:  # the caller's own stack was already deep: no recursion
+            r = _drive(_OP_LE, g, h)
     return r
 
 
@@ -693,7 +696,10 @@ def _add_steps(g: Game, h: Game):
 def _add(g: Game, h: Game) -> Game:
     s = _add_fast(g, h)
     if s is None:
-        s = _add_rec(g, h)
+        try:
+            s = _add_rec(g, h)
+        except RecursionError:  # the caller's own stack was already deep: no recursion
+            s = _drive(_OP_ADD, g, h)
     return s
 
 
@@ -753,22 +759,14 @@ def _undominated(options: list[Game], left: bool) -> list[Game]:
         als, ars = a._ls, a._rs
         if left:
             for b in options:
-                if b is not a and als <= b._ls and ars <= b._rs:
-                    r = _le_fast(a, b)
-                    if r is None:
-                        r = _le_rec(a, b)
-                    if r:
-                        break
+                if b is not a and als <= b._ls and ars <= b._rs and _le(a, b):
+                    break
             else:
                 keep.append(a)
         else:
             for b in options:
-                if b is not a and b._ls <= als and b._rs <= ars:
-                    r = _le_fast(b, a)
-                    if r is None:
-                        r = _le_rec(b, a)
-                    if r:
-                        break
+                if b is not a and b._ls <= als and b._rs <= ars and _le(b, a):
+                    break
             else:
                 keep.append(a)
     return keep
