@@ -29,7 +29,6 @@ from ..errors import RulesError
 from ..short.game import Game
 from .base import StringPosition
 from .grid import (
-    _REV,
     TranspositionTable,
     _rev_table,
     all_symmetries,
@@ -57,6 +56,14 @@ def _domino_step(shapes: tuple) -> Optional[int]:
     if shapes == (((0, 0), (1, 0)),):
         return 0
     return None
+
+
+def _at_stride(caches: dict[int, dict], stride: int) -> dict:
+    """The cache for boards of one stride (made on first use)."""
+    cache = caches.get(stride)
+    if cache is None:
+        cache = caches[stride] = {}
+    return cache
 
 
 def _normal_shape(cells: Shape) -> tuple[tuple[int, int], ...]:
@@ -149,7 +156,7 @@ class PlacementRuleset:
     def _least_flip(self, rows: tuple, w: int) -> Optional[int]:
         """The key of the least of the 4 flips of ``rows`` (``w`` wide, at the top left
         corner), or None beyond the flip tables (12 wide)."""
-        rev = _REV.get(w) or _rev_table(w)
+        rev = _rev_table(w)
         if rev is None:
             return None
         hf = tuple([rev[r] for r in rows])
@@ -165,9 +172,7 @@ class PlacementRuleset:
         """The sorted keys of the regions of ``empty`` that can hold a piece (cached:
         the same region turns up after many different moves).  The flood fill is
         inlined; :meth:`components_slow` is the twin built on :func:`split`."""
-        cache = self._split_cache.get(stride)
-        if cache is None:
-            cache = self._split_cache[stride] = {}
+        cache = _at_stride(self._split_cache, stride)
         got = cache.get(empty)
         if got is None:
             got = self._split(empty, stride, cache)
@@ -177,9 +182,7 @@ class PlacementRuleset:
         """:meth:`components` on a miss of its per-stride ``cache``."""
         keys = []
         small = self.min_cells
-        key_cache = self._key_cache.get(stride)
-        if key_cache is None:
-            key_cache = self._key_cache[stride] = {}
+        key_cache = _at_stride(self._key_cache, stride)
         bits = empty
         while bits:
             c = bits & -bits
@@ -278,9 +281,7 @@ class PlacementRuleset:
         """The options of one side (each a sorted tuple of component keys): every
         placement, looked up as :meth:`components` (inlined: this is the inner loop
         of every search)."""
-        cache = self._split_cache.get(stride)
-        if cache is None:
-            cache = self._split_cache[stride] = {}
+        cache = _at_stride(self._split_cache, stride)
         split_miss = self._split
         out = set()
         for p in self.placements(empty, stride, side):

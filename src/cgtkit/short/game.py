@@ -592,7 +592,7 @@ def _le_rec(g: Game, h: Game) -> bool:
     try:
         result = True
         if not (g._kind == _NUMBER and h._kind in (_NUS, _GENERAL)):
-            for gl in g._left if g._left is not None else _lefts(g):
+            for gl in g._left if g._left is not None else _lefts(g):  # _lefts, inlined
                 r = _le_fast(h, gl)
                 if r is None:
                     r = _le_rec(h, gl)
@@ -600,7 +600,7 @@ def _le_rec(g: Game, h: Game) -> bool:
                     result = False
                     break
         if result and not (h._kind == _NUMBER and g._kind in (_NUS, _GENERAL)):
-            for hr in h._right if h._right is not None else _rights(h):
+            for hr in h._right if h._right is not None else _rights(h):  # _rights, inlined
                 r = _le_fast(hr, g)
                 if r is None:
                     r = _le_rec(hr, g)
@@ -814,7 +814,7 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         for gl in left:
             # G^L is reversible when some G^LR <= G: replace it by G^LRL.
             rev = None
-            for glr in gl._right if gl._right is not None else _rights(gl):
+            for glr in _rights(gl):
                 if glr._ls <= ls_hi and glr._rs <= rs_hi and _le(glr, raw):
                     rev = glr
                     break
@@ -826,7 +826,7 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
         new_right: list[Game] = []
         for gr in right:
             rev = None
-            for grl in gr._left if gr._left is not None else _lefts(gr):
+            for grl in _lefts(gr):
                 if ls_lo <= grl._ls and rs_lo <= grl._rs and _le(raw, grl):
                     rev = grl
                     break
@@ -847,23 +847,18 @@ def _reduce(left: list[Game], right: list[Game]) -> Game:
 def _best_number_only(options: list[Game], left: bool) -> list[Game]:
     """The options with every number but the best one dropped (the largest for Left,
     the smallest for Right): a number is dominated by any larger number, so this only
-    saves _undominated its comparisons.  Float stops order the numbers; exact values
-    break a tie."""
-    best = None
-    count = 0
-    for o in options:
-        if o._kind == _NUMBER:
-            count += 1
-            if best is None:
-                best = o
-            elif left:
-                if o._ls > best._ls or (o._ls == best._ls and o._nus[0] > best._nus[0]):  # type: ignore[index]
-                    best = o
-            elif o._ls < best._ls or (o._ls == best._ls and o._nus[0] < best._nus[0]):  # type: ignore[index]
-                best = o
-    if count < 2:
+    saves _undominated its comparisons."""
+    numbers = [o for o in options if o._kind == _NUMBER]
+    if len(numbers) < 2:
         return options
+    best = (max if left else min)(numbers, key=_number_order)
     return [o for o in options if o is best or o._kind != _NUMBER]
+
+
+def _number_order(g: Game) -> tuple:
+    """A number game's value, its float stop first (cheap, monotone), the exact value
+    deciding a tie."""
+    return g._ls, g._nus[0]  # type: ignore[index]
 
 
 def _raw_stop_bounds(left: list[Game], right: list[Game]) -> tuple:
