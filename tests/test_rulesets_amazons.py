@@ -8,12 +8,13 @@ import pathlib
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Amazons
 from cgtkit.rulesets.reference import cells_of, slow_amazons
 from cgtkit.short.notation import game
+
+from stone_boards import boards, mirror
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_amazons.json").read_text())
 
@@ -64,21 +65,11 @@ def test_one_sided_parts_are_counted():
     assert len(Amazons("x.#|##.|o..").components()) == 1
 
 
-def mirror(text: str) -> str:
-    return "|".join(r[::-1] for r in text.split("|")).translate(str.maketrans("xo", "ox"))
-
-
-boards = st.integers(1, 3).flatmap(
-    lambda h: st.integers(1, 3).flatmap(
-        lambda w: st.lists(st.lists(st.sampled_from("xo...#"), min_size=w, max_size=w), min_size=h, max_size=h)
-    )
-)
 
 
 @settings(max_examples=120, deadline=None)
-@given(boards)
-def test_fast_equals_slow(rows):
-    text = "|".join("".join(r) for r in rows)
+@given(boards(3, 3, "xo...#"))
+def test_fast_equals_slow(text):
     v = Amazons(text).value
     assert v == slow(text)
     assert Amazons(mirror(text)).value == -v

@@ -9,13 +9,14 @@ import random
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Clobber
 from cgtkit.rulesets.clobber import ClobberRuleset
 from cgtkit.rulesets.reference import cells_of, slow_clobber
 from cgtkit.short.notation import game
+
+from stone_boards import boards
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_clobber.json").read_text())
 
@@ -78,17 +79,11 @@ def test_symmetry_and_colour_swap():
         assert Clobber(swap(text)).value == -v
 
 
-boards = st.integers(1, 3).flatmap(
-    lambda h: st.integers(1, 4).flatmap(
-        lambda w: st.lists(st.lists(st.sampled_from("xo."), min_size=w, max_size=w), min_size=h, max_size=h)
-    )
-)
 
 
 @settings(max_examples=150, deadline=None)
-@given(boards)
-def test_fast_equals_slow(rows):
-    text = "|".join("".join(r) for r in rows)
+@given(boards(3, 4, "xo."))
+def test_fast_equals_slow(text):
     assert Clobber(text).value == slow(text)
 
 

@@ -8,12 +8,13 @@ import pathlib
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Konane
 from cgtkit.rulesets.reference import cells_of, slow_konane
 from cgtkit.short.notation import game
+
+from stone_boards import boards, mirror
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_konane.json").read_text())
 
@@ -56,21 +57,11 @@ def test_parse_round_trip_and_errors():
         Konane("xo.|..")
 
 
-def mirror(text: str) -> str:
-    return "|".join(r[::-1] for r in text.split("|")).translate(str.maketrans("xo", "ox"))
-
-
-boards = st.integers(1, 3).flatmap(
-    lambda h: st.integers(1, 4).flatmap(
-        lambda w: st.lists(st.lists(st.sampled_from("xo.."), min_size=w, max_size=w), min_size=h, max_size=h)
-    )
-)
 
 
 @settings(max_examples=150, deadline=None)
-@given(boards)
-def test_fast_equals_slow(rows):
-    text = "|".join("".join(r) for r in rows)
+@given(boards(3, 4, "xo.."))
+def test_fast_equals_slow(text):
     v = Konane(text).value
     assert v == slow(text)
     assert Konane(mirror(text)).value == -v
