@@ -1,35 +1,49 @@
 # The two set-up commands for a fresh machine are `make demo` and `make test`.
+# Both build the Rust extension (native/, with maturin, in release mode) into .venv.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+NATIVE := $(VENV)/.native
+NATIVE_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock
 
-.PHONY: demo test test-slow bench bench-peers install clean
+.PHONY: demo test test-slow bench bench-peers install wheel clean
 
+# the virtual environment with cgtkit's dependencies and the build tool
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet 'maturin>=1.9,<2'
+	$(BIN)/python -m pip install --quiet --no-build-isolation -e '.[test]'
+	touch $(STAMP) $(NATIVE)
 
-install: $(STAMP)
+# rebuild the extension (release) whenever a Rust source changes
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python -m pip install --quiet --no-build-isolation --no-deps -e .
+	touch $(NATIVE)
 
-demo: $(STAMP)
+install: $(NATIVE)
+
+demo: $(NATIVE)
 	$(BIN)/cgtkit demo
 
-test: $(STAMP)
+test: $(NATIVE)
 	$(BIN)/python -m pytest
 
-test-slow: $(STAMP)
+test-slow: $(NATIVE)
 	$(BIN)/python -m pytest -m slow
 
 # every bench/bench_*.py (fast path vs its baseline, same run); ARGS=--quick for a short run
-bench: $(STAMP)
+bench: $(NATIVE)
 	$(BIN)/python bench/run.py $(ARGS)
 
 # cgtkit against pycgt and cgt-py (installed into bench/.peers/); ARGS=--quick for a short run
-bench-peers: $(STAMP)
+bench-peers: $(NATIVE)
 	$(BIN)/python bench/peers.py $(ARGS)
 
+# a release wheel (and the sdist) in dist/
+wheel: $(STAMP)
+	$(BIN)/maturin build --release --sdist --out dist
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist native/target src/cgtkit/_native*.so .pytest_cache .hypothesis

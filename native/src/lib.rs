@@ -1,0 +1,19 @@
+//! cgtkit's native core, bound to Python as `cgtkit._native`.
+//!
+//! The crate mirrors the Python packages: `numbers` (exact dyadics), `short` (the
+//! engine of short games in canonical form), `notation` (CGSuite text), and the
+//! bindings in `py`.
+
+use pyo3::prelude::*;
+
+/// The version of the native core (the package version it was built with).
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    Ok(())
+}
