@@ -127,15 +127,18 @@ def test_direct_recursion_agrees_with_the_explicit_stack(monkeypatch):
     """Shallow sums and comparisons recurse directly (_le_rec, _add_rec); past
     _REC_LIMIT they run on the explicit stack (_drive).  Both ways must agree: first
     everything on the stack (limit -1), then everything by recursion, caches emptied
-    in between so that neither run can read the other's answers."""
-    from cgtkit.short import game as engine
+    in between so that neither run can read the other's answers.  (The python twin's
+    machinery; the native engine has only the explicit stack.)"""
+    from cgtkit.short.pyengine import core as engine
+
+    from engines import PYTHON, to_handle
 
     rng = random.Random(6)
-    pairs = [(rng.choice(DAY3), rng.choice(DAY3)) for _ in range(300)]
+    pairs = [(to_handle(PYTHON, rng.choice(DAY3)), to_handle(PYTHON, rng.choice(DAY3))) for _ in range(300)]
 
     def run():
         engine.clear_caches()
-        return [(a + b, a <= b, b <= a + b) for a, b in pairs]
+        return [(engine._add(a, b), engine._le(a, b), engine._le(b, engine._add(a, b))) for a, b in pairs]
 
     monkeypatch.setattr(engine, "_REC_LIMIT", -1)
     on_stack = run()

@@ -1,11 +1,13 @@
-"""The float-stop fast path of the engine (short/game.py) against slow, exact twins.
+"""The stop filters of the engines against slow, exact twins.
 
-The engine keeps on every interned game its stops rounded to floats (``_ls``, ``_rs``)
+The python engine keeps on every interned game its stops rounded to floats (``_ls``, ``_rs``)
 and uses them only to refute ``g <= h`` (G <= H needs L(G) <= L(H) and R(G) <= R(H))
 and, during reduction, bounds on the stops of the raw game {L | R}.  Checked here:
 the float stops are the rounded exact stops (thermography's slow recursion), the raw
 bounds contain the stops of the canonical form, and comparisons of games with
-hot and fractional stops agree with the reference's textbook recursion.
+hot and fractional stops agree with the reference's textbook recursion.  (The native
+engine keeps exact stops; ``Game.stops`` reads them, checked here against
+thermography's recursion.)
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ import random
 from cgtkit.numbers import Dyadic
 from cgtkit.short import reference as ref
 from cgtkit.short.census import born_by
-from cgtkit.short.game import Game, _float_of, _raw_stop_bounds, _stops
+from cgtkit.short.game import Game
+from cgtkit.short.pyengine.core import _float_of, _raw_stop_bounds, _stops
+from cgtkit.short.thermography import left_stop, right_stop
+
+from engines import PYTHON, to_handle
 
 DAY2 = list(born_by(2))
 DAY3 = list(born_by(3))
@@ -36,8 +42,14 @@ def _hot_pool(seed: int, count: int) -> list[Game]:
 
 def test_float_stops_are_the_rounded_exact_stops():
     for g in DAY3 + _hot_pool(1, 300):
-        ls, rs = _stops(g)
-        assert (g._ls, g._rs) == (_float_of(ls), _float_of(rs)), g
+        node = to_handle(PYTHON, g)
+        ls, rs = _stops(node)
+        assert (node._ls, node._rs) == (_float_of(ls), _float_of(rs)), g
+
+
+def test_engine_stops_are_thermography_stops():
+    for g in DAY3 + _hot_pool(8, 300):
+        assert g.stops == (left_stop(g), right_stop(g)), g
 
 
 def test_raw_stop_bounds_contain_the_stops_of_the_canonical_form():
@@ -46,8 +58,10 @@ def test_raw_stop_bounds_contain_the_stops_of_the_canonical_form():
     for _ in range(2000):
         left = rng.sample(pool, rng.randint(0, 4))
         right = rng.sample(pool, rng.randint(0, 4))
-        ls_lo, ls_hi, rs_lo, rs_hi = _raw_stop_bounds(left, right)
-        g = Game.from_options(left, right)
+        nodes_left = [to_handle(PYTHON, x) for x in left]
+        nodes_right = [to_handle(PYTHON, x) for x in right]
+        ls_lo, ls_hi, rs_lo, rs_hi = _raw_stop_bounds(nodes_left, nodes_right)
+        g = PYTHON.from_options(nodes_left, nodes_right)
         assert ls_lo <= g._ls <= ls_hi and rs_lo <= g._rs <= rs_hi, (left, right, g)
 
 

@@ -1,8 +1,11 @@
 //! cgtkit's native core, bound to Python as `cgtkit._native`.
 //!
-//! The crate mirrors the Python packages: `numbers` (exact dyadics), `short` (the
-//! engine of short games in canonical form), `notation` (CGSuite text), and the
-//! bindings in `py`.
+//! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
+//! `short` (the engine of short games in canonical form), and the bindings in `py`.
+
+pub mod numbers;
+pub mod py;
+pub mod short;
 
 use pyo3::prelude::*;
 
@@ -14,6 +17,8 @@ fn version() -> &'static str {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    py::install_hooks();
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    py::short::register(m)?;
     Ok(())
 }

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 from ..numbers import Dyadic
-from .game import _CALLABLE, Game, GameLike, _nus_game
+from .game import _CALLABLE, Game, GameLike
 
 __all__ = ["zero", "one", "star", "up", "down", "nimber", "integer", "dyadic", "tiny", "miny", "switch"]
 
@@ -31,13 +31,13 @@ def nimber(n: int) -> Game:
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
         raise ValueError(f"a nimber needs a non-negative int, not {n!r}")
-    return _nus_game((_ZERO, 0, n))
+    return Game.packed(_ZERO, 0, n)
 
 
 def _ups(n: int) -> Game:
     if not isinstance(n, int) or isinstance(n, bool):
         raise TypeError(f"up(n) and down(n) need an int, not {n!r}")
-    return _nus_game((_ZERO, n, 0))
+    return Game.packed(_ZERO, n, 0)
 
 
 def integer(n: int) -> Game:
@@ -72,11 +72,11 @@ def switch(x: GameLike) -> Game:
     return Game.from_options([g], [-g])
 
 
-zero = _nus_game((_ZERO, 0, 0))
+zero = Game.packed(_ZERO, 0, 0)
 one = Game.of(1)
 star = nimber(1)
 up = _ups(1)
 down = _ups(-1)
-_CALLABLE[star.id] = nimber
-_CALLABLE[up.id] = _ups
-_CALLABLE[down.id] = lambda n: _ups(-n) if isinstance(n, int) and not isinstance(n, bool) else _ups(n)
+_CALLABLE[star._h] = nimber
+_CALLABLE[up._h] = _ups
+_CALLABLE[down._h] = lambda n: _ups(-n) if isinstance(n, int) and not isinstance(n, bool) else _ups(n)

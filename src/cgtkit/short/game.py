@@ -1,12 +1,11 @@
-"""Short partizan games in canonical form, interned.
+"""Short partizan games in canonical form: the :class:`Game` type.
 
-Every :class:`Game` the public API returns is canonical and exists exactly once, so
-``==`` is value equality and costs an identity test, and ``hash`` is O(1).  Left is
-positive.  Numbers, nimbers and ups (``x + n.^ + *m``, the NUS values) are stored as a
-packed triple and added and compared arithmetically; their options are produced only
-when asked for.  Sums and comparisons of other games follow the textbook recursions,
-with caches keyed by the interned ids, and run on an explicit stack, so the depth of a
-game is never limited by Python's recursion limit.
+Every :class:`Game` is canonical and exists exactly once, so ``==`` is value equality
+and costs an identity test, and ``hash`` is O(1).  Left is positive.  A ``Game`` is a
+thin facade: it holds a handle on a game interned by the engine (native or the
+python twin, see :mod:`cgtkit.short.engine`), which does every sum, comparison and
+reduction.  Numbers, nimbers and ups (``x + n.^ + *m``, the NUS values) are packed
+triples there, added and compared arithmetically.
 
 >>> G = Game.from_options([0], [Game.from_options([0], [0])])    # {0 | *}
 >>> G.nus, G.outcome
@@ -24,19 +23,11 @@ from __future__ import annotations
 
 import enum
 import itertools
-import operator
-from typing import Callable, Iterable, Iterator, Optional, Union
+from typing import Any, Callable, Iterable, Optional, Union
 
 from ..errors import NotANimberError, NotANumberError
-from ..numbers import Dyadic, simplest_between
-from .nus import (
-    nus_add,
-    nus_le,
-    nus_neg,
-    nus_options,
-    nus_sign,
-    number_birthday,
-)
+from ..numbers import Dyadic
+from .engine import ENGINE as _E
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
 
@@ -52,36 +43,43 @@ class Comparison(enum.Enum):
 
 LT, EQ, GT, FUZZY = Comparison.LT, Comparison.EQ, Comparison.GT, Comparison.FUZZY
 
-# Kinds of game, in the slot ``_kind``.  A RAW game is a temporary {L|R} built during
-# canonicalisation: its options are canonical, but it is not itself reduced, so no
-# shortcut that needs to know whether it is a number may be applied to it.
-_NUMBER, _NUS, _GENERAL, _RAW = 0, 1, 2, 3
+# what the engine's info() says a game is
+_NUMBER, _NUS, _GENERAL = 0, 1, 2
 
-_POS_INF, _NEG_INF = float("inf"), float("-inf")
-_ids = itertools.count()
-_raw_ids = itertools.count(-1, -1)
-_BY_NUS: dict[tuple, "Game"] = {}  # (Dyadic, ups, nim) -> Game
-_BY_OPTIONS: dict[tuple, "Game"] = {}  # (left ids, right ids), sorted -> Game
-_LE: dict[tuple[int, int], bool] = {}  # (id g, id h) -> g <= h
-_ADD: dict[tuple[int, int], "Game"] = {}  # (smaller id, larger id) -> sum
-_CALLABLE: dict[int, Callable[[int], "Game"]] = {}  # star(n), up(n), down(n)
-_RAW_LE: list[tuple[int, int]] = []  # keys of _LE that involve a RAW game under reduction
-_CANONICAL: dict[tuple, "Game"] = {}  # (sorted left ids, sorted right ids) of raw {L|R} -> canonical form
+_FACADES: dict[Any, "Game"] = {}  # handle -> its one Game
+_CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down -> star(n), up(n), down(n)
+
+
+def _wrap(h: Any) -> "Game":
+    """The one Game of engine handle ``h``."""
+    g = _FACADES.get(h)
+    if g is not None:
+        return g
+    g = object.__new__(Game)
+    kind, nus = _E.info(h)
+    g._h = h
+    g._kind = kind
+    g._nus = nus
+    g._left = g._right = None
+    g._hash = hash(nus[0]) if kind == _NUMBER else hash(("Game", _E.ident(h)))  # a number hashes as its value
+    return _FACADES.setdefault(h, g)
 
 
 class Game:
     """A short partizan game in canonical form (immutable, interned).
 
-    Build games with :meth:`Game.from_options` and :meth:`Game.of`; never call the
-    constructor.  ``GameLike`` arguments (int, :class:`~cgtkit.numbers.Dyadic`) are
-    converted with :meth:`Game.of` by every operator.
+    Build games with :meth:`Game.from_options` and :meth:`Game.of`, or read them with
+    :func:`cgtkit.game`; never call the constructor.  ``GameLike`` arguments (int,
+    :class:`~cgtkit.numbers.Dyadic`) are converted with :meth:`Game.of` by every
+    operator.
     """
 
-    __slots__ = ("id", "_kind", "_nus", "_left", "_right", "_hash", "_neg", "_bday", "_stops", "_key", "_ls", "_rs")
+    __slots__ = ("_h", "_kind", "_nus", "_hash", "_left", "_right", "__weakref__")
 
-    id: int
+    _h: Any
     _kind: int
     _nus: Optional[tuple]
+    _hash: int
     _left: Optional[tuple]
     _right: Optional[tuple]
 
@@ -99,9 +97,9 @@ class Game:
         if type(x) is Game:
             return x
         if isinstance(x, Dyadic):
-            return _nus_game((x, 0, 0))
+            return _wrap(_E.nus(x, 0, 0))
         if isinstance(x, int) and not isinstance(x, bool):
-            return _nus_game((Dyadic._make(x, 0), 0, 0))
+            return _wrap(_E.nus(Dyadic._make(x, 0), 0, 0))
         raise TypeError(f"cannot make a Game from {type(x).__name__} {x!r} (expected Game, int or Dyadic)")
 
     @classmethod
@@ -117,24 +115,50 @@ class Game:
         True
         """
         of = Game.of
-        return _canonical(
-            [g if type(g) is Game else of(g) for g in left], [g if type(g) is Game else of(g) for g in right]
+        return _wrap(
+            _E.from_options(
+                [(g if type(g) is Game else of(g))._h for g in left],
+                [(g if type(g) is Game else of(g))._h for g in right],
+            )
         )
 
+    @classmethod
+    def packed(cls, x: Dyadic, ups: int, nim: int) -> "Game":
+        """The game ``x + ups.^ + *nim`` (no options are built).
+
+        >>> print(Game.packed(Dyadic(1, 2), -2, 3))
+        1/2vv*3
+        """
+        if not isinstance(nim, int) or isinstance(nim, bool) or nim < 0:
+            raise ValueError(f"a nimber needs a non-negative int, not {nim!r}")
+        if not isinstance(ups, int) or isinstance(ups, bool):
+            raise TypeError(f"the count of ups must be an int, not {ups!r}")
+        return _wrap(_E.nus(Dyadic(x), ups, nim))
+
     # --- options -----------------------------------------------------------------
+    def _fetch_options(self) -> None:
+        left, right = _E.options(self._h)
+        self._left = tuple(_wrap(h) for h in left)
+        self._right = tuple(_wrap(h) for h in right)
+
     @property
     def left_options(self) -> tuple["Game", ...]:
         """The canonical Left options."""
         if self._left is None:
-            _materialise(self)
+            self._fetch_options()
         return self._left  # type: ignore[return-value]
 
     @property
     def right_options(self) -> tuple["Game", ...]:
         """The canonical Right options."""
         if self._right is None:
-            _materialise(self)
+            self._fetch_options()
         return self._right  # type: ignore[return-value]
+
+    @property
+    def id(self) -> int:
+        """The engine's id of this game (stable within a process)."""
+        return _E.ident(self._h)
 
     # --- compounds: thin methods over cgtkit.short.products --------------------------
     def norton(self, unit: "GameLike") -> "Game":
@@ -225,7 +249,16 @@ class Game:
     def is_infinitesimal(self) -> bool:
         """True when -x < G < x for every positive number x, i.e. both stops are 0
         (so 0 counts, as in Siegel's definition)."""
-        return _stops(self) == (0, 0)
+        return self.stops == (0, 0)
+
+    @property
+    def stops(self) -> tuple[Dyadic, Dyadic]:
+        """``(Left stop, Right stop)``.
+
+        >>> Game.from_options([3], [Game.from_options([2], [1])]).stops
+        (Dyadic('3'), Dyadic('2'))
+        """
+        return _E.stops(self._h)
 
     @property
     def outcome(self) -> str:
@@ -235,55 +268,57 @@ class Game:
     @property
     def birthday(self) -> int:
         """The day on which the game is born (the height of its canonical game tree)."""
-        return _birthday(self)
+        return _E.birthday(self._h)
 
     # --- arithmetic --------------------------------------------------------------
     def __add__(self, other: "GameLike") -> "Game":
-        try:
-            h = Game.of(other)
-        except TypeError:
-            return NotImplemented
-        return _add(self, h)
+        if type(other) is not Game:
+            try:
+                other = Game.of(other)
+            except TypeError:
+                return NotImplemented
+        return _wrap(_E.add(self._h, other._h))
 
     __radd__ = __add__
 
     def __neg__(self) -> "Game":
-        return _neg(self)
+        return _wrap(_E.neg(self._h))
 
     def __pos__(self) -> "Game":
         return self
 
     def __sub__(self, other: "GameLike") -> "Game":
-        try:
-            h = Game.of(other)
-        except TypeError:
-            return NotImplemented
-        return _add(self, _neg(h))
+        if type(other) is not Game:
+            try:
+                other = Game.of(other)
+            except TypeError:
+                return NotImplemented
+        return _wrap(_E.add(self._h, _E.neg(other._h)))
 
     def __rsub__(self, other: "GameLike") -> "Game":
         try:
             h = Game.of(other)
         except TypeError:
             return NotImplemented
-        return _add(h, _neg(self))
+        return _wrap(_E.add(h._h, _E.neg(self._h)))
 
     def __mul__(self, n: int) -> "Game":
         """``n * G``: the sum of n copies of G (copies of -G for negative n)."""
         if not isinstance(n, int) or isinstance(n, bool):
             return NotImplemented
-        g = self if n >= 0 else _neg(self)
+        g = self if n >= 0 else -self
         n = abs(n)
         nus = g._nus
         if nus is not None:
-            return _nus_game((nus[0] * n, nus[1] * n, nus[2] if n & 1 else 0))
-        total, power = _ZERO, g
+            return Game.packed(nus[0] * n, nus[1] * n, nus[2] if n & 1 else 0)
+        total, power = _ZERO._h, g._h
         while n:  # binary method: O(log n) sums
             if n & 1:
-                total = _add(total, power)
+                total = _E.add(total, power)
             n >>= 1
             if n:
-                power = _add(power, power)
-        return total
+                power = _E.add(power, power)
+        return _wrap(total)
 
     __rmul__ = __mul__
 
@@ -305,29 +340,29 @@ class Game:
 
     def __le__(self, other: "GameLike") -> bool:
         try:
-            return _le(self, Game.of(other))
+            return _E.le(self._h, Game.of(other)._h)
         except TypeError:
             return NotImplemented
 
     def __ge__(self, other: "GameLike") -> bool:
         try:
-            return _le(Game.of(other), self)
+            return _E.le(Game.of(other)._h, self._h)
         except TypeError:
             return NotImplemented
 
     def __lt__(self, other: "GameLike") -> bool:
         try:
-            h = Game.of(other)
+            h = Game.of(other)._h
         except TypeError:
             return NotImplemented
-        return _le(self, h) and not _le(h, self)
+        return _E.le(self._h, h) and not _E.le(h, self._h)
 
     def __gt__(self, other: "GameLike") -> bool:
         try:
-            h = Game.of(other)
+            h = Game.of(other)._h
         except TypeError:
             return NotImplemented
-        return _le(h, self) and not _le(self, h)
+        return _E.le(h, self._h) and not _E.le(self._h, h)
 
     def compare(self, other: "GameLike") -> Comparison:
         """One of ``LT, EQ, GT, FUZZY``.
@@ -338,24 +373,22 @@ class Game:
         h = Game.of(other)
         if self is h:
             return EQ
-        le, ge = _le(self, h), _le(h, self)
+        le, ge = _E.le(self._h, h._h), _E.le(h._h, self._h)
         if le:
             return EQ if ge else LT
         return GT if ge else FUZZY
 
     # --- calls (only star, up and down) -------------------------------------------
     def __call__(self, n: int) -> "Game":
-        factory = _CALLABLE.get(self.id)
+        factory = _CALLABLE.get(self._h)
         if factory is None:
             raise TypeError("a game is not callable")
         return factory(n)
 
     # --- text --------------------------------------------------------------------
     def __str__(self) -> str:
-        try:
-            from .notation import format_game
-        except ImportError:
-            return _plain_format(self)
+        from .notation import format_game
+
         return format_game(self)
 
     def __repr__(self) -> str:
@@ -364,7 +397,7 @@ class Game:
     def __reduce__(self):
         nus = self._nus
         if nus is not None:
-            return (_nus_game, (nus,))
+            return (_packed, nus)
         return (_from_table, (_to_table(self),))
 
     def __copy__(self) -> "Game":
@@ -377,615 +410,39 @@ class Game:
 GameLike = Union[Game, int, Dyadic]
 
 
+def _packed(x: Dyadic, ups: int, nim: int) -> Game:
+    return Game.packed(x, ups, nim)
+
+
 def clear_caches() -> None:
-    """Forget the remembered sums, comparisons and canonical forms (not the interned
-    games themselves, so identity and ``==`` are unaffected).  For cold benchmarks.
+    """Forget the engine's remembered sums, comparisons and canonical forms (not the
+    interned games themselves, so identity and ``==`` are unaffected).
 
     >>> a = Game.from_options([0], [Game.from_options([0], [0])])
     >>> clear_caches()
     >>> Game.from_options([0], [Game.from_options([0], [0])]) is a
     True
     """
-    _LE.clear()
-    _ADD.clear()
-    _CANONICAL.clear()
+    _E.clear_caches()
 
 
-# --- interning ------------------------------------------------------------------------
-def _new(kind: int, nus: Optional[tuple], left: Optional[tuple], right: Optional[tuple]) -> Game:
-    g = object.__new__(Game)
-    g.id = next(_ids) if kind != _RAW else next(_raw_ids)
-    g._kind = kind
-    g._nus = nus
-    g._left = left
-    g._right = right
-    g._neg = None
-    g._bday = None
-    g._stops = None
-    g._key = (0, nus[0], nus[1], nus[2]) if nus is not None else None
-    if nus is not None:
-        g._ls = g._rs = _float_of(nus[0])
-    else:  # set by _general_game; a RAW game has none
-        g._ls = g._rs = None
-    if kind == _NUMBER:
-        g._hash = hash(nus[0])  # agrees with == on ints and Dyadics
-    else:
-        g._hash = hash(("Game", g.id))
-    return g
-
-
-def _float_of(x: Dyadic) -> float:
-    """``x`` rounded to the nearest float.  Rounding is monotone (a <= b implies
-    float(a) <= float(b)), so float stops can refute an order but never assert one."""
-    try:
-        return x._p / (1 << x._q)  # int / int is correctly rounded
-    except OverflowError:  # pragma: no cover - beyond 2**1024
-        return float("inf") if x._p > 0 else float("-inf")
-
-
-def _nus_game(nus: tuple) -> Game:
-    """The interned game ``x + n.^ + *m`` (options made lazily)."""
-    g = _BY_NUS.get(nus)
-    if g is None:
-        kind = _NUMBER if nus[1] == 0 and nus[2] == 0 else _NUS
-        g = _new(kind, nus, None, None)
-        _BY_NUS[nus] = g
-    return g
-
-
-def _materialise(g: Game) -> None:
-    """Fill in the options of a packed game from their closed forms."""
-    left, right = nus_options(g._nus)  # type: ignore[arg-type]
-    g._left = tuple(_nus_game(t) for t in left)
-    g._right = tuple(_nus_game(t) for t in right)
-
-
-def _lefts(g: Game) -> tuple:
-    if g._left is None:
-        _materialise(g)
-    return g._left  # type: ignore[return-value]
-
-
-def _rights(g: Game) -> tuple:
-    if g._right is None:
-        _materialise(g)
-    return g._right  # type: ignore[return-value]
-
-
-# A deterministic order of options, independent of creation order (for printing):
-# packed values by value, then other games by birthday and a structural hash.
-_SORT_KEY = operator.attrgetter("_key")
-
-
-def _structural_key(left: tuple, right: tuple) -> tuple:
-    """The sort key of a new general game from its options' keys (flat, O(#options))."""
-    shape = hash((tuple(sorted(hash(o._key) for o in left)), tuple(sorted(hash(o._key) for o in right))))
-    return (1, _birthday_from(left + right), shape)
-
-
-def _birthday_from(options: tuple) -> int:
-    return 1 + max((_birthday(o) for o in options), default=-1)
-
-
-def _general_game(left: Iterable[Game], right: Iterable[Game]) -> Game:
-    """The interned general (non-NUS) game with these canonical, reduced options."""
-    left = tuple(left)
-    right = tuple(right)
-    key = (tuple(sorted(o.id for o in left)), tuple(sorted(o.id for o in right)))
-    g = _BY_OPTIONS.get(key)
-    if g is None:
-        # Options are born before the game, so their sort keys are shallow to compute.
-        left = tuple(sorted(left, key=_SORT_KEY))
-        right = tuple(sorted(right, key=_SORT_KEY))
-        g = _new(_GENERAL, None, left, right)
-        g._key = _structural_key(left, right)
-        g._bday = g._key[1]
-        # Float stops (rounded, see _float_of): the Left stop of a non-number is the
-        # largest Right stop of its Left options, and symmetrically.
-        g._ls = max([o._rs for o in left], default=_NEG_INF)
-        g._rs = min([o._ls for o in right], default=_POS_INF)
-        _BY_OPTIONS[key] = g
-    return g
-
-
-# --- the explicit-stack evaluator ------------------------------------------------------
-# Each recursive operation is written as a generator that yields a sub-question
-# (op, a, b) instead of calling itself; _drive keeps the pending generators on a list,
-# so the depth of a game never becomes depth of the Python stack.  Each generator
-# first tries the O(1) answers (_le_fast, _add_fast) and yields only on a cache miss.
-_OP_LE, _OP_ADD, _OP_NEG = 0, 1, 2
-
-
-def _drive(op: int, a: Game, b: Optional[Game]):
-    stack = [(_STEPS[op](a, b), op, a, b)]
-    value = None
-    while True:
-        gen = stack[-1][0]
-        try:
-            request = gen.send(value)
-        except StopIteration as stop:
-            value = stop.value
-            _, done_op, x, y = stack.pop()
-            _remember(done_op, x, y, value)
-            if not stack:
-                return value
-            continue
-        sub_op, x, y = request
-        stack.append((_STEPS[sub_op](x, y), sub_op, x, y))
-        value = None
-
-
-def _remember(op: int, a: Game, b: Optional[Game], value) -> None:
-    if op == _OP_LE:
-        key = (a.id, b.id)  # type: ignore[union-attr]
-        _LE[key] = value
-        if key[0] < 0 or key[1] < 0:  # about a RAW game: forgotten when its reduction ends
-            _RAW_LE.append(key)
-    elif op == _OP_ADD:
-        _ADD[(a.id, b.id) if a.id < b.id else (b.id, a.id)] = value  # type: ignore[union-attr]
-    else:
-        a._neg = value
-        value._neg = a
-
-
-# --- comparison ---------------------------------------------------------------------
-def _le_fast(g: Game, h: Game) -> Optional[bool]:
-    """g <= h when known at once (same game, packed values, cache), else None."""
-    if g is h:
-        return True
-    if g._nus is not None and h._nus is not None:
-        return nus_le(g._nus, h._nus)
-    r = _LE.get((g.id, h.id))
-    if r is None and g._ls is not None and h._ls is not None and (g._ls > h._ls or g._rs > h._rs):
-        return False  # g <= h needs both stops of g at most those of h
-    return r
-
-
-def _le_steps(g: Game, h: Game):
-    """g <= h iff no g^L >= h and no h^R <= g.
-
-    When one side is a number and the other a canonical non-number, that number's
-    options never matter (number avoidance), so they are not even generated.
-    """
-    if not (g._kind == _NUMBER and h._kind in (_NUS, _GENERAL)):
-        for gl in _lefts(g):
-            r = _le_fast(h, gl)
-            if r is None:
-                r = yield (_OP_LE, h, gl)
-            if r:
-                return False
-    if not (h._kind == _NUMBER and g._kind in (_NUS, _GENERAL)):
-        for hr in _rights(h):
-            r = _le_fast(hr, g)
-            if r is None:
-                r = yield (_OP_LE, hr, g)
-            if r:
-                return False
-    return True
-
-
-def _le(g: Game, h: Game) -> bool:
-    r = _le_fast(g, h)
-    if r is None:
-        try:
-            r = _le_rec(g, h)
-        except RecursionError:  # the caller's own stack was already deep: no recursion
-            r = _drive(_OP_LE, g, h)
-    return r
-
-
-# Sums and comparisons of shallow games recurse directly (a Python call is several
-# times cheaper than a generator round trip through _drive).  One counter bounds the
-# nesting of all such calls together; past it they hand over to the explicit stack,
-# so a deep game still never meets Python's recursion limit.
-_REC_LIMIT = 60
-_rec_depth = 0
-
-
-def _le_rec(g: Game, h: Game) -> bool:
-    """g <= h by the same recursion as :func:`_le_steps`, called only when
-    :func:`_le_fast` has no answer; remembered like a driven result."""
-    global _rec_depth
-    if _rec_depth > _REC_LIMIT:
-        return _drive(_OP_LE, g, h)
-    _rec_depth += 1
-    try:
-        result = True
-        if not (g._kind == _NUMBER and h._kind in (_NUS, _GENERAL)):
-            for gl in g._left if g._left is not None else _lefts(g):  # _lefts, inlined
-                r = _le_fast(h, gl)
-                if r is None:
-                    r = _le_rec(h, gl)
-                if r:
-                    result = False
-                    break
-        if result and not (h._kind == _NUMBER and g._kind in (_NUS, _GENERAL)):
-            for hr in h._right if h._right is not None else _rights(h):  # _rights, inlined
-                r = _le_fast(hr, g)
-                if r is None:
-                    r = _le_rec(hr, g)
-                if r:
-                    result = False
-                    break
-    finally:
-        _rec_depth -= 1
-    _remember(_OP_LE, g, h, result)
-    return result
-
-
-# --- negation -----------------------------------------------------------------------
-def _neg_fast(g: Game) -> Optional[Game]:
-    if g._neg is not None:
-        return g._neg
-    if g._nus is not None:
-        n = _nus_game(nus_neg(g._nus))
-        g._neg, n._neg = n, g
-        return n
-    return None
-
-
-def _neg_steps(g: Game, _unused: None = None):
-    """-G = {-G^R | -G^L}; the negative of a canonical game is canonical."""
-    left, right = [], []
-    for src, dst in ((_rights(g), left), (_lefts(g), right)):
-        for o in src:
-            n = _neg_fast(o)
-            if n is None:
-                n = yield (_OP_NEG, o, None)
-            dst.append(n)
-    return _general_game(left, right)
-
-
-def _neg(g: Game) -> Game:
-    n = _neg_fast(g)
-    if n is None:
-        n = _drive(_OP_NEG, g, None)
-    return n
-
-
-# --- addition -----------------------------------------------------------------------
-def _add_fast(g: Game, h: Game) -> Optional[Game]:
-    gn, hn = g._nus, h._nus
-    if gn is not None and hn is not None:
-        return _nus_game(nus_add(gn, hn))
-    if g is _ZERO:
-        return h
-    if h is _ZERO:
-        return g
-    return _ADD.get((g.id, h.id) if g.id < h.id else (h.id, g.id))
-
-
-def _add_steps(g: Game, h: Game):
-    """G + H = {G^L + H, G + H^L | G^R + H, G + H^R}.
-
-    If one summand is a number x and the other is not, x + H = {x + H^L | x + H^R}
-    is already canonical (number translation), so no reduction is needed.
-    """
-    if g._kind == _NUMBER or h._kind == _NUMBER:
-        x, other = (g, h) if g._kind == _NUMBER else (h, g)
-        left, right = [], []
-        for src, dst in ((_lefts(other), left), (_rights(other), right)):
-            for o in src:
-                s = _add_fast(x, o)
-                if s is None:
-                    s = yield (_OP_ADD, x, o)
-                dst.append(s)
-        return _general_game(left, right)
-    left, right = [], []
-    for a, b, dst in (
-        (_lefts(g), h, left),
-        (_rights(g), h, right),
-    ):
-        for o in a:
-            s = _add_fast(o, b)
-            if s is None:
-                s = yield (_OP_ADD, o, b)
-            dst.append(s)
-    for a, b, dst in (
-        (_lefts(h), g, left),
-        (_rights(h), g, right),
-    ):
-        for o in a:
-            s = _add_fast(b, o)
-            if s is None:
-                s = yield (_OP_ADD, b, o)
-            dst.append(s)
-    return _canonical(left, right)
-
-
-def _add(g: Game, h: Game) -> Game:
-    s = _add_fast(g, h)
-    if s is None:
-        try:
-            s = _add_rec(g, h)
-        except RecursionError:  # the caller's own stack was already deep: no recursion
-            s = _drive(_OP_ADD, g, h)
-    return s
-
-
-def _add_rec(g: Game, h: Game) -> Game:
-    """G + H by the same recursion as :func:`_add_steps` (see :func:`_le_rec`), called
-    only when :func:`_add_fast` has no answer."""
-    global _rec_depth
-    if _rec_depth > _REC_LIMIT:
-        return _drive(_OP_ADD, g, h)
-    _rec_depth += 1
-    try:
-        left: list[Game] = []
-        right: list[Game] = []
-        if g._kind == _NUMBER or h._kind == _NUMBER:
-            x, other = (g, h) if g._kind == _NUMBER else (h, g)
-            for src, dst in ((_lefts(other), left), (_rights(other), right)):
-                for o in src:
-                    s = _add_fast(x, o)
-                    dst.append(s if s is not None else _add_rec(x, o))
-            result = _general_game(left, right)
-        else:
-            for src, dst in ((_lefts(g), left), (_rights(g), right)):
-                for o in src:
-                    s = _add_fast(o, h)
-                    dst.append(s if s is not None else _add_rec(o, h))
-            for src, dst in ((_lefts(h), left), (_rights(h), right)):
-                for o in src:
-                    s = _add_fast(g, o)
-                    dst.append(s if s is not None else _add_rec(g, o))
-            result = _canonical(left, right)
-    finally:
-        _rec_depth -= 1
-    _remember(_OP_ADD, g, h, result)
-    return result
-
-
-_STEPS = {_OP_LE: _le_steps, _OP_ADD: _add_steps, _OP_NEG: _neg_steps}
-
-
-# --- canonical form -----------------------------------------------------------------
-def _unique(options: Iterable[Game]) -> list[Game]:
-    seen: dict[int, Game] = {}
-    for o in options:
-        seen.setdefault(o.id, o)
-    return list(seen.values())
-
-
-def _undominated(options: list[Game], left: bool) -> list[Game]:
-    """Drop every option that another one dominates (Left keeps the largest, Right the
-    smallest).  Options are distinct canonical games, so no two are equal."""
-    if len(options) < 2:
-        return options
-    # a <= b needs both (float) stops of a at most those of b: tested inline first,
-    # since most pairs are refuted by it (see _le_fast).
-    keep = []
-    for a in options:
-        als, ars = a._ls, a._rs
-        if left:
-            for b in options:
-                if b is not a and als <= b._ls and ars <= b._rs and _le(a, b):
-                    break
-            else:
-                keep.append(a)
-        else:
-            for b in options:
-                if b is not a and b._ls <= als and b._rs <= ars and _le(b, a):
-                    break
-            else:
-                keep.append(a)
-    return keep
-
-
-def _canonical(left: list[Game], right: list[Game]) -> Game:
-    """The canonical form of {left | right}, options canonical (and interned, so their
-    ids name them for good): looked up by the sets of option ids, else reduced."""
-    key = (_id_key(left), _id_key(right))
-    g = _CANONICAL.get(key)
-    if g is None:
-        g = _CANONICAL[key] = _reduce(left, right)
-    return g
-
-
-def _id_key(options: list[Game]) -> tuple:
-    """The sorted ids of a set of options (one or no option, the common case, unsorted)."""
-    if len(options) == 1:
-        return (options[0].id,)
-    return tuple(sorted({o.id for o in options}))
-
-
-def _reduce(left: list[Game], right: list[Game]) -> Game:
-    """Remove duplicate and dominated options and bypass reversible ones, then intern."""
-    left = _unique(left)
-    right = _unique(right)
-    if all(o._kind == _NUMBER for o in left) and all(o._kind == _NUMBER for o in right):
-        number = _number_game(left, right)
-        if number is not None:
-            return number
-    if len(left) > 1:
-        left = _best_number_only(left, True)
-    if len(right) > 1:
-        right = _best_number_only(right, False)
-    raw = _new(_RAW, None, (), ())
-    while True:
-        left = _undominated(left, True)
-        right = _undominated(right, False)
-        raw._left, raw._right = tuple(left), tuple(right)
-        # Bounds on the stops of G (see _raw_stop_bounds), to refute G^LR <= G and
-        # G <= G^RL cheaply.
-        ls_lo, ls_hi, rs_lo, rs_hi = _raw_stop_bounds(left, right)
-        changed = False
-        new_left: list[Game] = []
-        for gl in left:
-            # G^L is reversible when some G^LR <= G: replace it by G^LRL.
-            rev = None
-            for glr in _rights(gl):
-                if glr._ls <= ls_hi and glr._rs <= rs_hi and _le(glr, raw):
-                    rev = glr
-                    break
-            if rev is None:
-                new_left.append(gl)
-            else:
-                new_left.extend(_lefts(rev))
-                changed = True
-        new_right: list[Game] = []
-        for gr in right:
-            rev = None
-            for grl in _lefts(gr):
-                if ls_lo <= grl._ls and rs_lo <= grl._rs and _le(raw, grl):
-                    rev = grl
-                    break
-            if rev is None:
-                new_right.append(gr)
-            else:
-                new_right.extend(_rights(rev))
-                changed = True
-        if not changed:
-            break
-        left, right = _unique(new_left), _unique(new_right)
-    for key in _RAW_LE:  # the raw game is dropped now; its comparisons would only leak
-        _LE.pop(key, None)
-    _RAW_LE.clear()
-    return _recognise(left, right)
-
-
-def _best_number_only(options: list[Game], left: bool) -> list[Game]:
-    """The options with every number but the best one dropped (the largest for Left,
-    the smallest for Right): a number is dominated by any larger number, so this only
-    saves _undominated its comparisons."""
-    numbers = [o for o in options if o._kind == _NUMBER]
-    if len(numbers) < 2:
-        return options
-    best = (max if left else min)(numbers, key=_number_order)
-    return [o for o in options if o is best or o._kind != _NUMBER]
-
-
-def _number_order(g: Game) -> tuple:
-    """A number game's value, its float stop first (cheap, monotone), the exact value
-    deciding a tie."""
-    return g._ls, g._nus[0]  # type: ignore[index]
-
-
-def _raw_stop_bounds(left: list[Game], right: list[Game]) -> tuple:
-    """(low, high) bounds of the (float) Left stop and Right stop of G = {left | right}.
-
-    With ``lf = max R(G^L)`` and ``rf = min L(G^R)``: if G is not a number its stops
-    are exactly (lf, rf); if G equals a number x then lf <= x <= rf (an option
-    G^L with R(G^L) > x would be > x = G).  So L(G) is in [lf, max(lf, rf)] and
-    R(G) in [min(lf, rf), rf].
-    """
-    lf = max([o._rs for o in left], default=_NEG_INF)
-    rf = min([o._ls for o in right], default=_POS_INF)
-    if lf <= rf:
-        return lf, rf, lf, rf
-    return lf, lf, rf, rf
-
-
-def _number_game(left: list[Game], right: list[Game]) -> Optional[Game]:
-    """{a | b} with number options: the simplest number between, or None if hot."""
-    lo = max((o._nus[0] for o in left), default=None)  # type: ignore[index]
-    hi = min((o._nus[0] for o in right), default=None)  # type: ignore[index]
-    if lo is not None and hi is not None and lo >= hi:
-        return None
-    return _nus_game((simplest_between(lo, hi), 0, 0))
-
-
-def _recognise(left: list[Game], right: list[Game]) -> Game:
-    """Intern a reduced {left | right}: as a number or NUS value when it is one."""
-    kinds = {o._kind for o in left}
-    kinds.update([o._kind for o in right])
-    if kinds <= _NUMBER_ONLY:
-        number = _number_game(left, right)
-        if number is not None:
-            return number
-    if kinds <= _PACKED:
-        found = _match_nus(left, right)
-        if found is not None:
-            return found
-    return _general_game(left, right)
-
-
-_NUMBER_ONLY = {_NUMBER}
-_PACKED = {_NUMBER, _NUS}  # the kinds stored as a NUS triple
-
-
-def _match_nus(left: list[Game], right: list[Game]) -> Optional[Game]:
-    """The NUS game whose canonical options are exactly these, if any.
-
-    The shape of the options proposes a few candidates (x + *m, x + n.^ *m); each is
-    checked against its closed-form options, so a wrong guess costs nothing.
-    """
-    candidates = []
-    if left and right:
-        x = left[0]._nus[0]  # type: ignore[index]
-        candidates.append((x, 0, len(left)))
-    if len(right) == 1:
-        x, n, m = right[0]._nus  # type: ignore[misc]
-        candidates += [(x, n + 1, m ^ 1), (x, 1, 1)]
-    if len(left) == 1:
-        x, n, m = left[0]._nus  # type: ignore[misc]
-        candidates += [(x, n - 1, m ^ 1), (x, -1, 1)]
-    want = ({o._nus for o in left}, {o._nus for o in right})
-    for c in candidates:
-        if c[1] == 0 and c[2] == 0:
-            continue
-        lo, hi = nus_options(c)
-        if len(lo) == len(left) and len(hi) == len(right) and (set(lo), set(hi)) == want:
-            return _nus_game(c)
-    return None
-
-
-# --- bottom-up helpers (no recursion) ---------------------------------------------------
-def _bottom_up(root: Game, done: Callable[[Game], bool], children: Callable[[Game], Iterable[Game]]) -> list[Game]:
-    """The not-yet-done followers of root, each after all of its children."""
+def _bottom_up(root: Game, done: Callable[[Game], bool]) -> list[Game]:
+    """The followers of root that are not ``done``, each after all of its options
+    (an explicit stack: no recursion over the depth of the game)."""
     order: list[Game] = []
-    seen = {root.id}
-    stack: list[tuple[Game, Iterator[Game]]] = [(root, iter(children(root)))]
+    seen = {root}
+    stack = [(root, itertools.chain(root.left_options, root.right_options))]
     while stack:
         g, it = stack[-1]
         for c in it:
-            if c.id not in seen and not done(c):
-                seen.add(c.id)
-                stack.append((c, iter(children(c))))
+            if c not in seen and not done(c):
+                seen.add(c)
+                stack.append((c, itertools.chain(c.left_options, c.right_options)))
                 break
         else:
             stack.pop()
             order.append(g)
     return order
-
-
-def _options(g: Game) -> Iterable[Game]:
-    return itertools.chain(_lefts(g), _rights(g))
-
-
-def _birthday(g: Game) -> int:
-    if g._bday is not None:
-        return g._bday
-    if g._kind == _NUMBER:
-        g._bday = number_birthday(g._nus[0])  # type: ignore[index]
-        return g._bday
-
-    def done(h: Game) -> bool:
-        if h._bday is None and h._kind == _NUMBER:
-            h._bday = number_birthday(h._nus[0])  # type: ignore[index]
-        return h._bday is not None
-
-    for h in _bottom_up(g, done, _options):
-        h._bday = 1 + max((o._bday for o in _options(h)), default=-1)
-    return g._bday  # type: ignore[return-value]
-
-
-def _stops(g: Game) -> tuple[Dyadic, Dyadic]:
-    """(left stop, right stop)."""
-
-    def done(h: Game) -> bool:
-        if h._stops is None and h._nus is not None:
-            h._stops = (h._nus[0], h._nus[0])
-        return h._stops is not None
-
-    if done(g):
-        return g._stops  # type: ignore[return-value]
-    for h in _bottom_up(g, done, _options):
-        h._stops = (
-            max(o._stops[1] for o in _lefts(h)),
-            min(o._stops[0] for o in _rights(h)),
-        )
-    return g._stops  # type: ignore[return-value]
 
 
 def _to_table(g: Game) -> tuple:
@@ -997,15 +454,15 @@ def _to_table(g: Game) -> tuple:
     >>> _to_table(Game.from_options([1], [-1]))
     ((((Dyadic('1'), 0, 0),), ((Dyadic('-1'), 0, 0),)),)
     """
-    index: dict[int, int] = {}
+    index: dict[Game, int] = {}
     table = []
 
     def ref(h: Game):
-        return h._nus if h._nus is not None else index[h.id]
+        return h._nus if h._nus is not None else index[h]
 
-    for h in _bottom_up(g, lambda h: h._nus is not None, _options):
-        index[h.id] = len(table)
-        table.append((tuple(ref(o) for o in _lefts(h)), tuple(ref(o) for o in _rights(h))))
+    for h in _bottom_up(g, lambda h: h._nus is not None):
+        index[h] = len(table)
+        table.append((tuple(ref(o) for o in h.left_options), tuple(ref(o) for o in h.right_options)))
     return tuple(table)
 
 
@@ -1015,38 +472,11 @@ def _from_table(table: tuple) -> Game:
     built: list[Game] = []
 
     def get(r) -> Game:
-        return built[r] if type(r) is int else _nus_game(tuple(r))
+        return built[r] if type(r) is int else Game.packed(*r)
 
     for left, right in table:
-        built.append(_canonical([get(r) for r in left], [get(r) for r in right]))
+        built.append(Game.from_options([get(r) for r in left], [get(r) for r in right]))
     return built[-1]
 
 
-def _plain_format(g: Game) -> str:
-    """A plain {L|R} printer, used until the notation module is present."""
-    memo: dict[int, str] = {}
-
-    def done(h: Game) -> bool:
-        if h.id in memo:
-            return True
-        nus = h._nus
-        if nus is None:
-            return False
-        x, n, m = nus
-        parts = [] if (not x and (n or m)) else [str(x)]
-        if n:
-            parts.append(("^" if n > 0 else "v") + (str(abs(n)) if abs(n) > 1 else ""))
-        if m:
-            parts.append("*" + (str(m) if m > 1 else ""))
-        memo[h.id] = "".join(parts)
-        return True
-
-    if not done(g):
-        for h in _bottom_up(g, done, _options):
-            memo[h.id] = (
-                "{" + ",".join(memo[o.id] for o in _lefts(h)) + "|" + ",".join(memo[o.id] for o in _rights(h)) + "}"
-            )
-    return memo[g.id]
-
-
-_ZERO = _nus_game((Dyadic(0), 0, 0))
+_ZERO = _wrap(_E.zero)

@@ -1,0 +1,192 @@
+//! The engine's functions over game ids (`cgtkit.short.native_engine` wraps them).
+
+use super::convert::{dyadic_from_py, dyadic_to_py, int_from_py, int_to_py};
+use super::{detached, guarded};
+use crate::short::nus::Nus;
+use crate::short::table::{Body, Id, Kind};
+use crate::short::{Engine, ENGINE};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+fn engine() -> &'static Engine {
+    &ENGINE
+}
+
+fn check_id(id: Id) -> PyResult<Id> {
+    if (id as usize) < engine().table.len() {
+        Ok(id)
+    } else {
+        Err(pyo3::exceptions::PyValueError::new_err(format!("no game has id {id}")))
+    }
+}
+
+/// The id of `x + n.^ + *m`, x = p/2^q normalised.
+#[pyfunction]
+pub fn nus(p: &Bound<'_, PyAny>, q: u64, n: &Bound<'_, PyAny>, m: &Bound<'_, PyAny>) -> PyResult<Id> {
+    let v = Nus { x: dyadic_from_py(p, q)?, n: int_from_py(n)?, m: int_from_py(m)? };
+    if v.m.is_negative() {
+        return Err(pyo3::exceptions::PyValueError::new_err("a nimber needs a non-negative index"));
+    }
+    Ok(engine().nus(v))
+}
+
+/// The canonical form of `{left | right}`.
+#[pyfunction]
+pub fn from_options(py: Python<'_>, left: Vec<Id>, right: Vec<Id>) -> PyResult<Id> {
+    for &o in left.iter().chain(right.iter()) {
+        check_id(o)?;
+    }
+    detached(py, move || engine().canonical(left, right))
+}
+
+#[pyfunction]
+pub fn add(py: Python<'_>, a: Id, b: Id) -> PyResult<Id> {
+    check_id(a)?;
+    check_id(b)?;
+    detached(py, || engine().add(a, b))
+}
+
+/// The sum of many games (left to right).
+#[pyfunction]
+pub fn add_many(py: Python<'_>, ids: Vec<Id>) -> PyResult<Id> {
+    for &o in &ids {
+        check_id(o)?;
+    }
+    detached(py, move || {
+        let e = engine();
+        let mut total = e.zero;
+        for g in ids {
+            total = e.add(total, g)?;
+        }
+        Ok(total)
+    })
+}
+
+#[pyfunction]
+pub fn neg(py: Python<'_>, a: Id) -> PyResult<Id> {
+    check_id(a)?;
+    detached(py, || engine().neg(a))
+}
+
+#[pyfunction]
+pub fn le(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
+    check_id(a)?;
+    check_id(b)?;
+    detached(py, || engine().le(a, b))
+}
+
+/// `(kind, nus)`: kind 0 number, 1 other packed value, 2 general; nus is
+/// `(p, q, n, m)` for packed values, else None.
+#[pyfunction]
+pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<(Py<PyAny>, u64, Py<PyAny>, Py<PyAny>)>)> {
+    check_id(a)?;
+    let node = engine().table.node(a);
+    let kind = match node.kind {
+        Kind::Number => 0,
+        Kind::Nus => 1,
+        Kind::General => 2,
+    };
+    let nus = match node.nus() {
+        Some(v) => {
+            let (p, q) = dyadic_to_py(py, &v.x)?;
+            Some((p, q, int_to_py(py, &v.n)?, int_to_py(py, &v.m)?))
+        }
+        None => None,
+    };
+    Ok((kind, nus))
+}
+
+/// Options in a deterministic order that does not depend on ids: packed values by
+/// (number, ups, nimber), then other games by (birthday, shape).
+fn api_order(ids: &[Id]) -> Vec<Id> {
+    let t = &engine().table;
+    let mut v = ids.to_vec();
+    v.sort_by(|&a, &b| {
+        let (na, nb) = (t.node(a), t.node(b));
+        match (na.nus(), nb.nus()) {
+            (Some(x), Some(y)) => x.cmp(y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => (&na.birthday, na.shape, a).cmp(&(&nb.birthday, nb.shape, b)),
+        }
+    });
+    v
+}
+
+#[pyfunction]
+pub fn options(py: Python<'_>, a: Id) -> PyResult<(Vec<Id>, Vec<Id>)> {
+    check_id(a)?;
+    let (l, r) = guarded(py, || engine().table.options(a).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
+    Ok((api_order(&l), api_order(&r)))
+}
+
+#[pyfunction]
+pub fn birthday(py: Python<'_>, a: Id) -> PyResult<Py<PyAny>> {
+    check_id(a)?;
+    int_to_py(py, &engine().table.node(a).birthday)
+}
+
+/// `((p, q), (p, q))`: the Left stop and the Right stop.
+#[pyfunction]
+pub fn stops(py: Python<'_>, a: Id) -> PyResult<((Py<PyAny>, u64), (Py<PyAny>, u64))> {
+    check_id(a)?;
+    let n = engine().table.node(a);
+    Ok((dyadic_to_py(py, &n.lstop)?, dyadic_to_py(py, &n.rstop)?))
+}
+
+/// The structural hash that orders options (the same function as the twin's).
+#[pyfunction]
+pub fn shape(a: Id) -> PyResult<u64> {
+    check_id(a)?;
+    Ok(engine().table.node(a).shape)
+}
+
+#[pyfunction]
+pub fn is_general(a: Id) -> PyResult<bool> {
+    check_id(a)?;
+    Ok(matches!(engine().table.node(a).body, Body::General { .. }))
+}
+
+#[pyfunction]
+pub fn clear_caches() {
+    engine().clear_caches();
+}
+
+#[pyfunction]
+pub fn set_memo_entries(entries: usize) {
+    engine().set_memo_entries(entries);
+}
+
+/// Sizes of the table and the memos, and the bytes they hold.
+#[pyfunction]
+pub fn stats(py: Python<'_>) -> PyResult<Py<PyDict>> {
+    let e = engine();
+    let d = PyDict::new(py);
+    d.set_item("games", e.table.len())?;
+    d.set_item("game_bytes", e.table.bytes())?;
+    d.set_item("le_entries", e.le_memo.len())?;
+    d.set_item("add_entries", e.add_memo.len())?;
+    d.set_item("canonical_entries", e.canon_memo.len())?;
+    d.set_item("memo_bytes", e.le_memo.bytes() + e.add_memo.bytes() + e.canon_memo.bytes())?;
+    d.set_item("memo_entry_bound", e.le_memo.cap())?;
+    Ok(d.unbind())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(nus, m)?)?;
+    m.add_function(wrap_pyfunction!(from_options, m)?)?;
+    m.add_function(wrap_pyfunction!(add, m)?)?;
+    m.add_function(wrap_pyfunction!(add_many, m)?)?;
+    m.add_function(wrap_pyfunction!(neg, m)?)?;
+    m.add_function(wrap_pyfunction!(le, m)?)?;
+    m.add_function(wrap_pyfunction!(info, m)?)?;
+    m.add_function(wrap_pyfunction!(options, m)?)?;
+    m.add_function(wrap_pyfunction!(birthday, m)?)?;
+    m.add_function(wrap_pyfunction!(stops, m)?)?;
+    m.add_function(wrap_pyfunction!(shape, m)?)?;
+    m.add_function(wrap_pyfunction!(is_general, m)?)?;
+    m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
+    m.add_function(wrap_pyfunction!(set_memo_entries, m)?)?;
+    m.add_function(wrap_pyfunction!(stats, m)?)?;
+    Ok(())
+}
