@@ -20,7 +20,6 @@ from cgtkit.short import reference as ref
 from cgtkit.short.census import born_by
 from cgtkit.short.game import Game
 from cgtkit.short.pyengine.core import _float_of, _raw_stop_bounds, _stops
-from cgtkit.short.thermography import left_stop, right_stop
 
 from engines import PYTHON, to_handle
 
@@ -47,9 +46,16 @@ def test_float_stops_are_the_rounded_exact_stops():
         assert (node._ls, node._rs) == (_float_of(ls), _float_of(rs)), g
 
 
-def test_engine_stops_are_thermography_stops():
+def test_engine_stops_are_the_twin_stops():
     for g in DAY3 + _hot_pool(8, 300):
-        assert g.stops == (left_stop(g), right_stop(g)), g
+        assert g.stops == PYTHON.stops(to_handle(PYTHON, g)), g
+
+
+def test_native_thermographs_are_the_twin_thermographs():
+    from cgtkit.short.thermography import thermograph, thermograph_python
+
+    for g in DAY3 + _hot_pool(9, 300):
+        assert thermograph(g) == thermograph_python(g), g
 
 
 def test_raw_stop_bounds_contain_the_stops_of_the_canonical_form():

@@ -3,6 +3,7 @@
 //! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
 //! `short` (the engine of short games in canonical form), and the bindings in `py`.
 
+pub mod notation;
 pub mod numbers;
 pub mod py;
 pub mod short;
@@ -20,5 +21,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     py::install_hooks();
     m.add_function(wrap_pyfunction!(version, m)?)?;
     py::short::register(m)?;
+    py::notation::register(m)?;
     Ok(())
 }

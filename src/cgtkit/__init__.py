@@ -47,6 +47,11 @@ from .short import (
     up,
     zero,
 )
+from .short.engine import ENGINE as _ENGINE
 from .short.notation import game
 
 __version__ = "0.1.0"
+
+#: which engine computes canonical forms: "native" (Rust) or "python" (the twin);
+#: chosen at import, CGTKIT_ENGINE=python selects the twin
+engine: str = _ENGINE.name

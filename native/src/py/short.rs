@@ -12,7 +12,7 @@ fn engine() -> &'static Engine {
     &ENGINE
 }
 
-fn check_id(id: Id) -> PyResult<Id> {
+pub fn check_id(id: Id) -> PyResult<Id> {
     if (id as usize) < engine().table.len() {
         Ok(id)
     } else {
@@ -147,6 +147,43 @@ pub fn is_general(a: Id) -> PyResult<bool> {
     Ok(matches!(engine().table.node(a).body, Body::General { .. }))
 }
 
+type PyDyadic = (Py<PyAny>, u64);
+type PyTrajectory = (Vec<PyDyadic>, Vec<i64>, Vec<PyDyadic>);
+
+fn trajectory_to_py(py: Python<'_>, t: &crate::short::thermograph::Trajectory) -> PyResult<PyTrajectory> {
+    let pts = t.points.iter().map(|p| dyadic_to_py(py, p)).collect::<PyResult<_>>()?;
+    let ics = t.intercepts.iter().map(|c| dyadic_to_py(py, c)).collect::<PyResult<_>>()?;
+    Ok((pts, t.slopes.clone(), ics))
+}
+
+/// `(left wall, right wall, mast, temperature)`, a wall as (points, slopes, intercepts).
+#[pyfunction]
+pub fn thermograph(py: Python<'_>, a: Id) -> PyResult<(PyTrajectory, PyTrajectory, PyDyadic, PyDyadic)> {
+    check_id(a)?;
+    let th = detached(py, || engine().thermograph(a))?;
+    Ok((
+        trajectory_to_py(py, &th.left)?,
+        trajectory_to_py(py, &th.right)?,
+        dyadic_to_py(py, &th.mast)?,
+        dyadic_to_py(py, &th.temperature)?,
+    ))
+}
+
+/// The mean (a number's mean is itself).
+#[pyfunction]
+pub fn mean(py: Python<'_>, a: Id) -> PyResult<PyDyadic> {
+    check_id(a)?;
+    let m = detached(py, || engine().mean(a))?;
+    dyadic_to_py(py, &m)
+}
+
+/// A test seam: panic inside native work (with the GIL released), to check that a
+/// panic reaches Python as an exception and leaves the engine usable.
+#[pyfunction]
+pub fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
+    detached(py, || -> Result<(), crate::short::EngineError> { panic!("a deliberate panic (test seam)") })
+}
+
 #[pyfunction]
 pub fn clear_caches() {
     engine().clear_caches();
@@ -185,6 +222,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stops, m)?)?;
     m.add_function(wrap_pyfunction!(shape, m)?)?;
     m.add_function(wrap_pyfunction!(is_general, m)?)?;
+    m.add_function(wrap_pyfunction!(thermograph, m)?)?;
+    m.add_function(wrap_pyfunction!(mean, m)?)?;
+    m.add_function(wrap_pyfunction!(panic_for_tests, m)?)?;
     m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
     m.add_function(wrap_pyfunction!(set_memo_entries, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;

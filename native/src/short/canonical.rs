@@ -107,6 +107,15 @@ impl Engine {
                 return Ok(n);
             }
         }
+        // options that are exactly a packed value's canonical options make that value
+        // (a canonical form is unique): found in O(n log n), where reducing *0..*(n-1)
+        // option by option would take O(n^2) comparisons
+        let packed = |v: &[Id]| v.iter().all(|&o| self.kind(o) != Kind::General);
+        if packed(&left) && packed(&right) {
+            if let Some(v) = self.match_nus(&left, &right) {
+                return Ok(self.nus(v));
+            }
+        }
         if left.len() > 1 {
             self.best_number_only(&mut left, true);
         }

@@ -13,6 +13,7 @@ pub mod compare;
 pub mod nus;
 pub mod sum;
 pub mod table;
+pub mod thermograph;
 
 use crate::numbers::Dyadic;
 use nus::Nus;
@@ -46,6 +47,7 @@ pub struct Engine {
     pub le_memo: Memo<u64, bool>,
     pub add_memo: Memo<u64, Id>,
     pub canon_memo: Memo<Box<[Id]>, Id>,
+    pub thermo_memo: Memo<Id, std::sync::Arc<thermograph::Thermograph>>,
     pub zero: Id,
 }
 
@@ -95,6 +97,7 @@ impl Engine {
             le_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
             add_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
             canon_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
+            thermo_memo: Memo::new(DEFAULT_MEMO_ENTRIES / 4),
             zero,
         }
     }
@@ -116,6 +119,7 @@ impl Engine {
         self.le_memo.clear();
         self.add_memo.clear();
         self.canon_memo.clear();
+        self.thermo_memo.clear();
     }
 
     pub fn set_memo_entries(&self, entries: usize) {

@@ -49,15 +49,17 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 from typing import TYPE_CHECKING, Any, Generator, Union
 
 from ..errors import NotationError
 from ..numbers import Dyadic
+from .engine import ENGINE, native_module
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["game", "format_game", "MAX_SLASHES"]
+__all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
 
 #: CGSuite writes at most this many slashes in a row before it falls back to braces.
 MAX_SLASHES = 4
@@ -380,8 +382,27 @@ def game(text: GameLike) -> "Game":
 
 @functools.lru_cache(maxsize=4096)
 def _parse_text(text: str) -> "Game":
-    """Parse once per distinct text: games are immutable and interned, so reuse is safe."""
+    """Parse once per distinct text: games are immutable and interned, so reuse is safe.
+    The native engine reads with its own reader (native/src/notation), the twin of this
+    module's."""
+    if _NATIVE is not None:
+        from .game import _wrap
+
+        return _wrap(_NATIVE.parse(text, sys.get_int_max_str_digits()))
+    return parse_python(text)
+
+
+def parse_python(text: str) -> "Game":
+    """The game ``text`` denotes, read by this module's reader whatever the engine (the
+    reference twin of the native reader; :func:`game` is the function to use).
+
+    >>> parse_python("{0|*}") == game("{0|*}")
+    True
+    """
     return _Parser(text, _game_class()).parse()
+
+
+_NATIVE = native_module() if ENGINE.name == "native" else None
 
 
 def _uptimal(Game: Any, kind: str, count: int, sign: int) -> Any:
@@ -748,6 +769,18 @@ def format_game(g: "Game") -> str:
     ['^^*', '3/4v*2']
     >>> format_game(game("{2,{4|0}|-2,{0|-4}}"))
     '+-{2,{4|0}}'
+    """
+    if _NATIVE is not None:
+        return _NATIVE.format(g._h)
+    return format_python(g)
+
+
+def format_python(g: "Game") -> str:
+    """The CGSuite text of ``g`` by this module's printer whatever the engine (the
+    reference twin of the native printer; :func:`format_game` is the function to use).
+
+    >>> format_python(game("{0|^}"))
+    '^^*'
     """
     return _run(_Printer().text(g, True, False))[0]
 

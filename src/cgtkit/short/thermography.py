@@ -45,6 +45,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 
 from ..errors import CGTError
 from ..numbers import Dyadic
+from .engine import ENGINE, native_module
 from .game import FUZZY, Game, GameLike
 
 __all__ = [
@@ -321,7 +322,9 @@ class Thermograph:
         return thermograph_plot(self, ax=ax, **style)
 
 
-_THERMO: dict[Game, Thermograph] = {}
+_THERMO: dict[Game, Thermograph] = {}  # what thermograph() returned (native results as Python objects)
+_THERMO_PY: dict[Game, Thermograph] = {}  # the Python recursion's results
+_NATIVE = native_module() if ENGINE.name == "native" else None
 
 
 def _compute(g: Game) -> Thermograph:
@@ -331,11 +334,11 @@ def _compute(g: Game) -> Thermograph:
         return Thermograph(wall, wall, n, _MINUS_ONE)
     ls: Optional[Trajectory] = None
     for gl in g.left_options:
-        w = _THERMO[gl].right.tilt(-1)
+        w = _THERMO_PY[gl].right.tilt(-1)
         ls = w if ls is None else ls.max(w)
     rs: Optional[Trajectory] = None
     for gr in g.right_options:
-        w = _THERMO[gr].left.tilt(+1)
+        w = _THERMO_PY[gr].left.tilt(+1)
         rs = w if rs is None else rs.min(w)
     assert ls is not None and rs is not None, "a canonical non-integer has options on both sides"
     t_star = _meeting_point(ls - rs)
@@ -365,16 +368,17 @@ def _meeting_point(d: Trajectory) -> Dyadic:
 def _thermograph_known(h: Game) -> bool:
     """True when ``h``'s thermograph is cached; integers are filled in directly (an
     integer n has n followers, so it must not be walked)."""
-    if h in _THERMO:
+    if h in _THERMO_PY:
         return True
     if h.is_integer:
-        _THERMO[h] = _compute(h)
+        _THERMO_PY[h] = _compute(h)
         return True
     return False
 
 
 def thermograph(g: GameLike) -> Thermograph:
-    """The thermograph of ``g`` (computed once per game and cached).
+    """The thermograph of ``g`` (computed once per game and cached; by the native
+    engine when it runs, else by :func:`thermograph_python`).
 
     >>> print(thermograph(Game.of(Dyadic(-1, 2))))
     Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])
@@ -382,35 +386,42 @@ def thermograph(g: GameLike) -> Thermograph:
     g = Game.of(g)
     th = _THERMO.get(g)
     if th is None:
+        if _NATIVE is None:
+            return thermograph_python(g)
+        left, right, mast, temp = _NATIVE.thermograph(g._h)
+        th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
+    return th
+
+
+def _dyadic(pq: tuple) -> Dyadic:
+    return Dyadic._make(pq[0], pq[1])
+
+
+def _trajectory(raw: tuple) -> Trajectory:
+    points, slopes, intercepts = raw
+    return Trajectory([_dyadic(p) for p in points], slopes, [_dyadic(c) for c in intercepts])
+
+
+def thermograph_python(g: GameLike) -> Thermograph:
+    """The thermograph of ``g`` by this module's scaffold recursion, whatever the
+    engine (the reference twin of the native thermograph).
+
+    >>> thermograph_python(Game.of(Dyadic(3, 4))) == thermograph(Game.of(Dyadic(3, 4)))
+    True
+    """
+    g = Game.of(g)
+    th = _THERMO_PY.get(g)
+    if th is None:
         for h in bottom_up(g, _thermograph_known):
-            _THERMO[h] = _compute(h)
-        th = _THERMO[g]
+            _THERMO_PY[h] = _compute(h)
+        th = _THERMO_PY[g]
     return th
 
 
 # --- stops, mean, temperature -----------------------------------------------------------
-_STOPS: dict[Game, tuple[Dyadic, Dyadic]] = {}
-
-
-def _stops_known(h: Game) -> bool:
-    if h in _STOPS:
-        return True
-    if h.nus is not None:
-        _STOPS[h] = (h.nus[0], h.nus[0])
-        return True
-    return False
-
-
 def stops(g: GameLike) -> tuple[Dyadic, Dyadic]:
-    """``(left_stop(g), right_stop(g))``."""
-    g = Game.of(g)
-    if not _stops_known(g):
-        for h in bottom_up(g, _stops_known):
-            _STOPS[h] = (
-                max(_STOPS[o][1] for o in h.left_options),
-                min(_STOPS[o][0] for o in h.right_options),
-            )
-    return _STOPS[g]
+    """``(left_stop(g), right_stop(g))`` (the engine keeps them: :attr:`Game.stops`)."""
+    return Game.of(g).stops
 
 
 def left_stop(g: GameLike) -> Dyadic:
@@ -429,6 +440,8 @@ def mean(g: GameLike) -> Dyadic:
     g = Game.of(g)
     if g.is_number:
         return g.number
+    if _NATIVE is not None:
+        return _dyadic(_NATIVE.mean(g._h))
     return thermograph(g).mast
 
 

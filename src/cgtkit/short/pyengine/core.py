@@ -522,6 +522,12 @@ def _reduce(left: list[Node], right: list[Node]) -> Node:
         number = _number_game(left, right)
         if number is not None:
             return number
+    if all(o._nus is not None for o in left) and all(o._nus is not None for o in right):
+        # options that are exactly a NUS value's canonical options make that value (a
+        # canonical form is unique): O(n log n), where reducing *0..*(n-1) would be O(n^2)
+        found = _match_nus(left, right)
+        if found is not None:
+            return found
     if len(left) > 1:
         left = _best_number_only(left, True)
     if len(right) > 1:

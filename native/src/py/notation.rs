@@ -1,0 +1,65 @@
+//! CGSuite notation: `parse(text, max_digits) -> id` and `format(id) -> str`.
+
+use super::engine_err;
+use crate::notation::{self, Fail};
+use crate::short::{Id, ENGINE};
+use pyo3::prelude::*;
+
+/// Characters in error messages are written by Python's reader (`_show`); the native
+/// reader marks them, and the marks are replaced here, holding the GIL.
+const MARK: char = '\u{0}';
+
+fn mark(c: char) -> String {
+    format!("{MARK}{:x}{MARK}", c as u32)
+}
+
+fn unmark(py: Python<'_>, message: &str) -> PyResult<String> {
+    if !message.contains(MARK) {
+        return Ok(message.to_string());
+    }
+    let show = py.import("cgtkit.short.notation")?.getattr("_show")?;
+    let mut out = String::new();
+    let mut parts = message.split(MARK);
+    out.push_str(parts.next().unwrap_or(""));
+    while let (Some(code), Some(rest)) = (parts.next(), parts.next()) {
+        let ch = u32::from_str_radix(code, 16).ok().and_then(char::from_u32).unwrap_or('?');
+        let shown: String = show.call1((ch,))?.extract()?;
+        out.push_str(&shown);
+        out.push_str(rest);
+    }
+    Ok(out)
+}
+
+/// The id of the canonical game `text` denotes; NotationError with the column if malformed.
+#[pyfunction]
+pub fn parse(py: Python<'_>, text: &str, max_digits: usize) -> PyResult<Id> {
+    let owned = text.to_string();
+    let out = py.detach(move || {
+        std::panic::catch_unwind(|| notation::parse(&ENGINE, &owned, max_digits, &mark)).map_err(|_| ())
+    });
+    match out {
+        Ok(Ok(id)) => Ok(id),
+        Ok(Err(Fail::Text(e))) => {
+            let message = unmark(py, &e.message)?;
+            let cls = py.import("cgtkit.errors")?.getattr("NotationError")?;
+            Err(PyErr::from_value(cls.call1((message, text, e.col))?))
+        }
+        Ok(Err(Fail::Engine(e))) => Err(engine_err(py, e)),
+        Err(()) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "internal error in cgtkit's native notation reader; please report it",
+        )),
+    }
+}
+
+/// The CGSuite text of game `id`.
+#[pyfunction]
+pub fn format(py: Python<'_>, id: Id) -> PyResult<String> {
+    super::short::check_id(id)?;
+    super::detached(py, move || notation::format(&ENGINE, id))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(format, m)?)?;
+    Ok(())
+}
