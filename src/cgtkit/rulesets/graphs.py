@@ -19,7 +19,8 @@ colour any more is removed too.  A lone tinted vertex is an integer move: ``a[L]
 is 1, ``a[R]`` is -1.
 
 **Arc Kayles** (impartial): a move picks an edge and removes both its ends (with all
-their edges).  Values are nim values.
+their edges).  Values are nimbers: ``value`` is ``*n`` for the nim value
+``nim_value`` = n.
 
 Values are sums over the connected components; each component is stored under a
 relabelled key (vertices ordered by tint, degree and the degrees of their
@@ -33,8 +34,8 @@ solved component also records its swapped twin.
 (game('*'), game('+-1'))
 >>> Col("a-b-c").left_moves()
 [Col('b[R]-c'), Col('a[R] c[R]'), Col('a-b[R]')]
->>> ArcKayles("1-2-3-4").value, ArcKayles("1-2-3-4").moves()
-(2, [ArcKayles('3-4'), ArcKayles('1 4'), ArcKayles('1-2')])
+>>> ArcKayles("1-2-3-4").value, ArcKayles("1-2-3-4").nim_value, ArcKayles("1-2-3-4").moves()
+(game('*2'), 2, [ArcKayles('3-4'), ArcKayles('1 4'), ArcKayles('1-2')])
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from typing import Iterable
 
 from ..errors import RulesError
 from ..short.game import Game
-from .base import StringPosition
+from .base import ImpartialPosition, StringPosition
 from .grid import TranspositionTable, evaluate
 
 __all__ = ["Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
@@ -326,8 +327,8 @@ class Snort(_ColouringGame):
     table = TranspositionTable()
 
 
-class ArcKayles(_GraphGame):
-    """Arc Kayles: remove an edge's two ends; ``value`` is the nim value."""
+class ArcKayles(ImpartialPosition, _GraphGame):
+    """Arc Kayles: remove an edge's two ends; ``value`` is the nimber of ``nim_value``."""
 
     __slots__ = ()
     NAME = "ArcKayles"
@@ -349,7 +350,7 @@ class ArcKayles(_GraphGame):
         return {_split(*g, keep_lone=False) for g in cls._options(tint, adj)}
 
     @property
-    def value(self) -> int:
+    def nim_value(self) -> int:
         """The nim value: the xor over the connected components."""
         table = type(self).table
         table.bound()
