@@ -31,11 +31,11 @@ from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic, simplest_between
 from .nus import (
     nus_add,
+    nus_birthday,
     nus_le,
     nus_neg,
     nus_options,
     nus_sign,
-    number_birthday,
 )
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
@@ -956,13 +956,13 @@ def _options(g: Game) -> Iterable[Game]:
 def _birthday(g: Game) -> int:
     if g._bday is not None:
         return g._bday
-    if g._kind == _NUMBER:
-        g._bday = number_birthday(g._nus[0])  # type: ignore[index]
+    if g._nus is not None:  # closed form: *m has m options, n.^ n followers
+        g._bday = nus_birthday(g._nus)
         return g._bday
 
     def done(h: Game) -> bool:
-        if h._bday is None and h._kind == _NUMBER:
-            h._bday = number_birthday(h._nus[0])  # type: ignore[index]
+        if h._bday is None and h._nus is not None:
+            h._bday = nus_birthday(h._nus)
         return h._bday is not None
 
     for h in _bottom_up(g, done, _options):

@@ -52,7 +52,7 @@ import re
 from typing import TYPE_CHECKING, Any, Generator, Union
 
 from ..errors import NotationError
-from ..numbers import Dyadic
+from ..numbers import Dyadic, decimal
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -749,6 +749,9 @@ def format_game(g: "Game") -> str:
     >>> format_game(game("{2,{4|0}|-2,{0|-4}}"))
     '+-{2,{4|0}}'
     """
+    nus = g.nus
+    if nus is not None:  # what _Printer._text returns for it at the top level
+        return _nus_text(*nus)
     return _run(_Printer().text(g, True, False))[0]
 
 
@@ -917,10 +920,10 @@ def _mean(g: Any) -> Dyadic:
 
 def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
     """CGSuite's text for x + ups.^ + *nim: ``3/4v3*2``, ``^^``, ``*``, ``-1``."""
-    s = str(x) if (x != 0 or (ups == 0 and nim == 0)) else ""
+    s = str(x) if (x._p or (ups == 0 and nim == 0)) else ""
     if ups:
         arrow = "^" if ups > 0 else "v"
-        s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{abs(ups)}"
+        s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{decimal(abs(ups))}"
     if nim:
-        s += "*" if nim == 1 else f"*{nim}"
+        s += "*" if nim == 1 else f"*{decimal(nim)}"
     return s
