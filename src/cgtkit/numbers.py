@@ -21,7 +21,7 @@ import re
 from fractions import Fraction
 from typing import Union
 
-from .errors import EmptyIntervalError, NotDyadicError
+from .errors import EmptyIntervalError, NotDyadicError, quoted, shown_number
 
 __all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic", "decimal"]
 
@@ -62,7 +62,7 @@ def _split(numerator: int, denominator: int) -> tuple[int, int]:
     denominator //= g
     if denominator & (denominator - 1):
         raise NotDyadicError(
-            f"{numerator}/{denominator} is not a dyadic rational: its denominator "
+            f"{shown_number(numerator)}/{shown_number(denominator)} is not a dyadic rational: its denominator "
             "is not a power of two, so no short game has this value"
         )
     return numerator, denominator.bit_length() - 1
@@ -137,11 +137,14 @@ class Dyadic(_abc.Rational):
                 frac = Fraction(text.strip())  # decimals such as "0.375"
             except (ValueError, ZeroDivisionError):
                 raise NotDyadicError(
-                    f"cannot read {text!r} as a dyadic rational (expected e.g. '3/4', '-5', '0.375')"
+                    f"cannot read {quoted(text)} as a dyadic rational (expected e.g. '3/4', '-5', '0.375')"
                 ) from None
             return cls._make(*_split(frac.numerator, frac.denominator))
-        num = int(match.group(1))
-        den = int(match.group(2)) if match.group(2) is not None else 1
+        try:
+            num = int(match.group(1))
+            den = int(match.group(2)) if match.group(2) is not None else 1
+        except ValueError:  # Python reads at most 4300 digits
+            raise NotDyadicError(f"cannot read {quoted(text)}: it has more digits than Python reads (4300)") from None
         return cls._make(*_split(num, den))
 
     # --- fields -----------------------------------------------------------------

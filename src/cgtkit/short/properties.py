@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple, Optional
 
+from ..errors import shown_number
 from ..numbers import Dyadic, decimal
 from .game import Game, GameLike
 from .nus import nus_parity, nus_temper
@@ -207,7 +208,7 @@ _UP_SUM: list[Game] = []
 def up_sum(n: int) -> Game:
     """``^[n] = ^<1> + ... + ^<n>``, the game ``{^[n-1] | *}`` (``^[0] = 0``, ``^[1] = ^``)."""
     if n < 0:
-        raise ValueError(f"^[n] needs n >= 0, not {n}")
+        raise ValueError(f"^[n] needs n >= 0, not {shown_number(n)}")
     if not _UP_SUM:
         _UP_SUM.append(Game.of(0))
     from .constants import star
@@ -220,7 +221,7 @@ def up_sum(n: int) -> Game:
 def up_nth(n: int) -> Game:
     """``^<n>``, the n-th uptimal unit: ``^<1> = ^``, ``^<2> = {0|v*}``, ``^[n] - ^[n-1]``."""
     if n < 1:
-        raise ValueError(f"^<n> needs n >= 1, not {n}")
+        raise ValueError(f"^<n> needs n >= 1, not {shown_number(n)}")
     return up_sum(n) - up_sum(n - 1)
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Iterable, NamedTuple, Optional, Union
 
-from ..errors import CGTError
+from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .game import FUZZY, Game, GameLike
 
@@ -174,7 +174,7 @@ class Trajectory:
     def __call__(self, t: Number) -> Dyadic:
         t = _d(t)
         if t < -1:
-            raise ValueError(f"trajectories are defined for t >= -1, not {t}")
+            raise ValueError(f"trajectories are defined for t >= -1, not {shown_number(t)}")
         i = self._index(t)
         return self.intercepts[i] + self.slopes[i] * t
 
@@ -578,7 +578,7 @@ def cool(g: GameLike, t: Number) -> Game:
     g = Game.of(g)
     t = _d(t)
     if t <= -1:
-        raise CGTError(f"cannot cool by {t}: the temperature must be > -1")
+        raise CGTError(f"cannot cool by {shown_number(t)}: the temperature must be > -1")
     if not t:  # G_0 = {G^L_0 | G^R_0} = G, and a number is unchanged: nothing to walk
         return g
     memo: dict[Game, Game] = {}
