@@ -262,7 +262,7 @@ def test_accepts_games_ints_and_dyadics():
         ("{3|2|1}", 5, "{3||2|1} or {3|2||1}"),
         ("{1||2||3}", 6, "ambiguous slashes: '||' at column 6"),
         ("1/3", 1, "1/3"),
-        ("-3/12", 2, "3/12"),
+        ("-5/12", 2, "5/12"),
         ("1/0", 1, "1/0"),
         ("1/", 3, "denominator"),
         ("{1,|0}", 4, "expected an option before '|' at column 4"),

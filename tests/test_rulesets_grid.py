@@ -51,7 +51,7 @@ def test_published_domineering(case):
 
 @pytest.mark.parametrize("case", DATA.get("cram", []), ids=lambda c: c["position"])
 def test_published_cram(case):
-    assert game(f"*{Cram(case['position']).value}") == game(case["value"])
+    assert game(f"*{Cram(case['position']).nim_value}") == game(case["value"])
 
 
 def test_parse_round_trip_and_errors():
@@ -109,7 +109,7 @@ def all_boards(h: int, w: int):
 def test_fast_equals_slow_all_boards(shape):
     for text in all_boards(*shape):
         assert Domineering(text).value == slow_domineering(cells_of(text)), text
-        assert Cram(text).value == slow_cram(cells_of(text)), text
+        assert Cram(text).nim_value == slow_cram(cells_of(text)), text
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (4, 3), (2, 6), (1, 12), (6, 2)])
@@ -120,7 +120,7 @@ def test_fast_equals_slow_random_boards(shape):
         cells = {(i, j) for i in range(h) for j in range(w) if rng.random() < 0.8}
         text = board(h, w, cells)
         assert Domineering(text).value == slow_domineering(cells_of(text)), text
-        assert Cram(text).value == slow_cram(cells_of(text)), text
+        assert Cram(text).nim_value == slow_cram(cells_of(text)), text
 
 
 def test_rectangles_up_to_12_cells_fast_equals_slow():
@@ -146,9 +146,9 @@ def test_table_is_kept_and_bounded():
 def test_cram_known_values():
     # Cram: a 2x2 board is 0 (the mirror strategy), 1xn strips are Dawson's-Kayles-like:
     # a 1x2 or 1x3 strip is *1, 1x4 is *2 (moves to 1x2 (*1) or 1+1 (0)), by hand.
-    assert Cram("..|..").value == 0
-    assert [Cram("." * n).value for n in range(1, 5)] == [0, 1, 1, 2]
-    assert Cram("...|...").value == slow_cram(cells_of("...|..."))
+    assert Cram("..|..").nim_value == 0
+    assert [Cram("." * n).nim_value for n in range(1, 5)] == [0, 1, 1, 2]
+    assert Cram("...|...").nim_value == slow_cram(cells_of("...|..."))
     assert isinstance(Cram.ruleset.table, TranspositionTable)
 
 

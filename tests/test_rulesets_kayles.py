@@ -18,14 +18,14 @@ DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_kayles.jso
 
 def test_kayles_oeis_a002186():
     values = DATA["kayles"]["values"]
-    assert [Kayles("x" * n).value for n in range(len(values))] == values
+    assert [Kayles("x" * n).nim_value for n in range(len(values))] == values
     assert [Kayles.run_value(n) for n in range(len(values))] == values
 
 
 def test_dawsons_kayles_oeis_a002187_shifted():
     values = DATA["dawsons_chess"]["values"]
-    assert [DawsonsKayles("x" * (n + 1)).value for n in range(len(values))] == values
-    assert DawsonsKayles("").value == 0
+    assert [DawsonsKayles("x" * (n + 1)).nim_value for n in range(len(values))] == values
+    assert DawsonsKayles("").nim_value == 0
 
 
 def _row_moves(remove):
@@ -42,17 +42,17 @@ def test_rows_against_plain_search(cls, remove):
     rng = random.Random(6)
     rows = ["".join(rng.choice("xx.") for _ in range(rng.randint(0, 11))) for _ in range(60)]
     for row in rows:
-        assert cls(row).value == solver.grundy(row), row
+        assert cls(row).nim_value == solver.grundy(row), row
 
 
 def test_moves_hand_checked():
     assert Kayles("xx.x").moves() == [Kayles(".x.x"), Kayles("...x"), Kayles("x..x"), Kayles("xx..")]
     assert [str(m) for m in Kayles("xxx").moves()] == [".xx", "..x", "x.x", "x..", "xx."]
     assert [str(m) for m in DawsonsKayles("xxx.x").moves()] == ["..x.x", "x...x"]
-    assert Kayles("...").moves() == [] and Kayles("").value == 0
+    assert Kayles("...").moves() == [] and Kayles("").nim_value == 0
     # a winning move exists exactly when the value is not 0
-    assert Kayles("xxxx").value == 1 and any(m.value == 0 for m in Kayles("xxxx").moves())
-    assert Kayles("x.x").value == 0 and all(m.value != 0 for m in Kayles("x.x").moves())
+    assert Kayles("xxxx").nim_value == 1 and any(m.nim_value == 0 for m in Kayles("xxxx").moves())
+    assert Kayles("x.x").nim_value == 0 and all(m.nim_value != 0 for m in Kayles("x.x").moves())
 
 
 def test_round_trip_and_errors():

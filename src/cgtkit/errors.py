@@ -3,9 +3,17 @@
 One module holds them all, so ``except cgtkit.CGTError`` catches anything the library
 raises on bad input, and each message names what was wrong.
 
+A message never repeats a huge input or number whole: :func:`shown_number` writes a huge
+number as its first and last digits and its digit count, and :func:`quoted` and
+:func:`excerpt` cut a long text to a window around the column that matters.
+
 >>> from cgtkit.errors import CGTError, NotationError
 >>> issubclass(NotationError, CGTError) and issubclass(NotationError, ValueError)
 True
+>>> shown_number(7 * 10**100 + 3)
+'7000000000...0000000003 (101 digits)'
+>>> quoted("x" * 300 + "q" + "x" * 300, column=301, edge=5)
+"...'xxxxxqxxxxx'... (601 characters)"
 """
 
 from __future__ import annotations
@@ -25,7 +33,68 @@ __all__ = [
     "HeapCodeError",
     "NotAtomicError",
     "PeriodNotCertifiedError",
+    "shown_number",
+    "excerpt",
+    "quoted",
 ]
+
+_INT_BITS = 200  # ints up to about 60 digits are shown whole
+_LOG10_2 = 0.30102999566398120
+_EDGE = 60  # characters of a long text shown on each side of the column
+
+
+def shown_number(n: object, edge: int = 10) -> str:
+    """``str(n)`` for an int, or for a huge one (past about 60 digits) its first and
+    last ``edge`` digits and how many digits it has (``str`` of a huge int is slow,
+    and refused past 4300 digits); a fraction (a Dyadic) is shown as
+    ``numerator/denominator``, each part so, and anything else by ``repr``."""
+    if not isinstance(n, int):
+        num, den = getattr(n, "numerator", None), getattr(n, "denominator", None)
+        if isinstance(num, int) and isinstance(den, int) and not isinstance(n, float):
+            return shown_number(num, edge) + ("" if den == 1 else "/" + shown_number(den, edge))
+        return repr(n)
+    if n.bit_length() <= _INT_BITS:
+        return str(n)
+    sign, n = ("-" if n < 0 else ""), abs(n)
+    bits = n.bit_length()
+    digits = int((bits - 1) * _LOG10_2) + 1  # exact, or one too few
+    if bits > 1 << 22:  # too big to check exactly at once
+        return f"{sign}...{n % 10**edge:0{edge}d} ({bits} bits, about {digits} digits)"
+    if n >= 10**digits:
+        digits += 1
+    return f"{sign}{n // 10 ** (digits - edge)}...{n % 10**edge:0{edge}d} ({digits} digits)"
+
+
+def _window(text: str, column: int, edge: int) -> tuple[int, int]:
+    """The slice [lo, hi) of at most 2 * edge + 1 characters around the 1-based column
+    (from the start when column < 1)."""
+    if len(text) <= 2 * edge + 1:
+        return 0, len(text)
+    c = max(column, 1) - 1
+    lo = max(0, min(c - edge, len(text) - 2 * edge - 1))
+    return lo, lo + 2 * edge + 1
+
+
+def excerpt(text: str, column: int = 0, edge: int = _EDGE) -> tuple[str, int]:
+    """A window of ``text`` around the 1-based ``column`` (``...`` marks a cut end)
+    and the column of the same character in the window.
+
+    >>> excerpt("abcdefghij", 8, edge=2)
+    ('...fghij', 6)
+    """
+    lo, hi = _window(text, column, edge)
+    head = "..." if lo else ""
+    tail = "..." if hi < len(text) else ""
+    return head + text[lo:hi] + tail, (column - lo + len(head) if column >= 1 else column)
+
+
+def quoted(text: str, column: int = 0, edge: int = _EDGE) -> str:
+    """``repr(text)`` for a short text; for a long one the repr of a window around
+    the 1-based ``column``, ``...`` outside the quotes where it is cut, and the length."""
+    lo, hi = _window(text, column, edge)
+    if (lo, hi) == (0, len(text)):
+        return repr(text)
+    return f"{'...' if lo else ''}{text[lo:hi]!r}{'...' if hi < len(text) else ''} ({len(text)} characters)"
 
 
 class CGTError(Exception):
@@ -49,9 +118,10 @@ class NotationError(CGTError, ValueError):
     def __init__(self, message: str, text: str = "", column: int = 0) -> None:
         self.text = text
         self.column = column
-        if text:
-            pointer = " " * (column - 1) + "^" if column >= 1 else ""
-            message = f"{message}\n  {text}\n  {pointer}"
+        if text:  # a long text is cut to a window around the column
+            shown, col = excerpt(text, column)
+            pointer = " " * (col - 1) + "^" if col >= 1 else ""
+            message = f"{message}\n  {shown}\n  {pointer}"
         super().__init__(message)
 
 

@@ -13,6 +13,8 @@ from functools import reduce
 from operator import xor
 from typing import Iterable
 
+from .errors import shown_number
+
 __all__ = ["mex", "nim_sum", "nim_product", "nim_inverse", "nim_square", "nim_product_slow", "nim_product_array"]
 
 
@@ -120,7 +122,7 @@ def nim_product(a: int, b: int) -> int:
     ('0x9caf97a49cfc97f7', True)
     """
     if a < 0 or b < 0:
-        raise ValueError(f"nim_product needs non-negative ints, got {a!r} and {b!r}")
+        raise ValueError(f"nim_product needs non-negative ints, got {shown_number(a)} and {shown_number(b)}")
     if a < 2 or b < 2:
         return a * b
     bits = 8
@@ -145,7 +147,7 @@ def nim_inverse(a: int) -> int:
     (3, 1)
     """
     if a <= 0:
-        raise ValueError(f"nim_inverse needs a positive int (0 has no inverse), got {a!r}")
+        raise ValueError(f"nim_inverse needs a positive int (0 has no inverse), got {shown_number(a)}")
     bits = 1
     while a >> bits:
         bits *= 2

@@ -21,15 +21,34 @@ import re
 from fractions import Fraction
 from typing import Union
 
-from .errors import EmptyIntervalError, NotDyadicError
+from .errors import EmptyIntervalError, NotDyadicError, quoted, shown_number
 
-__all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic"]
+__all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic", "decimal"]
 
 DyadicLike = Union["Dyadic", int, str, Fraction]
 
 _HASH_MODULUS = 2**61 - 1  # sys.hash_info.modulus on 64-bit CPython
 _HASH_BITS = 61
 _RATIONAL = re.compile(r"\s*([+-]?\d+)\s*(?:/\s*(\d+)\s*)?\Z")
+
+
+_STR_BITS = 12_000  # below CPython's 4300-digit limit on str(int)
+
+
+def decimal(n: int) -> str:
+    """All the decimal digits of n, however many (``str(n)`` refuses ints of more than
+    4300 digits): a huge n is split by a power of ten and each half written alone.
+
+    >>> decimal(-1234), len(decimal(2**100000)), decimal(10**5000).count("0")
+    ('-1234', 30103, 5000)
+    """
+    if n.bit_length() <= _STR_BITS:
+        return str(n)
+    if n < 0:
+        return "-" + decimal(-n)
+    k = n.bit_length() * 30103 // 200000  # about half the digits (log10(2) = 0.30103)
+    high, low = divmod(n, 10**k)
+    return decimal(high) + decimal(low).zfill(k)
 
 
 def _split(numerator: int, denominator: int) -> tuple[int, int]:
@@ -43,7 +62,7 @@ def _split(numerator: int, denominator: int) -> tuple[int, int]:
     denominator //= g
     if denominator & (denominator - 1):
         raise NotDyadicError(
-            f"{numerator}/{denominator} is not a dyadic rational: its denominator "
+            f"{shown_number(numerator)}/{shown_number(denominator)} is not a dyadic rational: its denominator "
             "is not a power of two, so no short game has this value"
         )
     return numerator, denominator.bit_length() - 1
@@ -118,11 +137,14 @@ class Dyadic(_abc.Rational):
                 frac = Fraction(text.strip())  # decimals such as "0.375"
             except (ValueError, ZeroDivisionError):
                 raise NotDyadicError(
-                    f"cannot read {text!r} as a dyadic rational (expected e.g. '3/4', '-5', '0.375')"
+                    f"cannot read {quoted(text)} as a dyadic rational (expected e.g. '3/4', '-5', '0.375')"
                 ) from None
             return cls._make(*_split(frac.numerator, frac.denominator))
-        num = int(match.group(1))
-        den = int(match.group(2)) if match.group(2) is not None else 1
+        try:
+            num = int(match.group(1))
+            den = int(match.group(2)) if match.group(2) is not None else 1
+        except ValueError:  # Python reads at most 4300 digits
+            raise NotDyadicError(f"cannot read {quoted(text)}: it has more digits than Python reads (4300)") from None
         return cls._make(*_split(num, den))
 
     # --- fields -----------------------------------------------------------------
@@ -163,8 +185,8 @@ class Dyadic(_abc.Rational):
 
     def __str__(self) -> str:
         if self._q == 0:
-            return str(self._p)
-        return f"{self._p}/{1 << self._q}"
+            return decimal(self._p)
+        return f"{decimal(self._p)}/{decimal(1 << self._q)}"
 
     # --- arithmetic ----------------------------------------------------------------
     @staticmethod

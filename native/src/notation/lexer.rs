@@ -253,23 +253,21 @@ impl<'a> Lexer<'a> {
                     return Err(self.err(format!("expected a denominator after '/' at column {col}, found {found}"), col));
                 }
                 let den = self.int(d0, d1)?;
-                if den.is_zero() {
-                    return Err(self.err(format!("{}/0 at column {} divides by zero", whole, i + 1), i + 1));
-                }
-                // TODO(issue 19): accept a fraction whose reduced denominator is a power of 2
-                let den_is_power = den == Int::pow2(den.trailing_zeros());
-                number = Some(reduce_fraction(&whole, &den).filter(|_| den_is_power).ok_or_else(|| {
-                    self.err(
+                number = reduce_fraction(&whole, &den);
+                if number.is_none() {
+                    let written = format!("{}/{}", whole.shown(), den.shown());
+                    if den.is_zero() {
+                        return Err(self.err(format!("{written} at column {} divides by zero", i + 1), i + 1));
+                    }
+                    return Err(self.err(
                         format!(
-                            "{}/{} at column {} is not a dyadic rational (its denominator is not a power of 2), \
-                             so no short game has this value",
-                            whole,
-                            den,
+                            "{written} at column {} is not a dyadic rational (its denominator in lowest terms \
+                             is not a power of 2), so no short game has this value",
                             i + 1
                         ),
                         i + 1,
-                    )
-                })?);
+                    ));
+                }
                 i = d1;
             } else {
                 let mut x = Dyadic::int(whole);
@@ -369,6 +367,9 @@ impl<'a> Lexer<'a> {
 /// `whole / den` as a dyadic when its reduced denominator is a power of two.
 pub fn reduce_fraction(whole: &Int, den: &Int) -> Option<Dyadic> {
     use num_integer::Integer;
+    if den.is_zero() {
+        return None;
+    }
     let (w, d) = (whole.to_big(), den.to_big());
     let g = w.gcd(&d);
     let (w, d) = (&w / &g, &d / &g);

@@ -200,6 +200,29 @@ impl Int {
     pub fn pow2(k: u64) -> Int {
         Small(1).shl(k)
     }
+
+    /// How a message shows the number (`cgtkit.errors.shown_number`): whole up to
+    /// 200 bits, else the first and last ten digits and the count of digits.
+    pub fn shown(&self) -> String {
+        const EDGE: u32 = 10;
+        let bits = self.bit_length();
+        if bits <= 200 {
+            return self.to_string();
+        }
+        let sign = if self.is_negative() { "-" } else { "" };
+        let n = self.to_big().abs();
+        let mut digits = ((bits - 1) as f64 * 0.301_029_995_663_981_2) as u64 + 1;
+        let ten = BigInt::from(10u32);
+        let low = &n % ten.pow(EDGE);
+        if bits > 1 << 22 {
+            return format!("{sign}...{low:0>10} ({bits} bits, about {digits} digits)");
+        }
+        if n >= ten.pow(digits as u32) {
+            digits += 1;
+        }
+        let high = &n / ten.pow((digits - EDGE as u64) as u32);
+        format!("{sign}{high}...{low:0>10} ({digits} digits)")
+    }
 }
 
 impl From<i64> for Int {

@@ -240,6 +240,10 @@ impl Engine {
         if self.integer_of(g).is_some() {
             return Ok((*self.known(known, g)).clone());
         }
+        let node = self.table.node(g);
+        if let (Kind::Nus, Some(v)) = (node.kind, node.nus()) {
+            return Ok(self.nus_thermograph(v, known));
+        }
         let (left, right) = self.table.options(g)?;
         let mut ls: Option<Trajectory> = None;
         for &gl in left {
@@ -263,6 +267,36 @@ impl Engine {
         Ok(Thermograph { left: ls.capped(&t, &m), right: rs.capped(&t, &m), temperature: t, mast: m })
     }
 
+    /// The thermograph of a non-number `x + n.^ + *m` from that of the number x (the
+    /// closed form derived in `cgtkit.short.thermography._nus_thermograph`): mast x
+    /// from t = 0 up; below 0 the left wall is `RW_x(t) - t` when x is a Left option
+    /// (n >= 0, or v*) and `LW_x(t)` otherwise, the right wall `LW_x(t) + t` when x is
+    /// a Right option (n <= 0, or ^*) and `RW_x(t)` otherwise.
+    fn nus_thermograph(&self, v: &super::nus::Nus, known: &Known) -> Thermograph {
+        let xt = self.known(known, self.number(v.x.clone()));
+        let zero = Dyadic::zero();
+        let minus_one_int = Int::from(-1);
+        let x_left = !v.n.is_negative() || (v.n == minus_one_int && v.m.is_one());
+        let x_right = v.n.signum() <= 0 || (v.n.is_one() && v.m.is_one());
+        let left = if x_left { xt.right.tilt(-1, &zero) } else { xt.left.clone() };
+        let right = if x_right { xt.left.tilt(1, &zero) } else { xt.right.clone() };
+        Thermograph { left: left.capped(&zero, &v.x), right: right.capped(&zero, &v.x), mast: v.x.clone(), temperature: zero }
+    }
+
+    /// What the thermograph of `g` is computed from: its options, or for a packed
+    /// non-number the number x alone.
+    fn thermo_children(&self, g: Id) -> Res<Vec<Id>> {
+        if self.integer_of(g).is_some() {
+            return Ok(vec![]);
+        }
+        let node = self.table.node(g);
+        if let (Kind::Nus, Some(v)) = (node.kind, node.nus()) {
+            return Ok(vec![self.number(v.x.clone())]);
+        }
+        let (l, r) = self.table.options(g)?;
+        Ok(l.iter().chain(r.iter()).copied().collect())
+    }
+
     /// The thermograph of `g` (computed once per game, followers first).
     pub fn thermograph(&self, g: Id) -> Res<Arc<Thermograph>> {
         if let Some(th) = self.thermo_memo.get(&g) {
@@ -270,30 +304,31 @@ impl Engine {
         }
         // the followers not yet known, each after its options (integers are leaves);
         // those already remembered are copied, so an eviction meanwhile does no harm
-        let is_leaf = |h: Id| self.integer_of(h).is_some();
         let mut known = Known::new();
         let mut order: Vec<Id> = Vec::new();
         let mut seen = hashbrown::HashSet::new();
         seen.insert(g);
-        let mut stack: Vec<(Id, usize)> = vec![(g, 0)];
-        while let Some(&mut (h, ref mut i)) = stack.last_mut() {
+        let mut stack: Vec<(Id, Vec<Id>)> = vec![(g, self.thermo_children(g)?)];
+        while let Some((h, children)) = stack.last_mut() {
             tick()?;
-            let (l, r) = if is_leaf(h) { (&[][..], &[][..]) } else { self.table.options(h)? };
-            let k = *i;
-            if k < l.len() + r.len() {
-                *i += 1;
-                let c = if k < l.len() { l[k] } else { r[k - l.len()] };
-                if seen.insert(c) {
-                    match self.thermo_memo.get(&c) {
-                        Some(th) => {
-                            known.insert(c, th);
+            match children.pop() {
+                Some(c) => {
+                    if seen.insert(c) {
+                        match self.thermo_memo.get(&c) {
+                            Some(th) => {
+                                known.insert(c, th);
+                            }
+                            None => {
+                                let cc = self.thermo_children(c)?;
+                                stack.push((c, cc));
+                            }
                         }
-                        None => stack.push((c, 0)),
                     }
                 }
-            } else {
-                stack.pop();
-                order.push(h);
+                None => {
+                    order.push(*h);
+                    stack.pop();
+                }
             }
         }
         let mut last = None;

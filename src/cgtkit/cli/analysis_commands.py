@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import CGTError, NotAtomicError, RulesError
+from ..numbers import decimal
 
 
 def _read(expr: list[str]):
@@ -47,7 +48,7 @@ def analysis_lines(g, basics: bool = True) -> list[str]:
         f"value: {g}",
         f"outcome: {g.outcome}",
         f"number: {g.number if g.is_number else 'no'}",
-        f"birthday: {g.birthday}",
+        f"birthday: {decimal(g.birthday)}",
     ] if basics else []
     lines += [
         f"misere outcome: {misere_outcome(g)}",

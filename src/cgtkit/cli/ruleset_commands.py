@@ -33,20 +33,22 @@ _SIDES = ("left", "right")
 
 
 def value_lines(position: Any) -> list[str]:
-    """The ``key: value`` lines for a position's value."""
+    """The ``key: value`` lines for a position's value; an impartial position's value
+    is its nimber, followed by its nim (Grundy) value.
+
+    >>> from cgtkit.rulesets.kayles import Kayles
+    >>> value_lines(Kayles("xxx"))
+    ['value: *3', 'outcome: N (the first player wins)', 'nim value: 3']
+    """
+    if is_impartial(position):
+        n = position.nim_value
+        outcome = "P (the second player wins)" if n == 0 else "N (the first player wins)"
+        return [f"value: {position.value}", f"outcome: {outcome}", f"nim value: {n}"]
     v = position.value
-    if isinstance(v, int):
-        outcome = "P (the second player wins)" if v == 0 else "N (the first player wins)"
-        return [f"value: {_nimber(v)}", f"outcome: {outcome}", f"nim value: {v}"]
     lines = describe(v)
     if v.is_nimber and not v.is_number:
         lines.append(f"nim value: {v.nim_value}")
     return lines
-
-
-def _nimber(n: int) -> str:
-    """CGSuite's spelling of the nimber *n: ``0``, ``*``, ``*2``, ..."""
-    return "0" if n == 0 else "*" if n == 1 else f"*{n}"
 
 
 def _parse_position(name: str, text: str) -> Any:
@@ -68,9 +70,7 @@ def _show_value(args: argparse.Namespace) -> None:
         for label, options in sides:
             print(f"{label}: {len(options)}")
             for i, option in enumerate(options, 1):
-                v = option.value
-                shown = _nimber(v) if isinstance(v, int) else str(v)
-                print(f"  {i}. {_shown(option)}    value {shown}")
+                print(f"  {i}. {_shown(option)}    value {option.value}")
 
 
 def _list(args: argparse.Namespace) -> None:
@@ -94,7 +94,7 @@ def best_move(position: Any, side: str, impartial: Optional[bool] = None) -> Opt
     >>> p = HackenbushStalks("R,LR")          # Right must not chop the lone red edge
     >>> [(str(o), str(o.value)) for o in p.right_moves()], best_move(p, "right")
     ([('LR', '1/2'), ('R,L', '0')], 1)
-    >>> [o.value for o in Kayles("xxx").moves()], best_move(Kayles("xxx"), "left")
+    >>> [o.nim_value for o in Kayles("xxx").moves()], best_move(Kayles("xxx"), "left")
     ([2, 1, 0, 1, 2], 2)
     """
     if impartial is None:
@@ -103,7 +103,7 @@ def best_move(position: Any, side: str, impartial: Optional[bool] = None) -> Opt
     if not options:
         return None
     if impartial:
-        wins = [i for i, o in enumerate(options) if o.value == 0]
+        wins = [i for i, o in enumerate(options) if o.nim_value == 0]
         return wins[0] if wins else 0
     outcomes = [o.value.outcome for o in options]
     # with the opponent to move, "P" and the mover's letter are wins for the mover

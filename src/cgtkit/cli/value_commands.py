@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import RulesError
+from ..numbers import decimal
 
 _OUTCOMES = {
     "L": "L (Left wins, whoever moves first)",
@@ -32,7 +33,7 @@ def describe(g) -> list[str]:
         f"value: {g}",
         f"outcome: {_OUTCOMES[g.outcome]}",
         f"number: {number}",
-        f"birthday: {g.birthday}",
+        f"birthday: {decimal(g.birthday)}",
     ]
 
 

@@ -19,7 +19,8 @@ colour any more is removed too.  A lone tinted vertex is an integer move: ``a[L]
 is 1, ``a[R]`` is -1.
 
 **Arc Kayles** (impartial): a move picks an edge and removes both its ends (with all
-their edges).  Values are nim values.
+their edges).  Values are nimbers: ``value`` is ``*n`` for the nim value
+``nim_value`` = n.
 
 Values are sums over the connected components; each component is stored under a
 relabelled key (vertices ordered by tint, degree and the degrees of their
@@ -33,8 +34,8 @@ solved component also records its swapped twin.
 (game('*'), game('+-1'))
 >>> Col("a-b-c").left_moves()
 [Col('b[R]-c'), Col('a[R] c[R]'), Col('a-b[R]')]
->>> ArcKayles("1-2-3-4").value, ArcKayles("1-2-3-4").moves()
-(2, [ArcKayles('3-4'), ArcKayles('1 4'), ArcKayles('1-2')])
+>>> ArcKayles("1-2-3-4").value, ArcKayles("1-2-3-4").nim_value, ArcKayles("1-2-3-4").moves()
+(game('*2'), 2, [ArcKayles('3-4'), ArcKayles('1 4'), ArcKayles('1-2')])
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..errors import RulesError
+from ..errors import RulesError, quoted
 from ..short.game import Game
-from .base import StringPosition
+from .base import ImpartialPosition, StringPosition
 from .grid import TranspositionTable, evaluate
 
 __all__ = ["Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
@@ -81,7 +82,7 @@ def parse_graph(text: str, game: str = "Graph", tints: bool = True) -> tuple[Ver
         raise RulesError(f"{game}: a position is a graph string like 'a-b-c d', not {type(text).__name__}")
     for i, ch in enumerate(text):
         if not (ch.isascii() and (ch.isalnum() or ch in "_-[], \t\n")):
-            raise RulesError(f"{game}: illegal character {ch!r} at column {i + 1} of {text!r}")
+            raise RulesError(f"{game}: illegal character {ch!r} at column {i + 1} of {quoted(text, i + 1)}")
     tint: dict[str, str] = {}
     edges: set[tuple[str, str]] = set()
     for m in re.finditer(r"[^\s,]+", text):
@@ -93,12 +94,12 @@ def parse_graph(text: str, game: str = "Graph", tints: bool = True) -> tuple[Ver
             if not part:
                 what = "a path may not end with '-'" if pos == len(item) else "a vertex name is missing"
                 col = at + pos if pos == len(item) else where
-                raise RulesError(f"{game}: {what}: '-' at column {col} of {text!r}")
+                raise RulesError(f"{game}: {what}: '-' at column {col} of {quoted(text, col)}")
             v = _VERTEX.fullmatch(part)
             if v is None:
                 bad = next((i for i, ch in enumerate(part) if ch in "[]"), 0)
                 raise RulesError(
-                    f"{game}: {part!r} at column {where} of {text!r} is not a vertex (a name, maybe with [L] or [R])"
+                    f"{game}: {quoted(part)} at column {where} of {quoted(text, where)} is not a vertex (a name, maybe with [L] or [R])"
                     f": {part[bad]!r} at column {where + bad}"
                 )
             name, t = v.group(1), v.group(2)
@@ -106,11 +107,11 @@ def parse_graph(text: str, game: str = "Graph", tints: bool = True) -> tuple[Ver
                 t = _TINTS.get(t.upper())
                 col = where + len(name) + 1
                 if not tints:
-                    raise RulesError(f"{game}: vertices have no tints in this game: '[' at column {col - 1} of {text!r}")
+                    raise RulesError(f"{game}: vertices have no tints in this game: '[' at column {col - 1} of {quoted(text, col - 1)}")
                 if t is None:
-                    raise RulesError(f"{game}: illegal tint {v.group(2)!r} at column {col} of {text!r} (L or R)")
+                    raise RulesError(f"{game}: illegal tint {v.group(2)!r} at column {col} of {quoted(text, col)} (L or R)")
                 if tint.get(name, "") not in ("", t):
-                    raise RulesError(f"{game}: vertex {name!r} is given two tints (column {col} of {text!r})")
+                    raise RulesError(f"{game}: vertex {name!r} is given two tints (column {col} of {quoted(text, col)})")
                 tint[name] = t
             else:
                 tint.setdefault(name, "")
@@ -118,7 +119,7 @@ def parse_graph(text: str, game: str = "Graph", tints: bool = True) -> tuple[Ver
             pos += len(part) + 1
         for a, b in zip(names, names[1:]):
             if a == b:
-                raise RulesError(f"{game}: a loop {a}-{a} in {text!r} (a vertex cannot be its own neighbour)")
+                raise RulesError(f"{game}: a loop {quoted(a)}-{quoted(a)} in {quoted(text)} (a vertex cannot be its own neighbour)")
             edges.add(_edge(a, b))
     return tuple(sorted(tint.items(), key=lambda x: natural_key(x[0]))), tuple(sorted(edges, key=_edge_order))
 
@@ -326,8 +327,8 @@ class Snort(_ColouringGame):
     table = TranspositionTable()
 
 
-class ArcKayles(_GraphGame):
-    """Arc Kayles: remove an edge's two ends; ``value`` is the nim value."""
+class ArcKayles(ImpartialPosition, _GraphGame):
+    """Arc Kayles: remove an edge's two ends; ``value`` is the nimber of ``nim_value``."""
 
     __slots__ = ()
     NAME = "ArcKayles"
@@ -349,7 +350,7 @@ class ArcKayles(_GraphGame):
         return {_split(*g, keep_lone=False) for g in cls._options(tint, adj)}
 
     @property
-    def value(self) -> int:
+    def nim_value(self) -> int:
         """The nim value: the xor over the connected components."""
         table = type(self).table
         table.bound()

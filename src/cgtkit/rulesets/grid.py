@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Callable, Hashable, Iterable, Optional, Sequence
 
-from ..errors import RulesError
+from ..errors import RulesError, quoted
 from ..short.game import Game
 from .base import StringPosition
 
@@ -74,16 +74,17 @@ def parse_grid(text: str, alphabet: str, game: str) -> list[str]:
         raise RulesError(f"{game}: a position is a string like '..|..', not {type(text).__name__}")
     rows = text.strip().split("|")
     if rows == [""]:
-        raise RulesError(f"{game}: the position {text!r} is empty")
+        raise RulesError(f"{game}: the position {quoted(text)} is empty")
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
             if ch not in alphabet:
+                at = len(text) - len(text.lstrip()) + sum(len(r) + 1 for r in rows[:i]) + j + 1
                 raise RulesError(
-                    f"{game}: illegal character {ch!r} at row {i + 1}, column {j + 1} of {text!r}"
+                    f"{game}: illegal character {ch!r} at row {i + 1}, column {j + 1} of {quoted(text, at)}"
                     f" (allowed: {alphabet!r})"
                 )
     if len({len(r) for r in rows}) != 1 or not rows[0]:
-        raise RulesError(f"{game}: rows of {text!r} must be non-empty and of equal length")
+        raise RulesError(f"{game}: rows of {quoted(text)} must be non-empty and of equal length")
     return rows
 
 

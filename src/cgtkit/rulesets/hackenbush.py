@@ -54,7 +54,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
-from ..errors import RulesError
+from ..errors import RulesError, quoted
 from ..numbers import Dyadic
 from ..short.constants import nimber
 from ..short.game import Game
@@ -109,7 +109,7 @@ def stalk_value(stalk: str) -> Game:
 def stalk_number(stalk: str) -> Dyadic:
     """The number a blue-red stalk equals, by Berlekamp's sign-expansion rule."""
     if "G" in stalk:
-        raise RulesError(f"Hackenbush: stalk {stalk!r} has a green edge, so it need not be a number")
+        raise RulesError(f"Hackenbush: stalk {quoted(stalk)} has a green edge, so it need not be a number")
     value = Dyadic(0)
     i = 0
     while i < len(stalk) and stalk[i] == stalk[0]:
@@ -197,7 +197,7 @@ Preorder = tuple[tuple[int, str], ...]
 def _tree_error(text: str, i: int, what: str) -> RulesError:
     ch = text[i] if i < len(text) else "end of text"
     shown = repr(ch) if i < len(text) else ch
-    return RulesError(f"Hackenbush tree: {what}: {shown} at column {i + 1} of {text!r}")
+    return RulesError(f"Hackenbush tree: {what}: {shown} at column {i + 1} of {quoted(text, i + 1)}")
 
 
 def parse_tree(text: str) -> Preorder:
@@ -475,15 +475,15 @@ def _parse_graph(text: str) -> tuple[Edge, ...]:
             bad = next((i for i, ch in enumerate(token) if not (ch.isalnum() or ch in "_-:")), None)
             if bad is not None:
                 raise RulesError(
-                    f"Hackenbush graph: illegal character {token[bad]!r} at column {m.start() + bad + 1} of {text!r}"
+                    f"Hackenbush graph: illegal character {token[bad]!r} at column {m.start() + bad + 1} of {quoted(text, m.start() + bad + 1)}"
                 )
             raise RulesError(
-                f"Hackenbush graph: {token!r} at column {m.start() + 1} of {text!r} is not an edge u-v:C (e.g. g-a:L)"
+                f"Hackenbush graph: {quoted(token)} at column {m.start() + 1} of {quoted(text, m.start() + 1)} is not an edge u-v:C (e.g. g-a:L)"
             )
         c = _COLOURS.get(e.group(3).upper())
         if c is None:
             raise RulesError(
-                f"Hackenbush graph: illegal colour {e.group(3)!r} at column {m.start() + e.start(3) + 1} of {text!r}"
+                f"Hackenbush graph: illegal colour {e.group(3)!r} at column {m.start() + e.start(3) + 1} of {quoted(text, m.start() + e.start(3) + 1)}"
                 " (L or B blue, R red, G green)"
             )
         edges.append((e.group(1), e.group(2), c))

@@ -8,21 +8,21 @@ row is the xor of the values of its runs.  As heap games a run of n pins is a he
 of n: Kayles is the octal game 0.77 and Dawson's Kayles 0.07.  Run values are kept
 in one growing list per game, filled bottom up (no recursion).
 
->>> Kayles("xxx").value, Kayles("xx.x").value, [Kayles.run_value(n) for n in range(8)]
-(3, 3, [0, 1, 2, 3, 1, 4, 3, 2])
->>> DawsonsKayles("xxxx").value, DawsonsKayles("xxxx").moves()
+>>> Kayles("xxx").value, Kayles("xx.x").nim_value, [Kayles.run_value(n) for n in range(8)]
+(game('*3'), 3, [0, 1, 2, 3, 1, 4, 3, 2])
+>>> DawsonsKayles("xxxx").nim_value, DawsonsKayles("xxxx").moves()
 (2, [DawsonsKayles('..xx'), DawsonsKayles('x..x'), DawsonsKayles('xx..')])
 """
 
 from __future__ import annotations
 
 from ..errors import RulesError
-from .base import StringPosition
+from .base import ImpartialPosition
 
 __all__ = ["Kayles", "DawsonsKayles"]
 
 
-class _PinRow(StringPosition):
+class _PinRow(ImpartialPosition):
     __slots__ = ("_s",)
 
     def _state(self) -> tuple:
@@ -81,7 +81,7 @@ class _PinRow(StringPosition):
         return runs[n]
 
     @property
-    def value(self) -> int:
+    def nim_value(self) -> int:
         """The nim value: the xor of the values of the runs of pins."""
         x = 0
         for run in self._s.split("."):

@@ -17,8 +17,10 @@ filled; in Domineering Left places **vertical** dominoes, Right horizontal ones.
 game('{2|-1/2}')
 >>> Domineering(".#|..").left_moves()
 [Domineering('##|#.')]
->>> Cram("..|..").value, Cram("...").value          # Cram values are nim values
-(0, 1)
+>>> Cram("..|..").value, Cram("...").value          # Cram values are nimbers
+(game('0'), game('*'))
+>>> Cram("...").nim_value
+1
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from __future__ import annotations
 from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
+from ..short.constants import nimber
 from ..short.game import Game
-from .base import StringPosition
+from .base import ImpartialPosition, StringPosition
 from .grid import (
     TranspositionTable,
     _rev_table,
@@ -78,7 +81,8 @@ class PlacementRuleset:
     ``symmetry`` is ``"none"``, ``"flips"`` (identity, the two mirror images and the
     180 degree rotation: these keep vertical pieces vertical) or ``"square"`` (all 8
     symmetries of the square).  ``impartial=True`` (both players have the same pieces)
-    makes values nim values (ints) instead of games.  One transposition table per
+    solves components by nim values (ints, added by xor); ``value_of`` still returns
+    a Game (the nimber), ``nim_value_of`` the int.  One transposition table per
     ruleset, kept across calls, emptied when it exceeds ``max_entries``.
     """
 
@@ -299,17 +303,29 @@ class PlacementRuleset:
         self._key_cache.clear()
         self._dims.clear()
 
-    def value_of(self, keys: Iterable[int]):
-        """The value of a sum of components (a Game, or a nim value when impartial)."""
+    def _bound(self) -> None:
         if sum(map(len, self._split_cache.values())) > self.table.max_entries:
             self._split_cache.clear()
             self._key_cache.clear()
         self.table.bound()
+
+    def nim_value_of(self, keys: Iterable[int]) -> int:
+        """The nim value of a sum of components of an impartial ruleset (the xor of
+        theirs); RulesError for a partizan ruleset."""
+        if not self.impartial:
+            raise RulesError(f"{self.name} is not impartial: its values are games, not nim values")
+        self._bound()
+        x = 0
+        for k in keys:
+            x ^= evaluate(k, self.table, self._expand, True)
+        return x
+
+    def value_of(self, keys: Iterable[int]) -> Game:
+        """The value of a sum of components: a Game (for an impartial ruleset the
+        nimber of :meth:`nim_value_of`, never a bare int)."""
         if self.impartial:
-            x = 0
-            for k in keys:
-                x ^= evaluate(k, self.table, self._expand, True)
-            return x
+            return nimber(self.nim_value_of(keys))
+        self._bound()
         total = Game.of(0)
         mirror = self._mirror_if_seen if self.transpose_swaps else None
         for k in keys:
@@ -394,9 +410,18 @@ class PlacementPosition(StringPosition):
         return self.ruleset.components(self._empty, self._stride)
 
     @property
-    def value(self):
-        """The canonical value (a Game; a nim value int for impartial rulesets)."""
+    def value(self) -> Game:
+        """The canonical value (a Game; the nimber ``*n`` for an impartial ruleset)."""
         return self.ruleset.value_of(self.components())
+
+    @property
+    def nim_value(self) -> int:
+        """The nim value n of an impartial ruleset's position (``value`` is ``*n``);
+        for a partizan ruleset, that of a value that is a nimber (NotANimberError
+        otherwise)."""
+        if self.ruleset.impartial:
+            return self.ruleset.nim_value_of(self.components())
+        return self.value.nim_value
 
 
 _VERTICAL = ((0, 0), (1, 0))
@@ -413,9 +438,9 @@ class Domineering(PlacementPosition):
     ruleset = DOMINEERING
 
 
-class Cram(PlacementPosition):
-    """Cram: both players place dominoes either way; impartial, so ``value`` is a nim
-    value."""
+class Cram(ImpartialPosition, PlacementPosition):
+    """Cram: both players place dominoes either way; impartial, so ``value`` is the
+    nimber of ``nim_value``."""
 
     __slots__ = ()
     ruleset = CRAM

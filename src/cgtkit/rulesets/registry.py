@@ -3,8 +3,10 @@
 Each entry names the module and class of a ruleset, imported only when asked for,
 so a ruleset whose module is missing does not stop the others from loading.
 
->>> lookup("kayles")("xx.x").value
-3
+>>> lookup("kayles")("xx.x").value, lookup("kayles")("xx.x").nim_value
+(game('*3'), 3)
+>>> is_impartial(lookup("cram")("..|..")), is_impartial(lookup("domineering"))
+(True, False)
 >>> lookup("Toads and Frogs") is lookup("toads")
 True
 >>> lookup("chess")
@@ -83,5 +85,6 @@ def lookup(name: str) -> type:
 
 
 def is_impartial(position: object) -> bool:
-    """Whether a position's ``value`` is a nim value (an int) rather than a Game."""
-    return isinstance(getattr(position, "value"), int)
+    """Whether a position (or position class) is of an impartial ruleset, as its class
+    declares (``IMPARTIAL``); nothing is solved to find out."""
+    return bool(getattr(position, "IMPARTIAL", False))

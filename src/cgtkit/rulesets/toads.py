@@ -22,7 +22,7 @@ mirror image.
 
 from __future__ import annotations
 
-from ..errors import RulesError
+from ..errors import RulesError, quoted
 from ..short.game import Game
 from .base import StringPosition
 from .grid import TranspositionTable, evaluate
@@ -104,7 +104,7 @@ class ToadsAndFrogs(StringPosition):
         for i, ch in enumerate(s):
             if ch not in "TtFf.":
                 raise RulesError(
-                    f"ToadsAndFrogs: illegal character {ch!r} at column {i + 1} of {text!r} (allowed: 'T', 'F', '.')"
+                    f"ToadsAndFrogs: illegal character {ch!r} at column {i + 1} of {quoted(text, i + 1)} (allowed: 'T', 'F', '.')"
                 )
         self._s = s.upper()
 

@@ -199,10 +199,13 @@ def companion(g: GameLike) -> Game:
 
 
 def _companion_fast(h: Game):
-    if h.is_number and h != 0:  # a non-zero number is its own companion
-        return h
     nus = h.nus
-    if nus is not None and nus[0] == 0:
+    if nus is not None and nus[0] != 0:
+        # x + n.^ + *m with x != 0 (a number too) is its own companion: by induction
+        # its options are, and the 0 the rule adds (for x > 0, on Left's side) is
+        # dominated by every Left option, each x or x + e' > 0; x < 0 likewise
+        return h
+    if nus is not None:
         x, n, m = nus
         if m >= 2:
             return h

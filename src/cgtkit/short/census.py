@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 from typing import Sequence
 
+from ..errors import shown_number
 from .game import Game
 
 __all__ = ["born_by", "antichains", "sort_key"]
@@ -66,7 +67,7 @@ def born_by(day: int) -> list[Game]:
     reach of any enumeration.
     """
     if not isinstance(day, int) or isinstance(day, bool) or day < 0:
-        raise ValueError(f"born_by needs a day >= 0, not {day!r}")
+        raise ValueError(f"born_by needs a day >= 0, not {shown_number(day)}")
     return list(_born_by(day))
 
 

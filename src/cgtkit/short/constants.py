@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from ..errors import NotANimberError, shown_number
 from ..numbers import Dyadic
 from .game import _CALLABLE, Game, GameLike
 
@@ -30,7 +31,7 @@ def nimber(n: int) -> Game:
     True
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise ValueError(f"a nimber needs a non-negative int, not {n!r}")
+        raise NotANimberError(f"a nimber needs a non-negative int, not {shown_number(n)}")
     return Game.packed(_ZERO, 0, n)
 
 

@@ -48,12 +48,13 @@ cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same l
 from __future__ import annotations
 
 import functools
+import math
 import re
 import sys
 from typing import TYPE_CHECKING, Any, Generator, Union
 
-from ..errors import NotationError
-from ..numbers import Dyadic
+from ..errors import NotationError, shown_number
+from ..numbers import Dyadic, decimal
 from .engine import ENGINE, native_module
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,10 +119,23 @@ def _simple_atom_value(m: "re.Match[str]") -> tuple | None:
         return (None, 0, int(nim) if nim else 1)
     if den is None:
         return (Dyadic(int(whole)), 0, 0)
-    d = int(den)
-    if d == 0 or d & (d - 1):
-        return None  # the slow path reports it
-    return (Dyadic(int(whole), d), 0, 0)
+    number = _fraction(int(whole), int(den))
+    return None if number is None else (number, 0, 0)  # None: the slow path reports it
+
+
+def _fraction(whole: int, den: int) -> Dyadic | None:
+    """whole/den as a Dyadic when its denominator in lowest terms is a power of 2
+    (``3/6`` is 1/2, as ``2/4`` is), else None (``1/3``, ``5/6``, ``1/0``).
+
+    >>> _fraction(3, 6), _fraction(5, 6), _fraction(1, 0)
+    (Dyadic('1/2'), None, None)
+    """
+    if den == 0:
+        return None
+    g = math.gcd(whole, den)
+    if (den // g) & (den // g - 1):
+        return None
+    return Dyadic(whole // g, den // g)
 
 
 def _tokenize(text: str) -> list[_Tok]:
@@ -234,16 +248,17 @@ def _read_atom(text: str, i: int, toks: list[_Tok], digits_at, skip_ws) -> int:
                 found = "end of input" if d0 >= n else _show(text[d0])
                 raise _err(f"expected a denominator after '/' at column {col}, found {found}", text, col)
             den = _int(text, d0, d1)
-            if den == 0:
-                raise _err(f"{whole}/0 at column {i + 1} divides by zero", text, i + 1)
-            if den & (den - 1):
+            number = _fraction(whole, den)
+            if number is None:
+                written = f"{shown_number(whole)}/{shown_number(den)}"
+                if den == 0:
+                    raise _err(f"{written} at column {i + 1} divides by zero", text, i + 1)
                 raise _err(
-                    f"{whole}/{den} at column {i + 1} is not a dyadic rational "
-                    "(its denominator is not a power of 2), so no short game has this value",
+                    f"{written} at column {i + 1} is not a dyadic rational "
+                    "(its denominator in lowest terms is not a power of 2), so no short game has this value",
                     text,
                     i + 1,
                 )
-            number = Dyadic(whole, den)
             i = d1
         else:
             number = Dyadic(whole)
@@ -364,7 +379,7 @@ def game(text: GameLike) -> "Game":
     >>> game("1/3")
     Traceback (most recent call last):
     ...
-    cgtkit.errors.NotationError: 1/3 at column 1 is not a dyadic rational (its denominator is not a power of 2), so no short game has this value
+    cgtkit.errors.NotationError: 1/3 at column 1 is not a dyadic rational (its denominator in lowest terms is not a power of 2), so no short game has this value
       1/3
       ^
     """
@@ -782,6 +797,9 @@ def format_python(g: "Game") -> str:
     >>> format_python(game("{0|^}"))
     '^^*'
     """
+    nus = g.nus
+    if nus is not None:  # what _Printer._text returns for it at the top level
+        return _nus_text(*nus)
     return _run(_Printer().text(g, True, False))[0]
 
 
@@ -950,10 +968,10 @@ def _mean(g: Any) -> Dyadic:
 
 def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
     """CGSuite's text for x + ups.^ + *nim: ``3/4v3*2``, ``^^``, ``*``, ``-1``."""
-    s = str(x) if (x != 0 or (ups == 0 and nim == 0)) else ""
+    s = str(x) if (x._p or (ups == 0 and nim == 0)) else ""
     if ups:
         arrow = "^" if ups > 0 else "v"
-        s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{abs(ups)}"
+        s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{decimal(abs(ups))}"
     if nim:
-        s += "*" if nim == 1 else f"*{nim}"
+        s += "*" if nim == 1 else f"*{decimal(nim)}"
     return s

@@ -40,6 +40,11 @@ __all__ = [
     "nus_options",
     "number_options",
     "number_birthday",
+    "nus_birthday",
+    "nus_birthday_by_options",
+    "nus_misere_wins",
+    "nus_temper",
+    "nus_parity",
 ]
 
 NUS = tuple  # (Dyadic x, int ups, int nim)
@@ -147,3 +152,130 @@ def nus_options(a: NUS) -> tuple[list[NUS], list[NUS]]:
     if n > 0:
         return [(x, 0, 0)], [(x, n - 1, m ^ 1)]
     return [(x, n + 1, m ^ 1)], [(x, 0, 0)]
+
+
+# --- closed forms of properties that would otherwise walk the form ---------------------
+# ``*m`` has m options and ``n.^`` a chain of n followers, so walking the form of
+# ``*10000`` or ``up(2**100000)`` is out of reach; these read the answer off (x, n, m).
+# Each is derived below from the canonical options above; tests/test_nus_closed_forms.py
+# checks each against the walk of the form (the general path) on small x, n, m.
+
+
+def nus_birthday(a: NUS) -> int:
+    """The birthday of ``x + n.^ + *m`` without walking its form.
+
+    With ``b = b(x)``: ``x + *m = {x + *k | x + *k}`` (k < m) gives ``b + m``.  For
+    n >= 1, ``x + n.^*m = {x | x + (n-1).^*(m^1)}``, whose right option is born last,
+    so each of the first n - 1 ups adds 1 and flips the nimber's last bit; what is
+    left, ``x + ^*m'``, is ``{x | x + *(m'^1)}`` (born ``b + 1 + (m'^1)``), or for
+    m' = 1 ``x + ^* = {x, x + * | x}`` (born ``b + 2``).  Negatives by symmetry.
+
+    >>> [nus_birthday((Dyadic(0), n, m)) for n, m in ((0, 5), (1, 0), (1, 1), (2, 0), (1, 2), (-3, 0))]
+    [5, 2, 2, 3, 4, 4]
+    >>> nus_birthday((Dyadic(0), 2**100, 0)) == 2**100 + 1
+    True
+    """
+    x, n, m = a
+    b = number_birthday(x)
+    if n == 0:
+        return b + m
+    k = abs(n)
+    last = m ^ ((k - 1) & 1)  # the nimber of x + ^*last, after k - 1 flips
+    return b + (k - 1) + (2 if last == 1 else 1 + (last ^ 1))
+
+
+def nus_birthday_by_options(a: NUS) -> int:
+    """The birthday of ``x + n.^ + *m`` by walking its canonical options (the slow,
+    general twin of :func:`nus_birthday`; numbers by :func:`number_birthday`), on an
+    explicit stack.
+
+    >>> nus_birthday_by_options((Dyadic(1, 2), 2, 3)) == nus_birthday((Dyadic(1, 2), 2, 3))
+    True
+    """
+    memo: dict = {}
+    stack = [a]
+    while stack:
+        c = stack[-1]
+        if c in memo:
+            stack.pop()
+            continue
+        if c[1] == 0 and c[2] == 0:
+            memo[c] = number_birthday(c[0])
+            stack.pop()
+            continue
+        left, right = nus_options(c)
+        todo = [o for o in left + right if o not in memo]
+        if todo:
+            stack.extend(todo)
+            continue
+        memo[c] = 1 + max(memo[o] for o in left + right)
+        stack.pop()
+    return memo[a]
+
+
+def nus_misere_wins(a: NUS) -> tuple[bool, bool]:
+    """``(Left wins moving first, Right wins moving first)`` in misère play of the
+    canonical form of ``x + n.^ + *m``.
+
+    x > 0: Right wins whoever starts (``R``).  By induction on the form: every option
+    of ``x + e`` is again ``x`` or ``x + e'`` (number translation), or for a number a
+    neighbouring number >= 0; Left moving first must move (a non-number has a Left
+    option; so has an x > 0) to such a position, where Right moving first wins (at 0
+    Right has no move, so wins); Right moving first has no move (an integer) or moves
+    to a position > 0 where Left moving first loses.  x < 0 is the mirror image.
+
+    x = 0, from the forms (a ``P`` option wins for whoever moves to it):
+    ``0`` is N, ``* = {0|0}`` is P, ``*m`` (m >= 2, has ``*`` as an option) is N;
+    ``^ = {0|*}`` is R, ``^* = {0,*|0}`` is L, ``^*m = {0|*(m^1)}`` (m >= 2) is P;
+    ``^^ = {0|^*}`` is P, ``^^*m = {0|^*(m^1)}`` (m >= 1) is R (its Right option is R
+    or P: Left moving first there loses); ``n.^*m`` (n >= 3) is R, its Right option
+    being R or P.  Negative n by symmetry (Left and Right swap).
+
+    >>> [nus_misere_wins((Dyadic(0), n, m)) for n, m in ((0, 1), (1, 0), (1, 1), (2, 0))]
+    [(False, False), (False, True), (True, False), (False, False)]
+    """
+    x, n, m = a
+    if x._p:
+        return (False, True) if x._p > 0 else (True, False)
+    if n < 0:
+        right_first, left_first = nus_misere_wins((x, -n, m))
+        return left_first, right_first
+    if n == 0:
+        return (False, False) if m == 1 else (True, True)
+    if n == 1:
+        return ((False, True), (True, False))[m] if m < 2 else (False, False)
+    if n == 2 and m == 0:
+        return (False, False)
+    return (False, True)
+
+
+def nus_temper(a: NUS) -> str:
+    """``"even"`` for a number, ``"odd"`` for ``x + *`` (its options are the number
+    x), else ``""``: ``x + *m`` (m >= 2) has the options x (even) and ``x + *`` (odd),
+    and every ``x + n.^*m`` (n != 0) has the option x and an option that is odd or
+    neither (``x + *(m^1)``, ``x + *`` or, for |n| >= 2, a smaller such value).
+
+    >>> [nus_temper((Dyadic(1, 2), n, m)) for n, m in ((0, 0), (0, 1), (0, 2), (1, 0))]
+    ['even', 'odd', '', '']
+    """
+    _x, n, m = a
+    if n == 0 and m < 2:
+        return "odd" if m else "even"
+    return ""
+
+
+def nus_parity(a: NUS) -> str:
+    """``"even"``, ``"odd"`` or ``""`` (every option odd / every option even, for the
+    canonical form; an integer n has the parity of n, any other number neither).
+    Only ``x`` and ``x + *`` with x an integer have a parity: ``x + * = {x|x}`` the
+    opposite of x's; every other value has x among its options together with an option
+    of the other parity or of none (the same options as in :func:`nus_temper`).
+
+    >>> [nus_parity((Dyadic(3), 0, m)) for m in range(3)], nus_parity((Dyadic(1, 2), 0, 1))
+    (['odd', 'even', ''], '')
+    """
+    x, n, m = a
+    if n or m > 1 or x._q:
+        return ""
+    odd = (x._p + m) & 1
+    return "odd" if odd else "even"

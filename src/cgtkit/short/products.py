@@ -37,6 +37,7 @@ import itertools
 from typing import Callable, Hashable, Iterable, TypeVar
 
 from ..nimbers import nim_product
+from .constants import nimber
 from .game import Game, GameLike
 
 __all__ = [
@@ -92,6 +93,12 @@ def _dominant_incentives(values: Iterable[Game]) -> tuple[Game, ...]:
 def incentives_of(u: GameLike, left: bool = True, right: bool = True) -> tuple[Game, ...]:
     """The undominated incentives of ``u``: Left's ``U^L - U`` and Right's ``U - U^R``."""
     u = Game.of(u)
+    nus = u.nus
+    if nus is not None and nus[1] == 0 and nus[2]:
+        # x + *m: both players' incentives are *k - *m = *(k^m) for k < m, distinct
+        # nimbers, so none is dominated (the general path subtracts m options each)
+        m = nus[2]
+        return tuple(nimber(k ^ m) for k in range(m)) if left or right else ()
     vals = []
     if left:
         vals += [ul - u for ul in u.left_options]

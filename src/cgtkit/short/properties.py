@@ -36,10 +36,12 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple, Optional
 
-from ..numbers import Dyadic
+from ..errors import shown_number
+from ..numbers import Dyadic, decimal
 from .game import Game, GameLike
+from .nus import nus_parity, nus_temper
 from .products import incentives_of
-from .thermography import bottom_up, stops
+from .thermography import bottom_up, closed_form_known, stops
 
 __all__ = [
     "incentives",
@@ -48,6 +50,7 @@ __all__ = [
     "is_even_tempered",
     "is_odd_tempered",
     "temper",
+    "temper_and_parity_by_forms",
     "is_even",
     "is_odd",
     "is_numberish",
@@ -78,22 +81,23 @@ def right_incentives(g: GameLike) -> tuple[Game, ...]:
 _TEMPER: dict[Game, str] = {}  # "even", "odd" or ""
 
 
+def _by_options(g: Game, memo: dict, known, combine) -> str:
+    """memo[g], each follower's answer ``combine``d from the set of its options'."""
+    for h in bottom_up(g, known):
+        memo[h] = combine({memo[o] for o in itertools.chain(h.left_options, h.right_options)})
+    return memo[g]
+
+
+_temper_known = closed_form_known(_TEMPER, nus_temper)
+
+
+def _temper_of(kinds: set) -> str:
+    return "odd" if kinds == {"even"} else "even" if kinds == {"odd"} else ""
+
+
 def temper(g: GameLike) -> str:
     """``"even"``, ``"odd"`` or ``""`` (neither)."""
-    g = Game.of(g)
-
-    def known(h: Game) -> bool:
-        if h in _TEMPER:
-            return True
-        if h.is_number:
-            _TEMPER[h] = "even"
-            return True
-        return False
-
-    for h in bottom_up(g, known):
-        kinds = {_TEMPER[o] for o in itertools.chain(h.left_options, h.right_options)}
-        _TEMPER[h] = "odd" if kinds == {"even"} else "even" if kinds == {"odd"} else ""
-    return _TEMPER[g]
+    return _by_options(Game.of(g), _TEMPER, _temper_known, _temper_of)
 
 
 def is_even_tempered(g: GameLike) -> bool:
@@ -109,30 +113,52 @@ def is_odd_tempered(g: GameLike) -> bool:
 _PARITY: dict[Game, str] = {}
 
 
+def _parity_of(kinds: set) -> str:
+    if not kinds or kinds == {"odd"}:
+        return "even"
+    return "odd" if kinds == {"even"} else ""
+
+
 def _parity(g: GameLike) -> str:
-    g = Game.of(g)
-    for h in bottom_up(g, _parity_known):
-        kinds = {_PARITY[o] for o in itertools.chain(h.left_options, h.right_options)}
-        if not kinds or kinds == {"odd"}:
-            _PARITY[h] = "even"
-        elif kinds == {"even"}:
-            _PARITY[h] = "odd"
-        else:
-            _PARITY[h] = ""
-    return _PARITY[g]
+    return _by_options(Game.of(g), _PARITY, _parity_known, _parity_of)
 
 
-def _parity_known(h: Game) -> bool:
-    """Cached, or a number (read off directly: an integer n has n followers).  An
+def _number_parity(h: Game, memo: dict) -> bool:
+    """A number's parity read off directly (an integer n has n followers): an
     integer has the parity of n; any other number is neither (a number with
     denominator 2^j, j >= 2, has non-integer options; {n | n+1} has one of each)."""
-    if h in _PARITY:
-        return True
     if h.is_number:
         x = h.number
-        _PARITY[h] = ("odd" if int(x) % 2 else "even") if x.exponent == 0 else ""
+        memo[h] = ("odd" if int(x) % 2 else "even") if x.exponent == 0 else ""
         return True
     return False
+
+
+_parity_known = closed_form_known(_PARITY, nus_parity)
+
+
+def temper_and_parity_by_forms(g: GameLike) -> tuple[str, str]:
+    """``(temper(g), parity)`` by walking every follower of the form (numbers alone
+    in closed form, no cache): the slow, general twin of :func:`temper`,
+    :func:`is_even` and :func:`is_odd`.
+
+    >>> from cgtkit.short.constants import star
+    >>> temper_and_parity_by_forms(star(3)), (temper(star(3)), is_even(star(3)), is_odd(star(3)))
+    (('', ''), ('', False, False))
+    """
+    g = Game.of(g)
+    tempers: dict[Game, str] = {}
+    parities: dict[Game, str] = {}
+
+    def even_number(h: Game) -> bool:
+        if h.is_number:
+            tempers[h] = "even"
+        return h in tempers
+
+    return (
+        _by_options(g, tempers, even_number, _temper_of),
+        _by_options(g, parities, lambda h: h in parities or _number_parity(h, parities), _parity_of),
+    )
 
 
 def is_even(g: GameLike) -> bool:
@@ -182,7 +208,7 @@ _UP_SUM: list[Game] = []
 def up_sum(n: int) -> Game:
     """``^[n] = ^<1> + ... + ^<n>``, the game ``{^[n-1] | *}`` (``^[0] = 0``, ``^[1] = ^``)."""
     if n < 0:
-        raise ValueError(f"^[n] needs n >= 0, not {n}")
+        raise ValueError(f"^[n] needs n >= 0, not {shown_number(n)}")
     if not _UP_SUM:
         _UP_SUM.append(Game.of(0))
     from .constants import star
@@ -195,7 +221,7 @@ def up_sum(n: int) -> Game:
 def up_nth(n: int) -> Game:
     """``^<n>``, the n-th uptimal unit: ``^<1> = ^``, ``^<2> = {0|v*}``, ``^[n] - ^[n-1]``."""
     if n < 1:
-        raise ValueError(f"^<n> needs n >= 1, not {n}")
+        raise ValueError(f"^<n> needs n >= 1, not {shown_number(n)}")
     return up_sum(n) - up_sum(n - 1)
 
 
@@ -230,7 +256,7 @@ def _digit(a: int) -> str:
         return str(a)
     if -9 <= a < 0:
         return f"{-a}-"
-    return f"[{a}]"
+    return f"[{decimal(a)}]"
 
 
 def _coefficient(rest: Game, unit: Game, bound: int) -> Optional[int]:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Iterable, NamedTuple, Optional, Union
 
-from ..errors import CGTError
+from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .engine import ENGINE, native_module
 from .game import FUZZY, Game, GameLike
@@ -58,6 +58,7 @@ __all__ = [
     "mean",
     "temperature",
     "thermograph",
+    "thermograph_by_scaffolds",
     "confusion_interval",
     "cool",
     "freeze",
@@ -103,6 +104,22 @@ def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
             stack.pop()
             order.append(g)
     return order
+
+
+def closed_form_known(memo: dict, closed_form: Callable[[tuple], object]) -> Callable[[Game], bool]:
+    """A ``known`` test for :func:`bottom_up`: cached in ``memo``, or a NUS value
+    ``x + n.^ + *m`` answered by ``closed_form((x, n, m))`` (and cached), whose form
+    is never walked (``*m`` has m options, ``n.^`` n followers)."""
+
+    def known(h: Game) -> bool:
+        if h in memo:
+            return True
+        if h.nus is not None:
+            memo[h] = closed_form(h.nus)
+            return True
+        return False
+
+    return known
 
 
 # --- trajectories -----------------------------------------------------------------------
@@ -158,7 +175,7 @@ class Trajectory:
     def __call__(self, t: Number) -> Dyadic:
         t = _d(t)
         if t < -1:
-            raise ValueError(f"trajectories are defined for t >= -1, not {t}")
+            raise ValueError(f"trajectories are defined for t >= -1, not {shown_number(t)}")
         i = self._index(t)
         return self.intercepts[i] + self.slopes[i] * t
 
@@ -323,27 +340,63 @@ class Thermograph:
 
 
 _THERMO: dict[Game, Thermograph] = {}  # what thermograph() returned (native results as Python objects)
-_THERMO_PY: dict[Game, Thermograph] = {}  # the Python recursion's results
+_THERMO_PY: dict[Game, Thermograph] = {}  # this module's results (thermograph_python)
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
 
-def _compute(g: Game) -> Thermograph:
+def _compute(g: Game, memo: dict = _THERMO_PY) -> Thermograph:
+    """The thermograph of g from those of its options (in ``memo``) by the scaffolds."""
     if g.is_integer:
         n = g.number
         wall = Trajectory.constant(n)
         return Thermograph(wall, wall, n, _MINUS_ONE)
     ls: Optional[Trajectory] = None
     for gl in g.left_options:
-        w = _THERMO_PY[gl].right.tilt(-1)
+        w = memo[gl].right.tilt(-1)
         ls = w if ls is None else ls.max(w)
     rs: Optional[Trajectory] = None
     for gr in g.right_options:
-        w = _THERMO_PY[gr].left.tilt(+1)
+        w = memo[gr].left.tilt(+1)
         rs = w if rs is None else rs.min(w)
     assert ls is not None and rs is not None, "a canonical non-integer has options on both sides"
     t_star = _meeting_point(ls - rs)
     m = ls(t_star)
     return Thermograph(ls.capped(t_star, m), rs.capped(t_star, m), m, t_star)
+
+
+def _nus_thermograph(g: Game) -> Thermograph:
+    """The thermograph of a non-number ``G = x + n.^ + *m`` from that of the number x
+    alone (``*m`` has m options and ``n.^`` n followers, so the scaffolds are out of
+    reach for large m or n).
+
+    Derivation (each option of G is x or ``x + e'``, by number translation):
+
+    * Above 0 both walls are x and the temperature is 0.  By induction every option
+      has walls x from t = 0 up (a number's temperature is < 0), so the scaffolds
+      are ``LS = x - t`` and ``RS = x + t`` there, and they meet at t = 0; below 0 they
+      do not (see the width bound below).
+    * On ``-1 <= t <= 0`` the walls of x decide, with ``LW_x``, ``RW_x`` those of x.
+      Every non-number ``x + e`` with n >= 0 has x as a Left option, and with n <= 0
+      x as a Right option (``^* = {x, x + * | x}`` and ``v* = {x | x, x + *}`` have
+      both).  When x is a Left option of G, ``LW(t) = RW_x(t) - t``.  Otherwise
+      (n < 0, not v*) the only Left option is the non-number ``x + (|n|-1).v*(m^1)``,
+      which has x as a Right option, so its right wall is ``LW_x(t) + t`` and
+      ``LW(t) = LW_x(t)``.  The right wall is the mirror image: ``LW_x(t) + t`` when x
+      is a Right option of G, else ``RW_x(t)``.  (In ^* the other Left option ``x + *``
+      gives ``LW_x(t)``, not above ``RW_x(t) - t`` because a number's thermograph is
+      never wider than -t on [-1, 0]; the same bound keeps the scaffolds apart below 0.)
+
+    So ``^`` has the walls ``-t`` and ``0`` below 0 (``Thermograph(0,[0],[0,-1],0,[],[0])``)
+    and ``*`` has ``-t`` and ``t``; ``thermograph_by_scaffolds`` is the general twin.
+    """
+    x, n, m = g.nus  # type: ignore[misc]
+    xt = thermograph_python(Game.of(x))
+    zero = _ZERO
+    x_left = n >= 0 or (n == -1 and m == 1)
+    x_right = n <= 0 or (n == 1 and m == 1)
+    left = (xt.right.tilt(-1) if x_left else xt.left).capped(zero, x)
+    right = (xt.left.tilt(+1) if x_right else xt.right).capped(zero, x)
+    return Thermograph(left, right, x, zero)
 
 
 def _meeting_point(d: Trajectory) -> Dyadic:
@@ -366,12 +419,15 @@ def _meeting_point(d: Trajectory) -> Dyadic:
 
 
 def _thermograph_known(h: Game) -> bool:
-    """True when ``h``'s thermograph is cached; integers are filled in directly (an
-    integer n has n followers, so it must not be walked)."""
+    """True when ``h``'s thermograph is cached; integers and the other NUS values are
+    filled in directly (an integer n has n followers, ``*m`` m options)."""
     if h in _THERMO_PY:
         return True
     if h.is_integer:
         _THERMO_PY[h] = _compute(h)
+        return True
+    if h.nus is not None and not h.is_number:
+        _THERMO_PY[h] = _nus_thermograph(h)
         return True
     return False
 
@@ -384,10 +440,10 @@ def thermograph(g: GameLike) -> Thermograph:
     Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])
     """
     g = Game.of(g)
+    if _NATIVE is None:
+        return thermograph_python(g)
     th = _THERMO.get(g)
     if th is None:
-        if _NATIVE is None:
-            return thermograph_python(g)
         left, right, mast, temp = _NATIVE.thermograph(g._h)
         th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
     return th
@@ -403,8 +459,9 @@ def _trajectory(raw: tuple) -> Trajectory:
 
 
 def thermograph_python(g: GameLike) -> Thermograph:
-    """The thermograph of ``g`` by this module's scaffold recursion, whatever the
-    engine (the reference twin of the native thermograph).
+    """The thermograph of ``g`` by this module (closed forms for NUS values, the
+    scaffold recursion for the rest), whatever the engine: the reference twin of the
+    native thermograph.
 
     >>> thermograph_python(Game.of(Dyadic(3, 4))) == thermograph(Game.of(Dyadic(3, 4)))
     True
@@ -416,6 +473,31 @@ def thermograph_python(g: GameLike) -> Thermograph:
             _THERMO_PY[h] = _compute(h)
         th = _THERMO_PY[g]
     return th
+
+
+def thermograph_by_scaffolds(g: GameLike, memo: Optional[dict] = None) -> Thermograph:
+    """The thermograph by the scaffold recursion over every follower (no closed form
+    but the integers', and only the cache ``memo`` if given): the slow, general twin
+    of :func:`thermograph`.
+
+    >>> from cgtkit.short.constants import up
+    >>> thermograph_by_scaffolds(up + up) == thermograph(up + up)
+    True
+    """
+    g = Game.of(g)
+    memo = {} if memo is None else memo
+
+    def known(h: Game) -> bool:
+        if h in memo:
+            return True
+        if h.is_integer:
+            memo[h] = _compute(h, memo)
+            return True
+        return False
+
+    for h in bottom_up(g, known):
+        memo[h] = _compute(h, memo)
+    return memo[g]
 
 
 # --- stops, mean, temperature -----------------------------------------------------------
@@ -438,8 +520,8 @@ def right_stop(g: GameLike) -> Dyadic:
 def mean(g: GameLike) -> Dyadic:
     """The mean value (the mast of the thermograph); additive: m(G+H) = m(G) + m(H)."""
     g = Game.of(g)
-    if g.is_number:
-        return g.number
+    if g.nus is not None:  # x + n.^ + *m: the number x
+        return g.nus[0]
     if _NATIVE is not None:
         return _dyadic(_NATIVE.mean(g._h))
     return thermograph(g).mast
@@ -510,7 +592,9 @@ def cool(g: GameLike, t: Number) -> Game:
     g = Game.of(g)
     t = _d(t)
     if t <= -1:
-        raise CGTError(f"cannot cool by {t}: the temperature must be > -1")
+        raise CGTError(f"cannot cool by {shown_number(t)}: the temperature must be > -1")
+    if not t:  # G_0 = {G^L_0 | G^R_0} = G, and a number is unchanged: nothing to walk
+        return g
     memo: dict[Game, Game] = {}
 
     def known(h: Game) -> bool:

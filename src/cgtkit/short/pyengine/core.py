@@ -25,10 +25,10 @@ from typing import Callable, Iterable, Iterator, Optional
 from ...numbers import Dyadic, simplest_between
 from ..nus import (
     nus_add,
+    nus_birthday,
     nus_le,
     nus_neg,
     nus_options,
-    number_birthday,
 )
 
 __all__ = ["Node", "PyEngine"]
@@ -687,13 +687,13 @@ def _options(g: Node) -> Iterable[Node]:
 def _birthday(g: Node) -> int:
     if g._bday is not None:
         return g._bday
-    if g._kind == _NUMBER:
-        g._bday = number_birthday(g._nus[0])  # type: ignore[index]
+    if g._nus is not None:  # closed form: *m has m options, n.^ n followers
+        g._bday = nus_birthday(g._nus)
         return g._bday
 
     def done(h: Node) -> bool:
-        if h._bday is None and h._kind == _NUMBER:
-            h._bday = number_birthday(h._nus[0])  # type: ignore[index]
+        if h._bday is None and h._nus is not None:
+            h._bday = nus_birthday(h._nus)
         return h._bday is not None
 
     for h in _bottom_up(g, done, _options):
