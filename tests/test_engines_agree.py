@@ -1,0 +1,106 @@
+"""The native engine against its twin, the python engine, on random games.
+
+Hypothesis draws expressions (packed values, option lists, sums, negatives); each is
+built in both engines from the same recipe, and the canonical forms (read back as
+structures, see tests/engines.py), comparisons, stops and birthdays must agree.  The
+native reader, printer and thermograph are compared with the python ones on the
+same games.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgtkit.errors import NotationError
+from cgtkit.numbers import Dyadic
+from cgtkit.short.game import _wrap
+from cgtkit.short.notation import format_python, game, parse_python
+from cgtkit.short.thermography import thermograph, thermograph_python
+
+from engines import NATIVE, PYTHON, export
+
+pytestmark = pytest.mark.skipif(NATIVE is None, reason="needs the native engine")
+
+DYADICS = [Dyadic(p, 2**q) for p, q in ((0, 0), (1, 0), (-1, 0), (2, 0), (1, 1), (-1, 1), (3, 2), (-5, 3))]
+
+leaves = st.tuples(st.just("nus"), st.sampled_from(DYADICS), st.integers(-3, 3), st.integers(0, 4))
+
+
+def _extend(inner):
+    sides = st.lists(inner, max_size=3)
+    return st.one_of(
+        st.tuples(st.just("options"), sides, sides),
+        st.tuples(st.just("add"), inner, inner),
+        st.tuples(st.just("neg"), inner),
+    )
+
+
+expressions = st.recursive(leaves, _extend, max_leaves=12)
+
+
+def build(engine, expr):
+    """The handle of ``expr`` in ``engine`` (the same recipe for both engines)."""
+    kind = expr[0]
+    if kind == "nus":
+        return engine.nus(expr[1], expr[2], expr[3])
+    if kind == "options":
+        return engine.from_options([build(engine, e) for e in expr[1]], [build(engine, e) for e in expr[2]])
+    if kind == "add":
+        return engine.add(build(engine, expr[1]), build(engine, expr[2]))
+    return engine.neg(build(engine, expr[1]))
+
+
+@settings(max_examples=300)
+@given(expressions)
+def test_canonical_forms_agree(expr):
+    n, p = build(NATIVE, expr), build(PYTHON, expr)
+    assert export(NATIVE, n) == export(PYTHON, p)
+    assert NATIVE.birthday(n) == PYTHON.birthday(p)
+    assert NATIVE.stops(n) == PYTHON.stops(p)
+    assert NATIVE.shape(n) == PYTHON.shape(p)  # the same order of options
+
+
+@settings(max_examples=300)
+@given(expressions, expressions)
+def test_sums_and_comparisons_agree(a, b):
+    na, nb = build(NATIVE, a), build(NATIVE, b)
+    pa, pb = build(PYTHON, a), build(PYTHON, b)
+    assert NATIVE.le(na, nb) == PYTHON.le(pa, pb)
+    assert NATIVE.le(nb, na) == PYTHON.le(pb, pa)
+    assert export(NATIVE, NATIVE.add(na, nb)) == export(PYTHON, PYTHON.add(pa, pb))
+    assert export(NATIVE, NATIVE.add(na, NATIVE.neg(nb))) == export(PYTHON, PYTHON.add(pa, PYTHON.neg(pb)))
+
+
+@settings(max_examples=300)
+@given(expressions)
+def test_options_come_in_the_same_order(expr):
+    n, p = build(NATIVE, expr), build(PYTHON, expr)
+    for ns, ps in zip(NATIVE.options(n), PYTHON.options(p)):
+        assert [export(NATIVE, o) for o in ns] == [export(PYTHON, o) for o in ps]
+
+
+@settings(max_examples=200)
+@given(expressions)
+def test_readers_printers_and_thermographs_agree(expr):
+    g = _wrap(build(NATIVE, expr))
+    text = str(g)  # the native printer
+    assert format_python(g) == text
+    assert game(text) is g and parse_python(text) is g
+    assert thermograph(g) == thermograph_python(g)
+
+
+_TEXT_PIECES = ["{", "}", "|", "||", ",", "1", "-", "1/2", "3/6", "*", "*2", "^", "v", "+-", "+", "(", ")", "Tiny", " ", "x", "/", "0"]
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from(_TEXT_PIECES), min_size=1, max_size=10).map("".join))
+def test_both_readers_accept_and_reject_the_same_texts(text):
+    def read(parse):
+        try:
+            return ("ok", parse(text))
+        except NotationError as e:
+            return ("error", str(e), e.column)
+
+    assert read(game) == read(parse_python)
