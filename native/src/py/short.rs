@@ -6,7 +6,8 @@ use crate::short::nus::Nus;
 use crate::short::table::{Body, Id, Kind};
 use crate::short::{Engine, ENGINE};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use crate::short::canonical::sort_dedup;
+use pyo3::types::{PyDict, PyList};
 
 fn engine() -> &'static Engine {
     &ENGINE
@@ -30,11 +31,31 @@ pub fn nus(p: &Bound<'_, PyAny>, q: u64, n: &Bound<'_, PyAny>, m: &Bound<'_, PyA
     Ok(engine().nus(v))
 }
 
-/// The canonical form of `{left | right}`.
+/// The ids of a list (or any iterable) of game ids, checked.
+fn ids(v: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
+    let mut out = Vec::new();
+    if let Ok(list) = v.cast::<PyList>() {
+        out.reserve(list.len());
+        for x in list.iter() {
+            out.push(check_id(x.extract()?)?);
+        }
+    } else {
+        for x in v.try_iter()? {
+            out.push(check_id(x?.extract()?)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The canonical form of `{left | right}`.  A remembered form is answered holding
+/// the GIL; a reduction runs with it released.
 #[pyfunction]
-pub fn from_options(py: Python<'_>, left: Vec<Id>, right: Vec<Id>) -> PyResult<Id> {
-    for &o in left.iter().chain(right.iter()) {
-        check_id(o)?;
+pub fn from_options(py: Python<'_>, left: &Bound<'_, PyAny>, right: &Bound<'_, PyAny>) -> PyResult<Id> {
+    let (mut left, mut right) = (ids(left)?, ids(right)?);
+    sort_dedup(&mut left);
+    sort_dedup(&mut right);
+    if let Some(id) = engine().canonical_known(&left, &right) {
+        return Ok(id);
     }
     detached(py, move || engine().canonical(left, right))
 }
@@ -43,6 +64,9 @@ pub fn from_options(py: Python<'_>, left: Vec<Id>, right: Vec<Id>) -> PyResult<I
 pub fn add(py: Python<'_>, a: Id, b: Id) -> PyResult<Id> {
     check_id(a)?;
     check_id(b)?;
+    if let Some(s) = engine().add_fast(a, b) {
+        return Ok(s);
+    }
     detached(py, || engine().add(a, b))
 }
 
@@ -65,6 +89,9 @@ pub fn add_many(py: Python<'_>, ids: Vec<Id>) -> PyResult<Id> {
 #[pyfunction]
 pub fn neg(py: Python<'_>, a: Id) -> PyResult<Id> {
     check_id(a)?;
+    if let Some(n) = engine().neg_fast(a) {
+        return Ok(n);
+    }
     detached(py, || engine().neg(a))
 }
 
@@ -72,6 +99,9 @@ pub fn neg(py: Python<'_>, a: Id) -> PyResult<Id> {
 pub fn le(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
     check_id(a)?;
     check_id(b)?;
+    if let Some(v) = engine().le_fast(a, b) {
+        return Ok(v);
+    }
     detached(py, || engine().le(a, b))
 }
 

@@ -9,9 +9,17 @@ use super::table::{Id, Kind, NONE};
 use super::{Engine, Res};
 use crate::numbers::{simplest_between, Dyadic, Int};
 
-fn sort_dedup(v: &mut Vec<Id>) {
+pub fn sort_dedup(v: &mut Vec<Id>) {
     v.sort_unstable();
     v.dedup();
+}
+
+fn memo_key(left: &[Id], right: &[Id]) -> Box<[Id]> {
+    let mut key = Vec::with_capacity(left.len() + right.len() + 1);
+    key.extend_from_slice(left);
+    key.push(NONE);
+    key.extend_from_slice(right);
+    key.into()
 }
 
 impl Engine {
@@ -19,17 +27,18 @@ impl Engine {
     pub fn canonical(&self, mut left: Vec<Id>, mut right: Vec<Id>) -> Res<Id> {
         sort_dedup(&mut left);
         sort_dedup(&mut right);
-        let mut key = Vec::with_capacity(left.len() + right.len() + 1);
-        key.extend_from_slice(&left);
-        key.push(NONE);
-        key.extend_from_slice(&right);
-        let key: Box<[Id]> = key.into();
+        let key = memo_key(&left, &right);
         if let Some(id) = self.canon_memo.get(&key) {
             return Ok(id);
         }
         let id = self.reduce(left, right)?;
         self.canon_memo.insert(key, id);
         Ok(id)
+    }
+
+    /// The canonical form when it is remembered (options sorted, no duplicates).
+    pub fn canonical_known(&self, left: &[Id], right: &[Id]) -> Option<Id> {
+        self.canon_memo.get(&memo_key(left, right))
     }
 
     fn number_of(&self, g: Id) -> Option<&Dyadic> {

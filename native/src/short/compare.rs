@@ -105,7 +105,7 @@ impl<'e, 'r> Cmp<'e, 'r> {
 
     /// The answer when it is known at once.
     #[inline]
-    fn fast(&self, g: Id, h: Id) -> Option<bool> {
+    pub fn fast(&self, g: Id, h: Id) -> Option<bool> {
         let t = &self.e.table;
         if g != RAW && h != RAW {
             if g == h {
@@ -231,5 +231,10 @@ impl Engine {
     /// `g <= h` for interned games.
     pub fn le(&self, g: Id, h: Id) -> Res<bool> {
         Cmp::new(self).le(g, h)
+    }
+
+    /// `g <= h` when it is known at once (no search), else None.
+    pub fn le_fast(&self, g: Id, h: Id) -> Option<bool> {
+        Cmp::new(self).fast(g, h)
     }
 }

@@ -37,7 +37,7 @@ fn key(a: Id, b: Id) -> u64 {
 impl Engine {
     /// The sum when it is known at once.
     #[inline]
-    fn add_fast(&self, g: Id, h: Id) -> Option<Id> {
+    pub fn add_fast(&self, g: Id, h: Id) -> Option<Id> {
         let t = &self.table;
         let (ng, nh) = (t.node(g), t.node(h));
         if let (Some(a), Some(b)) = (ng.nus(), nh.nus()) {
@@ -139,7 +139,7 @@ impl Engine {
     }
 
     #[inline]
-    fn neg_fast(&self, g: Id) -> Option<Id> {
+    pub fn neg_fast(&self, g: Id) -> Option<Id> {
         let node = self.table.node(g);
         let n = node.neg.load(Ordering::Acquire);
         if n != NONE {
