@@ -12,6 +12,7 @@ from ..classic import (
     two_ends_margin,
 )
 from ..impartial import ImpartialSolver
+from ._args import a_or_an
 from ..nimbers import nim_sum
 from ..numbers import Dyadic, simplest_between
 
@@ -79,5 +80,6 @@ def run_demo() -> None:
     sub = ImpartialSolver(lambda n: [n - k for k in (1, 2) if k <= n])
     print("  take 1 or 2 from a heap: P-positions below 12: "
           f"{[n for n in range(12) if sub.outcome(n) == 'P']}")
-    print(f"  the sum of heaps 4 and 7 is a {sub.outcome([4, 7])}-position "
+    outcome = sub.outcome([4, 7])
+    print(f"  the sum of heaps 4 and 7 is {a_or_an(outcome)} {outcome}-position "
           f"(Grundy {sub.grundy(4)} xor {sub.grundy(7)})")

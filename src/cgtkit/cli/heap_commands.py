@@ -14,6 +14,7 @@ import sys
 import time
 
 from ..errors import CGTError, HeapCodeError
+from ._args import count
 
 
 def _parse_set(text: str) -> list[int]:
@@ -153,10 +154,10 @@ def _nimprod(args: argparse.Namespace) -> None:
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--n", type=int, default=100, metavar="N", help="how many Grundy values to print (heaps 0..N-1; default 100)")
+    p.add_argument("--n", type=count(0, "--n"), default=100, metavar="N", help="how many Grundy values to print (heaps 0..N-1; default 100)")
     p.add_argument("--period", action="store_true", help="find the (preperiod, period) and prove it by the periodicity theorem, computing further as needed")
-    p.add_argument("--limit", type=int, default=2_000_000, metavar="L", help="give up the period search past L heaps (default 2,000,000)")
-    p.add_argument("--misere", type=int, default=0, metavar="M", help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)")
+    p.add_argument("--limit", type=count(1, "--limit"), default=2_000_000, metavar="L", help="give up the period search past L heaps (default 2,000,000)")
+    p.add_argument("--misere", type=count(0, "--misere"), default=0, metavar="M", help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)")
     p.add_argument("--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)")
     prog = p.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None, help="show progress of the period search on stderr (default: when stderr is a terminal)")

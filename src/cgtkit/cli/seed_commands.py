@@ -16,12 +16,13 @@ from ..classic import (
 )
 from ..classic.subtraction import subtraction_sequence
 from ..errors import CGTError
+from ._args import count, parse_count
 from .demo import run_demo
 
 
 def _int_list(text: str) -> list[int]:
     try:
-        return [int(x) for x in text.replace(" ", "").split(",") if x]
+        return [parse_count(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a comma-separated list of integers (e.g. 1,3,4)"
@@ -30,12 +31,13 @@ def _int_list(text: str) -> list[int]:
 
 def _nim(args: argparse.Namespace) -> None:
     heaps = args.heaps
+    outcome = nim_outcome(heaps)  # checks the heaps before anything is printed
     s = 0
     for h in heaps:
         s ^= h
     print(f"heaps: {' '.join(map(str, heaps))}")
     print(f"nim-sum: {s}")
-    if nim_outcome(heaps) == "P":
+    if outcome == "P":
         print("outcome: P (the player to move loses)")
         return
     print("outcome: N (the player to move wins)")
@@ -96,7 +98,11 @@ def _cake_queries(args: argparse.Namespace) -> None:
 
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add the seed problems' subcommands to the ``cgtkit`` parser."""
-    p = sub.add_parser("demo", help="a short tour: every seed problem solved on its own example")
+    p = sub.add_parser(
+        "demo",
+        help="a short tour: every seed problem solved on its own example",
+        description="A short tour of cgtkit: each seed problem solved on its own example.",
+    )
     p.set_defaults(run=lambda args: run_demo())
 
     p = sub.add_parser(
@@ -105,7 +111,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Nim: take any number of tokens from one heap; the last to move wins. "
         "Prints the nim-sum, the outcome and every winning move.",
     )
-    p.add_argument("heaps", nargs="+", type=int, help="heap sizes, e.g. 3 4 5")
+    p.add_argument("heaps", nargs="+", type=count(0, "a Nim heap"), help="heap sizes, e.g. 3 4 5")
     p.set_defaults(run=_nim)
 
     p = sub.add_parser(
@@ -115,7 +121,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "coins from the take-set; whoever takes the last coin wins. Works for any X "
         "(the win/lose pattern is periodic, and the period is proven, not guessed).",
     )
-    p.add_argument("coins", type=int, help="number of coins X (any size)")
+    p.add_argument("coins", type=count(0, "the number of coins"), help="number of coins X (any size; 10**100 is fine)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
     p.set_defaults(run=_coins)
 
@@ -125,7 +131,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Several heaps; a move takes an amount in the take-set from one heap. "
         "Prints each heap's Grundy value, their nim-sum and the winner.",
     )
-    p.add_argument("heaps", nargs="+", type=int, help="heap sizes")
+    p.add_argument("heaps", nargs="+", type=count(0, "a heap size"), help="heap sizes, e.g. 5 6 7 (any size)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
     p.set_defaults(run=_heaps)
 
@@ -147,9 +153,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "Right along the height; pieces are played as a sum. Prints the value by the "
         "O(log) prime-factor formula and, for sides up to 2000, by searching the game.",
     )
-    p.add_argument("width", type=int)
-    p.add_argument("height", type=int)
-    p.add_argument("--search", action="store_true", help="also search large cakes (slow)")
+    p.add_argument("width", type=count(1, "the width"), help="the width W, which Left divides")
+    p.add_argument("height", type=count(1, "the height"), help="the height H, which Right divides")
+    p.add_argument("--search", action="store_true", help="also search cakes with a side above 2000 (slow)")
     p.set_defaults(run=_cake)
 
     p = sub.add_parser(

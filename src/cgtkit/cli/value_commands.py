@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import RulesError
+from ._args import count
 
 _OUTCOMES = {
     "L": "L (Left wins, whoever moves first)",
@@ -76,7 +77,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{1|*}', '^^*', '+-1', 'Tiny(2)'")
     p.add_argument(
         "--seed-game",
-        type=int,
+        type=count(None, "--seed-game"),
         metavar="N",
         help="the value of position N of seed 000's game (Left n -> n-2, Right n -> n-1)",
     )
