@@ -147,6 +147,12 @@ class HeapGame:
 
     _saltus = False
 
+    def _find_period(self, values: np.ndarray) -> Periodicity | None:
+        """The period ``values`` certify (or show, when no theorem applies)."""
+        shape = self._certificate_shape()
+        max_take, parts = shape if shape is not None else (None, 1)
+        return find_period(values, max_take, parts, saltus=self._saltus)
+
     def periodicity(
         self,
         limit: int = DEFAULT_PERIOD_LIMIT,
@@ -154,17 +160,20 @@ class HeapGame:
         progress: Progress | None = None,
     ) -> Periodicity | None:
         """Compute further (doubling) until a period is certified, or, for games with
-        no certificate, observed over three periods; give up (None) past ``limit`` heaps.
-        ``progress(heaps, message)`` is called after each round."""
-        shape = self._certificate_shape()
-        max_take, parts = shape if shape is not None else (None, 1)
+        no certificate, observed over three periods and the later half of the values;
+        give up (None) past ``limit`` heaps.  ``progress(heaps, message)`` is called
+        after each round.  The answer holds on every value computed so far."""
+        if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
+            raise HeapCodeError(f"limit is the most heaps to compute, an int >= 1; got {limit!r}")
         n = min(max(start, 16), limit)
         while True:
-            values = self.grundy_values(n)
-            found = find_period(values, max_take, parts, saltus=self._saltus)
+            # every value computed so far, not only the first n: none may contradict
+            values = self.grundy_values(max(n, len(self._values)))
+            found = self._find_period(values)
             if found is not None:
+                found.check(values)
                 if progress is not None:
-                    progress(n, f"period {found.period} found")
+                    progress(len(values), f"period {found.period} found")
                 return found
             if progress is not None:
                 progress(n, "no period yet")
@@ -179,11 +188,15 @@ class HeapGame:
         within ``limit`` heaps or no periodicity theorem applies to the game.
         """
         shape = self._certificate_shape()
+        if shape is None and self._saltus:
+            raise PeriodNotCertifiedError(
+                f"{self.name}: the values of an all-but game grow (G(n + p) = G(n) + s with "
+                "s > 0), so there is no period; arithmetic_period() gives (preperiod, period, saltus)"
+            )
         if shape is None:
             raise PeriodNotCertifiedError(
                 f"{self.name}: no periodicity theorem applies (it needs a finite take-and-break "
                 "rule); use periodicity() to look for an observed period"
-                + ("; for arithmetic periods see arithmetic_period()" if self._saltus else "")
             )
         found = self.periodicity(limit=limit, progress=progress)
         if found is None or not found.certified:
@@ -302,9 +315,9 @@ class SubtractionGame(HeapGame):
     :func:`is_square` for subtract-a-square).
 
     Finite sets are periodic and ``period()`` proves it.  All-but games are
-    arithmetic periodic (A. N. Siegel, "Finite excluded subtraction sets and infinite
-    geography", 2006): ``arithmetic_period()`` reports ``(preperiod, period, saltus)``
-    as observed over three periods (no certificate is claimed).
+    arithmetic periodic (Angela Siegel, "Finite excluded subtraction sets and
+    Kayles", 2005): ``arithmetic_period()`` reports ``(preperiod, period, saltus)``,
+    proved by the bound in :mod:`cgtkit.heap.periodicity`.
 
     >>> SubtractionGame(all_but=[1]).grundy_values(10).tolist()
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
@@ -382,13 +395,24 @@ class SubtractionGame(HeapGame):
             return max(self.subtract), 1
         return None
 
+    def _find_period(self, values: np.ndarray) -> Periodicity | None:
+        if self.all_but is not None:
+            return find_period(values, None, 1, all_but=max(self.all_but, default=0))
+        return super()._find_period(values)
+
     def arithmetic_period(self, limit: int = DEFAULT_PERIOD_LIMIT) -> tuple[int, int, int]:
-        """``(preperiod, period, saltus)``: ``G(n + period) = G(n) + saltus`` for
-        ``n >= preperiod``, as observed over at least three periods (finite sets:
-        saltus 0 and certified).  :class:`PeriodNotCertifiedError` if none is seen."""
+        """``(preperiod, period, saltus)``: ``G(n + period) = G(n) + saltus`` for every
+        ``n >= preperiod``, proved (finite sets: saltus 0).
+        :class:`PeriodNotCertifiedError` if none is proved within ``limit`` heaps, or
+        for a ``rule`` game (no theorem: see ``periodicity()``)."""
+        if self.rule is not None:
+            raise PeriodNotCertifiedError(
+                f"{self.name}: no periodicity theorem applies to a rule; periodicity() looks "
+                "for an observed period"
+            )
         found = self.periodicity(limit=limit)
-        if found is None:
-            raise PeriodNotCertifiedError(f"{self.name}: no arithmetic period seen within {limit} heaps")
+        if found is None or not found.certified:
+            raise PeriodNotCertifiedError(f"{self.name}: no arithmetic period proved within {limit} heaps")
         return found.preperiod, found.period, found.saltus
 
 
