@@ -22,8 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np  # noqa: E402
 
+from cgtkit.classic.subtraction import subtraction_sequence  # noqa: E402
 from cgtkit.heap import OctalGame, TakeBreakCode, _kernels  # noqa: E402
-from cgtkit.nimbers import nim_product, nim_product_array  # noqa: E402
+from cgtkit.nimbers import mex, nim_product, nim_product_array  # noqa: E402
 
 
 def _median(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -48,6 +49,29 @@ def plain_mex(code: str, n: int) -> np.ndarray:
     g, s = G.tolist(), seen.tolist()
     fill(g, 1, n, c.takes(0), c.takes(1), c.takes(2), False, s)
     return np.array(g)
+
+
+def window_repeat_period(take: Sequence[int]) -> tuple[int, int]:
+    """The coin game's old method, the baseline: values one by one, each window of
+    max(take) values kept as a tuple in a dict until one repeats (time and memory
+    quadratic in max(take))."""
+    m = max(take)
+    values: list[int] = []
+    seen: dict = {}
+    for n in range(10**9):
+        values.append(mex(values[n - s] for s in take if s <= n))
+        if n + 1 >= m:
+            window = tuple(values[n + 1 - m : n + 1])
+            if window in seen:
+                return seen[window], n + 1 - m - seen[window]
+            seen[window] = n + 1 - m
+    raise AssertionError("no period")
+
+
+def coin_period(take: Sequence[int]) -> tuple[int, int]:
+    seq = subtraction_sequence(take)
+    seq.game.release()  # no values kept: each run times the whole computation
+    return seq.preperiod, seq.period
 
 
 def fast(code: str, n: int) -> np.ndarray:
@@ -101,6 +125,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
             flush=True,
         )
+
+    # the coin game's proved period: one engine (numpy values, period by the Z-function)
+    # against the old window-repeat method
+    for take, base_take in (((1999, 2000), (1999, 2000)), ((19999, 20000), (1999, 2000))):
+        t_fast = _median(lambda: coin_period(take))
+        t_base = _median(lambda: window_repeat_period(base_take), 1) * (max(take) / max(base_take)) ** 2
+        assert coin_period(base_take) == window_repeat_period(base_take)
+        note = "" if take == base_take else f" (measured on {base_take}, x max(take)^2)"
+        print(row(f"coin game, take {take}: period {coin_period(take)[1]:,} proved", t_fast, t_base, note), flush=True)
 
     # a million 64-bit nim products: vectorised vs scalar nim_product in a Python loop
     rng = np.random.default_rng(0)

@@ -288,3 +288,36 @@ def test_observed_periods_need_the_later_half_of_the_values():
         squares.arithmetic_period()
     with pytest.raises(HeapCodeError, match="limit is the most heaps to compute, an int >= 1; got -1"):
         OctalGame("0.77").periodicity(limit=-1)
+
+
+def _last_mismatch_slow(G, p, s):
+    for i in range(len(G) - p - 1, -1, -1):
+        if G[i + p] - G[i] != s:
+            return i + 1
+    return 0
+
+
+@pytest.mark.parametrize("arithmetic", [False, True])
+def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
+    # the O(n) Z-function twin of "scan back from the end for each p", on random
+    # sequences built to repeat (periodic or arithmetic tails, long constant runs)
+    from cgtkit.heap import _kernels
+    from cgtkit.heap.periodicity import preperiods
+
+    rng = random.Random(5 + arithmetic)
+    for _ in range(300):
+        period, lead = rng.randint(1, 9), rng.randint(0, 12)
+        cycle = [rng.choice([0, 0, 1, 2]) for _ in range(period)]
+        step = rng.randint(0, 3) if arithmetic else 0
+        G = [rng.randint(0, 5) for _ in range(lead)]
+        G += [cycle[i % period] + step * (i // period) for i in range(rng.randint(1, 60))]
+        G = np.array(G, dtype=np.int64)
+        if len(G) < 2:
+            continue
+        n0, s = preperiods(G, arithmetic)
+        for p in range(1, len(G)):
+            want_s = int(G[-1] - G[-1 - p]) if arithmetic else 0
+            assert int(s[p - 1]) == want_s
+            assert int(n0[p - 1]) == _last_mismatch_slow(G.tolist(), p, want_s), (G.tolist(), p)
+    Z = _kernels.Z_FUNCTION_PY([1, 1, 2, 1, 1, 2, 1], [0] * 7)
+    assert Z == [7, 1, 0, 4, 1, 0, 1]

@@ -14,7 +14,7 @@ from ..classic import (
     subtraction_heaps,
     two_ends_margin,
 )
-from ..classic.subtraction import subtraction_sequence
+from ..classic.subtraction import DEFAULT_VALUE_LIMIT, _check_take, subtraction_sequence
 from ..errors import CGTError
 from ._args import count, parse_count
 from .demo import run_demo
@@ -45,17 +45,30 @@ def _nim(args: argparse.Namespace) -> None:
         print(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
 
 
+def _take_set(text: str) -> str:
+    return "{" + ", ".join(map(str, text)) + "}"
+
+
 def _coins(args: argparse.Namespace) -> None:
-    wins = coin_game_first_player_wins(args.coins, args.take)
-    seq = subtraction_sequence(args.take)
-    print(f"coins: {args.coins}, take-set: {{{', '.join(map(str, seq.take))}}}")
+    take = _check_take(args.take)
+    x = args.coins
+    wins = coin_game_first_player_wins(x, take, args.limit)  # refuses, before printing, what is beyond reach
+    print(f"coins: {x}, take-set: {_take_set(take)}")
+    if x < take[0]:
+        print(f"no move: every amount in the take-set is more than {x}, so A cannot move.")
     print("A (moving first) wins." if wins else "B (moving second) wins.")
-    print(f"win/lose pattern: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
+    try:
+        seq = subtraction_sequence(take, args.limit)
+    except CGTError as exc:
+        print(f"Grundy values' period: not computed ({exc})")
+        return
+    print(f"Grundy values: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
 
 
 def _heaps(args: argparse.Namespace) -> None:
-    values, total = subtraction_heaps(args.heaps, args.take)
-    print(f"take-set: {{{', '.join(map(str, sorted(set(args.take))))}}}")
+    take = _check_take(args.take)
+    values, total = subtraction_heaps(args.heaps, take, args.limit)
+    print(f"take-set: {_take_set(take)}")
     for h, g in zip(args.heaps, values):
         print(f"heap {h}: Grundy value {g}")
     print(f"nim-sum: {total}")
@@ -96,6 +109,17 @@ def _cake_queries(args: argparse.Namespace) -> None:
         print(f"[{l}, {r}]: {answer}")
 
 
+def _add_limit(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--limit",
+        type=count(1, "--limit"),
+        default=DEFAULT_VALUE_LIMIT,
+        metavar="L",
+        help=f"compute at most L heap values (8 bytes each; default {DEFAULT_VALUE_LIMIT:,}); "
+        "a question that needs more is refused before starting",
+    )
+
+
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add the seed problems' subcommands to the ``cgtkit`` parser."""
     p = sub.add_parser(
@@ -119,10 +143,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="the coin game: does the first player win with X coins?",
         description="The coin game (a subtraction game): players alternately take a number of "
         "coins from the take-set; whoever takes the last coin wins. Works for any X "
-        "(the win/lose pattern is periodic, and the period is proven, not guessed).",
+        "(the Grundy values are periodic, and the period is proven, not guessed).",
     )
     p.add_argument("coins", type=count(0, "the number of coins"), help="number of coins X (any size; 10**100 is fine)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
+    _add_limit(p)
     p.set_defaults(run=_coins)
 
     p = sub.add_parser(
@@ -133,6 +158,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("heaps", nargs="+", type=count(0, "a heap size"), help="heap sizes, e.g. 5 6 7 (any size)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
+    _add_limit(p)
     p.set_defaults(run=_heaps)
 
     p = sub.add_parser(

@@ -38,7 +38,7 @@ from ..impartial import ImpartialSolver
 from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
 from .misere import Genus, _MultisetSearch, _compress
-from .periodicity import Periodicity, find_period
+from .periodicity import Periodicity, certificate_length, find_period
 from .sequences import AllButEngine, SplitEngine, grundy_values_vectorised
 
 __all__ = [
@@ -52,6 +52,9 @@ __all__ = [
 Progress = Callable[[int, str], None]
 
 DEFAULT_PERIOD_LIMIT = 2_000_000
+# grundy(n) computes at most this many heaps (8 bytes each) before it answers from a
+# proved period or refuses; pass limit= to go further
+DEFAULT_VALUE_LIMIT = 20_000_000
 
 
 def is_square(k: int) -> bool:
@@ -119,18 +122,97 @@ class HeapGame:
         return np.array(vals, dtype=np.int64)
 
     def grundy_values(self, n: int, progress: Progress | None = None) -> np.ndarray:
-        """The Grundy values of heaps ``0 .. n-1`` as a numpy int64 array (a copy)."""
+        """The Grundy values of heaps ``0 .. n-1`` as a numpy int64 array (a copy).
+
+        A failure while computing (MemoryError, Ctrl-C) releases every value kept, so
+        the next call starts clean."""
         n = _heap_size(n)
         if len(self._values) < n:
-            self._values = self._compute(n, progress)
+            try:
+                self._values = self._compute(n, progress)
+            except BaseException:
+                self.release()
+                raise
         return self._values[:n].copy()
 
-    def grundy(self, n: int) -> int:
-        """The Grundy value of heap ``n``."""
+    def release(self) -> None:
+        """Forget every computed value (and the period proved from them), freeing memory."""
+        self._values = np.zeros(0, dtype=np.int64)
+        self._proved = None
+        engine = getattr(self, "_engine", None)
+        if engine is not None:
+            engine.reset()
+
+    _proved: Periodicity | None = None
+
+    def _closed_form(self, n: int) -> int | None:
+        """The value of heap ``n`` when a formula gives it without computing (or None)."""
+        return None
+
+    def least_values_for_period(self) -> int | None:
+        """The fewest values any certificate of a period needs (None: no theorem applies).
+
+        >>> OctalGame("0.77").least_values_for_period(), SubtractionGame([1, 10**12]).least_values_for_period()
+        (6, 1000000000002)
+        """
+        shape = self._certificate_shape()
+        return None if shape is None else certificate_length(0, 1, *shape)
+
+    def grundy(self, n: int, limit: int = DEFAULT_VALUE_LIMIT) -> int:
+        """The Grundy value of heap ``n``, of any size when a period is proved.
+
+        Computes heaps until it reaches ``n`` or proves a period (then ``n`` is read off
+        it), at most ``limit`` heaps; :class:`~cgtkit.errors.PeriodNotCertifiedError`
+        says so before starting when even that cannot be enough.
+
+        >>> OctalGame("0.77").grundy(10**100)     # Kayles: period 12 from heap 71
+        1
+        """
         n = _heap_size(n)
-        if len(self._values) <= n:
-            self.grundy_values(max(n + 1, 2 * len(self._values)))
-        return int(self._values[n])
+        if n < len(self._values):
+            return int(self._values[n])
+        closed = self._closed_form(n)
+        if closed is not None:
+            return closed
+        if self._proved is not None:
+            return self._from_period(n)
+        least = self.least_values_for_period()
+        if min(n + 1, least if least is not None else n + 1) > limit:
+            why = (
+                f"a proof of its period needs at least {least:,} values" if least is not None
+                else "no periodicity theorem applies, so heaps are computed one by one up to it"
+            )
+            raise PeriodNotCertifiedError(
+                f"{self.name}: heap {n} is beyond reach: {why}, more than the limit of "
+                f"{limit:,} heaps (8 bytes each); pass a larger limit (--limit L on the command line)"
+            )
+        size = len(self._values)
+        while True:
+            size = min(max(2 * size, 1024), n + 1, limit)
+            values = self.grundy_values(size)
+            if size == n + 1:
+                return int(values[n])
+            if least is not None:
+                found = self._find_period(values)
+                if found is not None and found.certified:
+                    self._proved = found.check(values)
+                    return self._from_period(n)
+            if size >= limit:
+                raise PeriodNotCertifiedError(
+                    f"{self.name}: no period proved within the first {limit:,} heaps, and heap {n} "
+                    "lies beyond them; pass a larger limit (--limit L on the command line)"
+                )
+
+    def _from_period(self, n: int) -> int:
+        found = self._proved
+        assert found is not None
+        n0, p = found.preperiod, found.period
+        if len(self._values) < n0 + p:
+            self.grundy_values(n0 + p)
+        if n < n0 + p:
+            return int(self._values[n])
+        laps, r = divmod(n - n0, p)
+        return int(self._values[n0 + r]) + laps * found.saltus
 
     def solver(self) -> ImpartialSolver:
         """An :class:`~cgtkit.ImpartialSolver` whose positions are heap sizes.
@@ -399,6 +481,31 @@ class SubtractionGame(HeapGame):
         if self.all_but is not None:
             return find_period(values, None, 1, all_but=max(self.all_but, default=0))
         return super()._find_period(values)
+
+    def least_values_for_period(self) -> int | None:
+        if self.all_but is not None:
+            return 2 + max(self.all_but, default=0)  # max(n0, K) + p + m >= 1 + 1 + m
+        return super().least_values_for_period()
+
+    def _closed_form(self, n: int) -> int | None:
+        """Values no computation is needed for.  A finite set ``S``: no move below
+        ``min(S)`` (0); below ``2 min(S)`` every move reaches such a heap (1); one take
+        ``k``: ``(n // k) % 2``.  All but ``E``: below ``min(E)`` every heap is reachable,
+        as in Nim (``n``).
+
+        >>> SubtractionGame([10**12]).grundy(10**13 + 5), SubtractionGame([5, 9]).grundy(3)
+        (0, 0)
+        """
+        if self.subtract is not None:
+            low = self.subtract[0]
+            if n < low:
+                return 0
+            if len(self.subtract) == 1:
+                return (n // low) % 2
+            return 1 if n < 2 * low else None
+        if self.all_but is not None and (not self.all_but or n < self.all_but[0]):
+            return n
+        return None
 
     def arithmetic_period(self, limit: int = DEFAULT_PERIOD_LIMIT) -> tuple[int, int, int]:
         """``(preperiod, period, saltus)``: ``G(n + period) = G(n) + saltus`` for every

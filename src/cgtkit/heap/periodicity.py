@@ -40,10 +40,11 @@ exists once enough values are computed.)  The tests check the bound on thousands
 excluded sets against values computed far past it.
 
 :func:`find_period` returns the least period ``p`` (and its preperiod) that the given
-values certify, or ``None``; for every candidate ``p`` it scans back from the end of
-the sequence to the last ``n`` with ``G(n + p) - G(n) != s``, which for a wrong ``p``
-usually stops at once.  Whatever it reports holds on every value it was given
-(:meth:`Periodicity.check` says so again, for the callers that computed more).
+values certify, or ``None``; :func:`preperiods` finds, for every ``p`` at once in
+O(n), the last ``n`` with ``G(n + p) - G(n) != s`` (so long runs of equal values, as
+in a subtraction game with large takes, cost no more than any other values).
+Whatever it reports holds on every value it was given (:meth:`Periodicity.check`
+says so again, for the callers that computed more).
 
 >>> kayles_tail = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7] * 6
 >>> find_period(np.array([0, 1, 2, 3] + kayles_tail), max_take=2, parts=2)
@@ -62,7 +63,7 @@ import numpy as np
 
 from . import _kernels
 
-__all__ = ["Periodicity", "find_period", "certificate_length", "all_but_certificate_length"]
+__all__ = ["Periodicity", "find_period", "preperiods", "certificate_length", "all_but_certificate_length"]
 
 
 @dataclass(frozen=True)
@@ -180,34 +181,64 @@ def find_period(
     """
     G = np.ascontiguousarray(values, dtype=np.int64)
     n = len(G)
+    if n < 2:
+        return None
     arithmetic = saltus or all_but is not None
-    for p in range(1, n):
-        s = int(G[n - 1] - G[n - 1 - p]) if arithmetic else 0
-        if s < 0:
-            continue
-        if all_but is not None:
-            if p + all_but + 1 > n:
-                break
-            n0 = _last_mismatch(G, n, p, s)
-            if n0 + p + all_but > n:  # the certificate needs more than n values anyway
-                continue
-            need = all_but_certificate_length(G, n0, p, s, all_but)
+    p = np.arange(1, n, dtype=np.int64)
+    n0, s = preperiods(G, arithmetic)
+    usable = s >= 0
+    if all_but is not None:  # the cheap half of the bound first, then M and K per candidate
+        for i in np.flatnonzero(usable & (n0 + p + all_but <= n)).tolist():
+            need = all_but_certificate_length(G, int(n0[i]), i + 1, int(s[i]), all_but)
             if need is not None and n >= need:
-                return Periodicity(n0, p, s, True, n, need)
-        elif max_take is not None and s == 0:
-            if n < certificate_length(0, p, max_take, parts):
-                break
-            n0 = _last_mismatch(G, n, p, 0)
-            need = certificate_length(n0, p, max_take, parts)
-            if n >= need:
-                return Periodicity(n0, p, 0, True, n, need)
-        else:
-            if 3 * p > n:
-                break
-            n0 = _last_mismatch(G, n, p, s)
-            # seen over three periods, and over the later half of the values: a run of
-            # equal values at the very end is not a period
-            need = max(n0 + 3 * p, 2 * n0)
-            if n >= need:
-                return Periodicity(n0, p, s, False, n, need)
-    return None
+                return Periodicity(int(n0[i]), i + 1, int(s[i]), True, n, need)
+        return None
+    if max_take is not None and not saltus:
+        need = parts * np.maximum(n0, 1) + parts * p + max_take
+        certified = True
+    else:
+        # seen over three periods, and over the later half of the values: a run of
+        # equal values at the very end is not a period
+        need = np.maximum(n0 + 3 * p, 2 * n0)
+        certified = False
+    hits = np.flatnonzero(usable & (need <= n))
+    if not len(hits):
+        return None
+    i = int(hits[0])
+    return Periodicity(int(n0[i]), i + 1, int(s[i]), certified, n, int(need[i]))
+
+
+def preperiods(values: np.ndarray, arithmetic: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """For every ``p = 1 .. n-1`` (index ``p - 1``): the saltus ``s = G(n-1) - G(n-1-p)``
+    (0 unless ``arithmetic``) and the least ``n0`` with ``G(i + p) - G(i) = s`` for all
+    ``n0 <= i < n - p``, in O(n) for all ``p`` at once.
+
+    The Z-algorithm on the reversed sequence gives, for each ``p``, how far back from
+    the end the sequence agrees with itself shifted by ``p``.  For arithmetic periods
+    it runs on the differences ``D(i) = G(i+1) - G(i)``: ``G(i + p) - G(i)`` is the same
+    for all ``i >= n0`` exactly when ``D`` has period ``p`` from ``n0``.
+
+    >>> n0, s = preperiods(np.array([5, 0, 1, 0, 1, 0, 1]))
+    >>> n0[:3].tolist(), s[:3].tolist()        # p = 2: period from heap 1
+    ([6, 1, 4], [0, 0, 0])
+    """
+    G = np.ascontiguousarray(values, dtype=np.int64)
+    n = len(G)
+    seq = np.diff(G) if arithmetic else G
+    length = len(seq)
+    Z = _z_function(np.ascontiguousarray(seq[::-1]))
+    p = np.arange(1, n, dtype=np.int64)
+    lcp = np.zeros(n - 1, dtype=np.int64)
+    inside = p < length
+    lcp[inside] = Z[p[inside]]
+    n0 = length - p - lcp
+    np.maximum(n0, 0, out=n0)
+    s = G[n - 1] - G[n - 2 :: -1] if arithmetic else np.zeros(n - 1, dtype=np.int64)
+    return n0, s
+
+
+def _z_function(seq: np.ndarray) -> np.ndarray:
+    Z = np.zeros(len(seq), dtype=np.int64)
+    if _kernels.HAVE_NUMBA:
+        return _kernels.Z_FUNCTION(seq, Z)
+    return np.array(_kernels.Z_FUNCTION_PY(seq.tolist(), Z.tolist()), dtype=np.int64)
