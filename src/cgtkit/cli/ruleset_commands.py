@@ -57,8 +57,9 @@ def _parse_position(name: str, text: str) -> Any:
 
 def _show_value(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
+    lines = value_lines(position)  # a position beyond reach is refused before any output
     print(f"position: {position} ({type(position).__name__})")
-    for line in value_lines(position):
+    for line in lines:
         print(line)
     if args.moves:
         impartial = is_impartial(position)
