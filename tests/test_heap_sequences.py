@@ -246,6 +246,7 @@ def test_all_but_runs_report_their_arithmetic_period(excluded):
     assert g.arithmetic_period() == (0, k + 1, 1)
     values = g.grundy_values(50_000)
     assert values.tolist() == [n // (k + 1) for n in range(50_000)]
+    assert g.grundy(10**30 + 3) == (10**30 + 3) // (k + 1)  # from the proved period and saltus
 
 
 def test_reported_periods_hold_on_every_computed_value():

@@ -184,22 +184,27 @@ def find_period(
     if n < 2:
         return None
     arithmetic = saltus or all_but is not None
-    p = np.arange(1, n, dtype=np.int64)
     n0, s = preperiods(G, arithmetic)
-    usable = s >= 0
+    # arrays indexed by p - 1, built in place: a long sequence is searched in a few
+    # times its own memory
+    usable = s >= 0 if arithmetic else True
     if all_but is not None:  # the cheap half of the bound first, then M and K per candidate
-        for i in np.flatnonzero(usable & (n0 + p + all_but <= n)).tolist():
+        cheap = n0 + np.arange(1 + all_but, n + all_but, dtype=np.int64) <= n
+        for i in np.flatnonzero(usable & cheap).tolist():
             need = all_but_certificate_length(G, int(n0[i]), i + 1, int(s[i]), all_but)
             if need is not None and n >= need:
                 return Periodicity(int(n0[i]), i + 1, int(s[i]), True, n, need)
         return None
     if max_take is not None and not saltus:
-        need = parts * np.maximum(n0, 1) + parts * p + max_take
+        need = np.maximum(n0, 1)
+        need += np.arange(1, n, dtype=np.int64)
+        need *= parts
+        need += max_take
         certified = True
     else:
         # seen over three periods, and over the later half of the values: a run of
         # equal values at the very end is not a period
-        need = np.maximum(n0 + 3 * p, 2 * n0)
+        need = np.maximum(n0 + 3 * np.arange(1, n, dtype=np.int64), 2 * n0)
         certified = False
     hits = np.flatnonzero(usable & (need <= n))
     if not len(hits):
@@ -224,16 +229,20 @@ def preperiods(values: np.ndarray, arithmetic: bool = False) -> tuple[np.ndarray
     """
     G = np.ascontiguousarray(values, dtype=np.int64)
     n = len(G)
-    seq = np.diff(G) if arithmetic else G
-    length = len(seq)
-    Z = _z_function(np.ascontiguousarray(seq[::-1]))
-    p = np.arange(1, n, dtype=np.int64)
-    lcp = np.zeros(n - 1, dtype=np.int64)
-    inside = p < length
-    lcp[inside] = Z[p[inside]]
-    n0 = length - p - lcp
+    backwards = (np.diff(G) if arithmetic else G)[::-1].copy()
+    length = len(backwards)
+    Z = _z_function(backwards)
+    del backwards
+    # n0 = length - p - Z[p] where Z reaches (p < length), else 0
+    inside = min(n - 1, length - 1)
+    n0 = np.zeros(n - 1, dtype=np.int64)
+    np.subtract(np.arange(length - 1, length - 1 - inside, -1, dtype=np.int64), Z[1 : inside + 1], out=n0[:inside])
+    del Z
     np.maximum(n0, 0, out=n0)
-    s = G[n - 1] - G[n - 2 :: -1] if arithmetic else np.zeros(n - 1, dtype=np.int64)
+    if arithmetic:
+        s = G[n - 1] - G[n - 2 :: -1]
+    else:
+        s = np.broadcast_to(np.int64(0), (n - 1,))  # all 0, no memory
     return n0, s
 
 
