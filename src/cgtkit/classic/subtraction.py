@@ -30,6 +30,7 @@ from typing import Iterable, Sequence
 
 from ..errors import CGTError
 from ..heap.games import DEFAULT_VALUE_LIMIT, SubtractionGame
+from ..heap.periodicity import Periodicity
 
 __all__ = [
     "SubtractionSequence",
@@ -104,7 +105,8 @@ def subtraction_sequence(take: Iterable[int], limit: int = DEFAULT_VALUE_LIMIT) 
     """
     items = _check_take(take)
     game = _game(items)
-    if len(items) == 1:
+    if len(items) == 1:  # k zeros then k ones, for ever: checked on whatever is computed
+        Periodicity(0, 2 * items[0], 0, True, 0, 0).check(game._values)
         return SubtractionSequence(items, 0, 2 * items[0], game)
     least = game.least_values_for_period()
     assert least is not None

@@ -14,12 +14,12 @@ import sys
 import time
 
 from ..errors import CGTError, HeapCodeError
-from ._args import count
+from ._args import count, parse_count
 
 
 def _parse_set(text: str) -> list[int]:
     try:
-        items = [int(x) for x in text.replace(" ", "").split(",") if x]
+        items = [parse_count(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise HeapCodeError(f"{text!r} is not a comma-separated list of ints, e.g. 1,3,4") from None
     if not items:
@@ -57,7 +57,11 @@ def _report_period(game, args: argparse.Namespace) -> None:
     if show is not None:
         show.finish()
     if found is None:
-        print(f"period: none found within {args.limit} heaps (raise --limit)")
+        least = game.least_values_for_period()
+        if least is not None and least > args.limit:
+            print(f"period: not searched: a proof needs at least {least:,} values, more than --limit {args.limit:,}")
+        else:
+            print(f"period: none found within {args.limit:,} heaps (raise --limit)")
         return
     print(f"preperiod: {found.preperiod}")
     print(f"period: {found.period}")

@@ -247,6 +247,9 @@ class HeapGame:
         after each round.  The answer holds on every value computed so far."""
         if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
             raise HeapCodeError(f"limit is the most heaps to compute, an int >= 1; got {limit!r}")
+        least = self.least_values_for_period()
+        if least is not None and least > limit:
+            return None  # no proof fits: do not compute in vain
         n = min(max(start, 16), limit)
         while True:
             # every value computed so far, not only the first n: none may contradict
