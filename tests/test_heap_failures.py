@@ -40,7 +40,7 @@ def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, jit, ex
         game.grundy_values(3000)
     assert len(game._values) == 0 and game._engine.n == 1  # released
     monkeypatch.undo()
-    assert game.grundy_values(3000).tolist() == slow_octal("0.137", 3000)
+    assert game.grundy_values(1200).tolist() == slow_octal("0.137", 1200)
 
 
 def test_split_engine_after_a_failure_while_changing_its_mask(monkeypatch):
@@ -53,7 +53,7 @@ def test_split_engine_after_a_failure_while_changing_its_mask(monkeypatch):
         game.grundy_values(5000)
     assert game._engine.n == 1 and game._engine.mask == 0  # a fresh start, not a stale table
     monkeypatch.undo()
-    assert game.grundy_values(2000).tolist() == slow_octal("0.16", 2000)
+    assert game.grundy_values(1200).tolist() == slow_octal("0.16", 1200)
 
 
 @pytest.mark.parametrize("jit", [False] + ([None] if _kernels.HAVE_NUMBA else []))
