@@ -22,8 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np  # noqa: E402
 
+from cgtkit.classic.subtraction import subtraction_sequence  # noqa: E402
 from cgtkit.heap import OctalGame, TakeBreakCode, _kernels  # noqa: E402
-from cgtkit.nimbers import nim_product, nim_product_array  # noqa: E402
+from cgtkit.nimbers import mex, nim_product, nim_product_array  # noqa: E402
+from cgtkit.partizan import PartizanSolver, PartizanSubtractionGame  # noqa: E402
+from cgtkit.rulesets.kayles import Kayles  # noqa: E402
 
 
 def _median(fn: Callable[[], object], repeat: int = 3) -> float:
@@ -48,6 +51,58 @@ def plain_mex(code: str, n: int) -> np.ndarray:
     g, s = G.tolist(), seen.tolist()
     fill(g, 1, n, c.takes(0), c.takes(1), c.takes(2), False, s)
     return np.array(g)
+
+
+def window_repeat_period(take: Sequence[int]) -> tuple[int, int]:
+    """The coin game's old method, the baseline: values one by one, each window of
+    max(take) values kept as a tuple in a dict until one repeats (time and memory
+    quadratic in max(take))."""
+    m = max(take)
+    values: list[int] = []
+    seen: dict = {}
+    for n in range(10**9):
+        values.append(mex(values[n - s] for s in take if s <= n))
+        if n + 1 >= m:
+            window = tuple(values[n + 1 - m : n + 1])
+            if window in seen:
+                return seen[window], n + 1 - m - seen[window]
+            seen[window] = n + 1 - m
+    raise AssertionError("no period")
+
+
+def coin_period(take: Sequence[int]) -> tuple[int, int]:
+    seq = subtraction_sequence(take)
+    seq.game.release()  # no values kept: each run times the whole computation
+    return seq.preperiod, seq.period
+
+
+def kayles_runs_old_loop(n: int) -> list[int]:
+    """The Kayles ruleset's former run table, the baseline: a set and a mex per run."""
+    runs = [0]
+    while len(runs) <= n:
+        m = len(runs)
+        seen = {runs[a] ^ runs[m - k - a] for k in (1, 2) for a in range(0, (m - k) // 2 + 1)}
+        g = 0
+        while g in seen:
+            g += 1
+        runs.append(g)
+    return runs
+
+
+def kayles_row(n: int) -> int:
+    Kayles._game.release()  # from scratch each run
+    return Kayles("x" * n).value
+
+
+def seed_game_subtraction(n: int):
+    return PartizanSubtractionGame(left=[2], right=[1]).value(n - 1)
+
+
+def seed_game_solver(n: int):
+    def moves(m: int):
+        return ([m - 2] if m > 2 else []), ([m - 1] if m > 1 else [])
+
+    return PartizanSolver(moves).value(n)
 
 
 def fast(code: str, n: int) -> np.ndarray:
@@ -101,6 +156,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             ),
             flush=True,
         )
+
+    # the coin game's proved period: one engine (numpy values, period by the Z-function)
+    # against the old window-repeat method
+    for take, base_take in (((1999, 2000), (1999, 2000)), ((19999, 20000), (1999, 2000))):
+        t_fast = _median(lambda: coin_period(take))
+        t_base = _median(lambda: window_repeat_period(base_take), 1) * (max(take) / max(base_take)) ** 2
+        assert coin_period(base_take) == window_repeat_period(base_take)
+        note = "" if take == base_take else f" (measured on {base_take}, x max(take)^2)"
+        print(row(f"coin game, take {take}: period {coin_period(take)[1]:,} proved", t_fast, t_base, note), flush=True)
+
+    # a Kayles row: the heap engine and its proved period against the old run table
+    n, base_n = 100_000, 3_000 if not args.quick else 1_500
+    t_fast = _median(lambda: kayles_row(n))
+    t_base = _median(lambda: kayles_runs_old_loop(base_n), 1) * (n / base_n) ** 2
+    assert kayles_row(base_n) == kayles_runs_old_loop(base_n)[base_n]
+    print(row(f"Kayles row of {n:,} pins (ruleset)", t_fast, t_base, f" (old run table to {base_n:,}, x n^2)"), flush=True)
+
+    # seed 000's game far out: bottom up with a proved period against PartizanSolver
+    n = 100_000 if not args.quick else 20_000
+    t_fast = _median(lambda: seed_game_subtraction(n))
+    t_base = _median(lambda: seed_game_solver(n), 1)
+    assert seed_game_subtraction(n) == seed_game_solver(n)
+    print(row(f"seed 000's game, position {n:,}", t_fast, t_base, " (PartizanSolver)"), flush=True)
 
     # a million 64-bit nim products: vectorised vs scalar nim_product in a Python loop
     rng = np.random.default_rng(0)

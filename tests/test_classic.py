@@ -20,7 +20,8 @@ from cgtkit.classic import (
     two_ends_margin_brute_force,
 )
 from cgtkit.classic.factorize import is_probable_prime, prime_factors
-from cgtkit.classic.subtraction import subtraction_sequence
+from cgtkit.classic.subtraction import _GAMES, subtraction_sequence
+from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between
 from cgtkit.search import evaluate
@@ -35,12 +36,14 @@ def coin_win_table(x, take):
     return win
 
 
+@settings(deadline=None)  # the first example loads the compiled kernel
 @given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
 def test_coin_game_matches_the_seed_dp(take):
     table = coin_win_table(300, take)
     assert [coin_game_first_player_wins(x, take) for x in range(301)] == table
 
 
+@settings(deadline=None)
 @given(st.sets(st.integers(1, 7), min_size=1, max_size=4), st.integers(0, 400))
 def test_subtraction_grundy_matches_the_solver(take, n):
     s = ImpartialSolver(lambda k: [k - a for a in take if a <= k])
@@ -56,6 +59,42 @@ def test_period_is_proven_and_huge_heaps_work():
     direct = ImpartialSolver(lambda k: [k - a for a in (2, 5, 7) if a <= k])
     for n in range(0, 3000, 7):
         assert seq[n] == direct.grundy(n)
+
+
+def test_coin_game_is_the_heap_engine_and_needs_no_work_below_the_smallest_take():
+    # regression: --take 10**12 said "no period found" though no move is possible
+    seq = subtraction_sequence([10**12])
+    assert isinstance(seq.game, SubtractionGame) and (seq.preperiod, seq.period) == (0, 2 * 10**12)
+    assert coin_game_first_player_wins(10, [10**12]) is False
+    assert coin_game_first_player_wins(10**12 + 5, [10**12]) is True     # one move, to 5: a loss
+    assert subtraction_grundy(3 * 10**12, [10**12]) == 1
+    assert len(seq.game._values) == 0  # all by the closed form: nothing computed
+    game = subtraction_sequence([20000, 19999]).game
+    game.release()
+    assert subtraction_grundy(10, [20000, 19999]) == 0 and len(game._values) == 0
+    # memory bounded by the window needed (the old coin game kept max(S) values per heap)
+    assert subtraction_grundy(25000, [20000, 19999]) == 1 and len(game._values) <= 25001
+
+
+def test_coin_game_refuses_what_is_beyond_reach_before_starting():
+    take = [10**12, 10**12 + 1]
+    with pytest.raises(CGTError, match=r"heap 10000000000000 is beyond reach: a proof of its period needs at least 1,000,000,000,003 values, more than the limit of 20,000,000"):
+        coin_game_first_player_wins(10**13, take)
+    with pytest.raises(CGTError, match="proving its period needs at least 1,000,000,000,003 values"):
+        subtraction_sequence(take)
+    assert len(_GAMES[tuple(take)]._values) == 0  # refused before computing anything
+    assert coin_game_first_player_wins(5 * 10**11, take) is False  # below the smallest take
+
+
+@settings(deadline=None, max_examples=150)
+@given(st.sets(st.integers(1, 40), min_size=1, max_size=4), st.integers(0, 200))
+def test_subtraction_closed_forms_against_the_engine(take, n):
+    # the shortcuts (no move below min S; value 1 below 2 min S; one take k: (n // k) % 2)
+    # against values computed from the rules
+    closed = SubtractionGame(sorted(take))._closed_form(n)
+    slow = ImpartialSolver(lambda k: [k - a for a in take if a <= k]).grundy(n)
+    assert closed is None or closed == slow
+    assert subtraction_grundy(n, take) == slow
 
 
 def test_subtraction_heaps_winner():

@@ -27,6 +27,20 @@ def test_coins_and_heaps(capsys):
     assert "heap 5: Grundy value 3" in out and "nim-sum: 1" in out
 
 
+def test_coins_with_huge_takes(capsys):
+    # regression: --take 10**12 said "no period found" although no move is possible
+    status, out, _ = run(capsys, "coins", "10", "--take", "10**12")
+    assert status == 0
+    assert "no move: every amount in the take-set is more than 10" in out and "B (moving second) wins." in out
+    assert "period 2000000000000 after a preperiod of 0 (proven)" in out
+    status, out, err = run(capsys, "coins", "10**13", "--take", "10**12,1000000000001")
+    assert status == 2 and out == "" and "beyond reach" in err and "--limit" in err
+    status, out, _ = run(capsys, "coins", "10", "--take", "10**12,1000000000001")
+    assert status == 0 and "B (moving second) wins." in out and "period: not computed" in out
+    status, out, _ = run(capsys, "heaps", "10**100", "7", "--take", "1,3,4")
+    assert status == 0 and "heap 7: Grundy value 0" in out and "nim-sum: 2" in out
+
+
 def test_two_ends_and_cake(capsys):
     _, out, _ = run(capsys, "two-ends", "--", "1", "-100", "1")
     assert "margin with best play: -98" in out

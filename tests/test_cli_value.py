@@ -82,3 +82,11 @@ def test_errors_exit_2(capsys, argv, message):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.startswith("cgtkit value: error: ") and message in err
+
+
+def test_seed_game_far_out(capsys):
+    # position 10**100 is 1 mod 3: the proved period gives 0 at once
+    status, out, _ = run(capsys, "value", "--seed-game", "10**100")
+    assert status == 0 and lines(out)["value"] == "0"
+    status, out, _ = run(capsys, "value", "--seed-game", "10000002")
+    assert status == 0 and lines(out)["value"] == "{0|-1}"

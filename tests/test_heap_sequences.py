@@ -1,6 +1,7 @@
 """Heap Grundy sequences: every fast path against a slow, direct mex; published values."""
 
 import itertools
+import random
 import json
 from pathlib import Path
 
@@ -227,3 +228,97 @@ def test_period_progress_reports():
     seen = []
     OctalGame("0.127").periodicity(limit=4096, start=1024, progress=lambda n, msg: seen.append((n, msg)))
     assert [n for n, _ in seen] == [1024, 2048, 4096]
+
+
+def _arithmetic_holds(values, n0, p, s):
+    return bool((values[n0 + p :] - values[n0 : len(values) - p] == s).all())
+
+
+@pytest.mark.parametrize("excluded", [[1, 2, 3], [1, 2, 3, 4, 5], list(range(1, 21))])
+def test_all_but_runs_report_their_arithmetic_period(excluded):
+    # regression: these reported (1020, 1) with saltus 0, from 4 equal values at the end
+    # of the first 1024; the values are floor(n / (k + 1)), period k + 1, saltus 1
+    k = len(excluded)
+    g = SubtractionGame(all_but=excluded)
+    found = g.periodicity()
+    assert (found.preperiod, found.period, found.saltus) == (0, k + 1, 1)
+    assert found.certified
+    assert g.arithmetic_period() == (0, k + 1, 1)
+    values = g.grundy_values(50_000)
+    assert values.tolist() == [n // (k + 1) for n in range(50_000)]
+    assert g.grundy(10**30 + 3) == (10**30 + 3) // (k + 1)  # from the proved period and saltus
+
+
+def test_reported_periods_hold_on_every_computed_value():
+    # values computed past the search's window must not contradict what is reported
+    for game in (SubtractionGame(all_but=[1, 2, 3]), SubtractionGame(all_but=[2, 3, 7]), OctalGame("0.77")):
+        values = game.grundy_values(20_000)
+        found = game.periodicity(start=16)
+        assert _arithmetic_holds(values, found.preperiod, found.period, found.saltus), game
+
+
+def test_all_but_certificate_holds_far_beyond_the_first_prefix_that_proves_it():
+    # for random excluded sets, the first prefix on which the bound certifies a period:
+    # the period must hold on 10x as many values (the engine is checked against a plain
+    # mex above); many of these sets have a preperiod, so the bound's K and n0 matter
+    from cgtkit.heap.periodicity import find_period
+
+    rng = random.Random(19)
+    with_preperiod = 0
+    for _ in range(150):
+        excluded = sorted(rng.sample(range(1, 25), rng.randint(1, 7)))
+        game = SubtractionGame(all_but=excluded)
+        n = 8
+        while (found := find_period(game.grundy_values(n), None, 1, all_but=excluded[-1])) is None:
+            n += max(1, n // 8)
+        values = game.grundy_values(max(10 * found.needed, 3000))
+        assert _arithmetic_holds(values, found.preperiod, found.period, found.saltus), excluded
+        assert found.saltus >= 1 and found.certified
+        with_preperiod += found.preperiod > 0
+    assert with_preperiod >= 5
+
+
+def test_observed_periods_need_the_later_half_of_the_values():
+    from cgtkit.heap.periodicity import find_period
+
+    found = find_period(np.arange(1024) // 4, None, 1, saltus=True)   # not (1020, 1, 0)
+    assert (found.preperiod, found.period, found.saltus, found.certified) == (0, 4, 1, False)
+    squares = SubtractionGame(rule=is_square)
+    assert squares.periodicity(limit=4096) is None
+    with pytest.raises(PeriodNotCertifiedError, match="no periodicity theorem applies to a rule"):
+        squares.arithmetic_period()
+    with pytest.raises(HeapCodeError, match="limit is the most heaps to compute, an int >= 1; got -1"):
+        OctalGame("0.77").periodicity(limit=-1)
+
+
+def _last_mismatch_slow(G, p, s):
+    for i in range(len(G) - p - 1, -1, -1):
+        if G[i + p] - G[i] != s:
+            return i + 1
+    return 0
+
+
+@pytest.mark.parametrize("arithmetic", [False, True])
+def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
+    # the O(n) Z-function twin of "scan back from the end for each p", on random
+    # sequences built to repeat (periodic or arithmetic tails, long constant runs)
+    from cgtkit.heap import _kernels
+    from cgtkit.heap.periodicity import preperiods
+
+    rng = random.Random(5 + arithmetic)
+    for _ in range(300):
+        period, lead = rng.randint(1, 9), rng.randint(0, 12)
+        cycle = [rng.choice([0, 0, 1, 2]) for _ in range(period)]
+        step = rng.randint(0, 3) if arithmetic else 0
+        G = [rng.randint(0, 5) for _ in range(lead)]
+        G += [cycle[i % period] + step * (i // period) for i in range(rng.randint(1, 60))]
+        G = np.array(G, dtype=np.int64)
+        if len(G) < 2:
+            continue
+        n0, s = preperiods(G, arithmetic)
+        for p in range(1, len(G)):
+            want_s = int(G[-1] - G[-1 - p]) if arithmetic else 0
+            assert int(s[p - 1]) == want_s
+            assert int(n0[p - 1]) == _last_mismatch_slow(G.tolist(), p, want_s), (G.tolist(), p)
+    Z = _kernels.Z_FUNCTION_PY([1, 1, 2, 1, 1, 2, 1], [0] * 7)
+    assert Z == [7, 1, 0, 4, 1, 0, 1]

@@ -75,3 +75,79 @@ def test_loopy_and_bad_move_functions():
         cg.PartizanSolver(lambda n: (5, [])).value(1)
     with pytest.raises(cg.UnhashablePositionError):
         cg.PartizanSolver(seed_game).value([1])
+
+
+# --- partizan subtraction games: bottom up with a proved period, PartizanSolver the twin ---
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from cgtkit.cli.value_commands import SEED_GAME, seed_game_moves  # noqa: E402
+from cgtkit.errors import PeriodNotCertifiedError, RulesError  # noqa: E402
+from cgtkit.partizan import PartizanSubtractionGame  # noqa: E402
+
+
+def test_seed_game_as_a_subtraction_game_against_the_solver():
+    solver = cg.PartizanSolver(seed_game_moves)
+    game = PartizanSubtractionGame(left=[2], right=[1])
+    assert [game.value(n - 1) for n in range(1, 400)] == [solver.value(n) for n in range(1, 400)]
+    assert game.period() == (0, 3)
+
+
+def test_seed_game_any_position_from_the_period():
+    # regression: --seed-game 10**7 took 105 s and 4 GB (a search over every position)
+    three = [SEED_GAME.value(0), SEED_GAME.value(1), SEED_GAME.value(2)]
+    assert [str(v) for v in three] == ["0", "-1", "{0|-1}"]
+    for n in (10**7, 10**7 + 1, 10**100, 10**100 + 2):
+        assert SEED_GAME.value(n - 1) == three[(n - 1) % 3]
+    assert len(SEED_GAME._values) < 1000  # read off the period, not computed to 10**7
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(1, 5), max_size=3), st.sets(st.integers(1, 5), max_size=3))
+def test_random_partizan_subtraction_games_against_the_solver(left, right):
+    def moves(n):
+        return [n - k for k in left if k <= n], [n - k for k in right if k <= n]
+
+    solver = cg.PartizanSolver(moves)
+    game = PartizanSubtractionGame(left, right)
+    assert [game.value(n) for n in range(70)] == [solver.value(n) for n in range(70)]
+    try:
+        n0, p = game.period(limit=256)
+    except PeriodNotCertifiedError:
+        return  # not every such game is periodic (left 1, right 1 and 2: v, vv*, v3, ...)
+    assert all(game.value(n) == solver.value(n0 + (n - n0) % p) for n in range(n0, 150))
+
+
+def test_non_periodic_and_bad_partizan_subtraction_games():
+    downs = PartizanSubtractionGame(left=[1], right=[1, 2])
+    assert str(downs.value(10)) == "v9"  # values grow: no period, answered directly
+    with pytest.raises(PeriodNotCertifiedError, match="no period proved within the first 500 heaps"):
+        downs.period(limit=500)
+    with pytest.raises(PeriodNotCertifiedError, match="heap 100000 lies beyond them"):
+        downs.value(100_000, limit=500)
+    with pytest.raises(PeriodNotCertifiedError, match="beyond reach: a proof of the period needs at least 1,000,002"):
+        PartizanSubtractionGame(left=[10**6], right=[1]).value(10**7)
+    with pytest.raises(RulesError, match="left takes must be ints >= 1, got 0"):
+        PartizanSubtractionGame(left=[0], right=[1])
+    with pytest.raises(RulesError, match="a heap size is an int >= 0"):
+        downs.value(-1)
+
+
+def test_partizan_subtraction_game_after_a_failure(monkeypatch):
+    game = PartizanSubtractionGame(left=[1, 3], right=[2])
+    good = [game.value(n) for n in range(40)]
+    game.release()
+    real = cg.Game.from_options
+    calls = {"n": 0}
+
+    def failing(left, right):
+        calls["n"] += 1
+        if calls["n"] == 20:
+            raise MemoryError("simulated")
+        return real(left, right)
+
+    monkeypatch.setattr(cg.Game, "from_options", failing)
+    with pytest.raises(MemoryError):
+        game.value(39)
+    assert game._values == []  # released
+    monkeypatch.undo()
+    assert [game.value(n) for n in range(40)] == good

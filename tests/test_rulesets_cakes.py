@@ -11,7 +11,7 @@ import pytest
 from cgtkit import PartizanSolver
 from cgtkit.classic.cake import maundy_cake_formula
 from cgtkit.errors import RulesError
-from cgtkit.rulesets.cakes import Cutcake, Eatcake, MaundyCake, cutcake_formula
+from cgtkit.rulesets.cakes import Cutcake, Eatcake, MaundyCake, cutcake_formula, eatcake_cost, eatcake_known
 from cgtkit.short.notation import game
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_cakes.json").read_text())
@@ -67,10 +67,69 @@ def test_eatcake_hand_checked():
 
 def test_eatcake_against_plain_search():
     solver = _slow(_eat)
-    for w in range(1, 6):
-        for h in range(1, 6):
+    for w in range(1, 9):
+        for h in range(1, 9):
             assert Eatcake(f"{w}x{h}").value == solver.value((w, h)), (w, h)
             assert Eatcake(f"{w}x{h}").value == -Eatcake(f"{h}x{w}").value
+
+
+def test_eatcake_theorem_against_plain_search():
+    # eatcake_known's proof: both sides odd is *, even x 1 is v, 1 x even is ^; and the
+    # companions it rests on: even width with odd height is negative, the turn positive
+    solver = _slow(_eat)
+    for w in range(1, 15):
+        for h in range(1, 15):
+            v = solver.value((w, h))
+            known = eatcake_known((w, h))
+            assert known is None or known == v, (w, h)
+            if w % 2 == 0 and h % 2 == 1:
+                assert v < 0, (w, h)
+            if w % 2 == 1 and h % 2 == 0:
+                assert v > 0, (w, h)
+    assert [str(eatcake_known(c)) for c in [(1, 1), (99, 99), (4, 1), (1, 10**6), (2, 2)]] == ["*", "*", "v", "^", "None"]
+
+
+def test_eatcake_refuses_beyond_its_bound_before_searching(monkeypatch):
+    # regression: 30x30 took 105 s and 3.6 GB, 100x100 did not end
+    for big in ("30x30", "100x100", "2x60", "4x4,40x10"):
+        size = len(Eatcake.table)
+        with pytest.raises(RulesError, match=r"beyond the search bound: its estimated cost .* CGTKIT_EATCAKE_MAX_COST"):
+            Eatcake(big).value
+        assert len(Eatcake.table) == size  # nothing was searched
+    assert eatcake_cost((30, 30)) > Eatcake.max_cost >= eatcake_cost((20, 20))
+    # settled without search, however large
+    assert Eatcake("99x99").value == game("*") and Eatcake("1000000x1").value == game("v")
+    assert Eatcake("99x99,1x2").value == game("*") + game("^")
+    # the bound can be raised (or lowered)
+    monkeypatch.setattr(Eatcake, "max_cost", 10)
+    with pytest.raises(RulesError, match="beyond the search bound"):
+        Eatcake("2x2").value
+    monkeypatch.setenv("CGTKIT_EATCAKE_MAX_COST", "1e3")
+    assert Eatcake("2x2").value == game("*")
+
+
+@pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
+def test_eatcake_after_a_failure_mid_search(monkeypatch, exc):
+    from cgtkit.rulesets import grid
+
+    want = _slow(_eat).value((8, 6))
+    Eatcake.table.clear()
+    real = grid._sum
+    calls = {"n": 0}
+
+    def failing(data, keys):
+        calls["n"] += 1
+        if calls["n"] == 30:
+            raise exc()
+        return real(data, keys)
+
+    monkeypatch.setattr(grid, "_sum", failing)
+    with pytest.raises(exc):
+        Eatcake("8x6").value
+    if exc is MemoryError:
+        assert len(Eatcake.table) == 0  # released, so the next question can run
+    monkeypatch.undo()
+    assert Eatcake("8x6").value == want
 
 
 def test_moves_by_hand():

@@ -28,6 +28,45 @@ def test_dawsons_kayles_oeis_a002187_shifted():
     assert DawsonsKayles("").nim_value == 0
 
 
+def _run_values_by_the_old_loop(remove, n):
+    """The slow twin: the ruleset's former table, a set and a mex per run length."""
+    runs = [0]
+    while len(runs) < n:
+        m = len(runs)
+        seen = {runs[a] ^ runs[m - k - a] for k in remove for a in range(0, (m - k) // 2 + 1)}
+        g = 0
+        while g in seen:
+            g += 1
+        runs.append(g)
+    return runs
+
+
+@pytest.mark.parametrize("cls, remove", [(Kayles, (1, 2)), (DawsonsKayles, (2,))])
+def test_run_values_from_the_heap_engine_against_the_old_loop(cls, remove):
+    slow = _run_values_by_the_old_loop(remove, 600)
+    assert [cls.run_value(n) for n in range(600)] == slow
+    # long runs come from the proved period: check a few far out against the period
+    n0, p = cls._game.period()
+    for n in (10**5, 10**5 + 7, 10**12 + 3):
+        assert cls.run_value(n) == slow[n0 + (n - n0) % p]
+    rng = random.Random(4)
+    for _ in range(50):
+        runs = [rng.randint(0, 400) for _ in range(rng.randint(1, 6))]
+        row = ".".join("x" * r for r in runs)
+        want = 0
+        for r in runs:
+            want ^= slow[r]
+        assert cls(row).nim_value == want, row
+
+
+def test_a_long_row_is_quick_and_right():
+    # regression: 100,000 pins took over 120 s; Kayles' period is 12 from heap 71
+    n0, p = 71, 12
+    tail = _run_values_by_the_old_loop((1, 2), n0 + p)
+    assert Kayles("x" * 100_000).nim_value == tail[n0 + (100_000 - n0) % p]
+    assert len(Kayles._game._values) < 100_000  # read off the period, not computed to 100,000
+
+
 def _row_moves(remove):
     def moves(s: str):
         return [s[:i] + "." * k + s[i + k :] for i in range(len(s)) for k in remove if s[i : i + k] == "x" * k]
@@ -67,3 +106,21 @@ def test_round_trip_and_errors():
         Kayles("xx x")
     with pytest.raises(RulesError):
         DawsonsKayles(-1)  # type: ignore[arg-type]
+
+
+def test_run_table_after_a_failure(monkeypatch):
+    from cgtkit.heap import _kernels
+
+    slow = _run_values_by_the_old_loop((2,), 3000)
+    DawsonsKayles._game.release()
+    name = "FILL_SPLIT" if _kernels.HAVE_NUMBA else "FILL_SPLIT_PY"
+    real = getattr(_kernels, name)
+
+    def out_of_memory(*args):
+        raise MemoryError("simulated")
+
+    monkeypatch.setattr(_kernels, name, out_of_memory)
+    with pytest.raises(MemoryError):
+        DawsonsKayles.run_value(2999)
+    monkeypatch.setattr(_kernels, name, real)
+    assert [DawsonsKayles.run_value(n) for n in range(3000)] == slow

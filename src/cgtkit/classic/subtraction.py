@@ -1,10 +1,16 @@
 """Subtraction games (the seeds' coin game): take a number of tokens from a set S.
 
 A heap of n tokens may lose s tokens for any s in S with s <= n; the player who takes
-the last token wins.  The Grundy value of heap n depends only on the values of the
-heaps n-1 .. n-max(S), so once a window of max(S) consecutive values repeats, the
-sequence is periodic from there on: a proof, not a guess.  That lets us answer for a
-heap of any size (10**100 coins) in time bounded by the period, not by n.
+the last token wins.  This module is a thin layer over
+:class:`cgtkit.heap.SubtractionGame`, the one engine for these games: values are
+computed bottom up in a numpy array (compiled by numba), the period is proved by the
+periodicity theorem (once a window of max(S) consecutive values repeats, the sequence
+is periodic from there: a proof, not a guess), and a heap of any size (10**100 coins)
+is answered from the period.  Heaps below min(S) have no move (value 0) and need no
+computation at all; so does a take-set of one amount k (value ``(n // k) % 2``).
+
+An input beyond reach (a proof would need more than ``limit`` values) is refused
+before any work, with the reason.
 
 >>> coin_game_first_player_wins(10, [1, 3, 4])
 True
@@ -12,16 +18,19 @@ True
 [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
 >>> subtraction_grundy(10**100, [1, 3, 4])
 2
+>>> coin_game_first_player_wins(10, [10**12])     # no move from 10 coins
+False
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import lru_cache
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from ..errors import CGTError
-from ..nimbers import mex
+from ..heap.games import DEFAULT_VALUE_LIMIT, SubtractionGame
+from ..heap.periodicity import Periodicity
 
 __all__ = [
     "SubtractionSequence",
@@ -29,26 +38,33 @@ __all__ = [
     "subtraction_grundy",
     "coin_game_first_player_wins",
     "subtraction_heaps",
+    "DEFAULT_VALUE_LIMIT",
 ]
 
-_MAX_STEPS = 10_000_000
+# the games asked about recently, with their values; bounded by the values they hold
+_GAMES: "OrderedDict[tuple[int, ...], SubtractionGame]" = OrderedDict()
+_KEPT_VALUES = 40_000_000
 
 
 @dataclass(frozen=True)
 class SubtractionSequence:
-    """The Grundy values of a subtraction game, as a prefix and a repeating period."""
+    """The Grundy values of a subtraction game: a preperiod, then a repeating period
+    (proved).  ``seq[n]`` is the value of heap ``n``, any size."""
 
     take: tuple[int, ...]
-    values: tuple[int, ...]  # values[n] for n < preperiod + period
     preperiod: int
     period: int
+    game: SubtractionGame = field(repr=False, compare=False)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The values of heaps ``0 .. preperiod + period - 1`` (one preperiod and period)."""
+        return tuple(self.game.grundy_values(self.preperiod + self.period).tolist())
 
     def __getitem__(self, n: int) -> int:
         if n < 0:
             raise CGTError(f"heap size {n} is negative")
-        if n >= len(self.values):
-            n = self.preperiod + (n - self.preperiod) % self.period
-        return self.values[n]
+        return self.game.grundy(n)
 
 
 def _check_take(take: Iterable[int]) -> tuple[int, ...]:
@@ -64,49 +80,66 @@ def _check_take(take: Iterable[int]) -> tuple[int, ...]:
     return tuple(items)
 
 
-@lru_cache(maxsize=256)
-def _sequence(take: tuple[int, ...]) -> SubtractionSequence:
-    m = take[-1]
-    values: list[int] = []
-    seen: dict[tuple[int, ...], int] = {}
-    for n in range(_MAX_STEPS):
-        values.append(mex(values[n - s] for s in take if s <= n))
-        if n + 1 >= m:
-            window = tuple(values[n + 1 - m : n + 1])  # values of heaps n-m+1 .. n
-            start = n + 1 - m
-            if window in seen:
-                first = seen[window]
-                period = start - first
-                return SubtractionSequence(take, tuple(values[: first + period]), first, period)
-            seen[window] = start
-    raise CGTError(  # pragma: no cover - needs an astronomically long period
-        f"no period found within {_MAX_STEPS} heaps for take-set {list(take)}"
-    )
+def _game(take: tuple[int, ...]) -> SubtractionGame:
+    """The engine for ``take``, kept while recently used and small enough."""
+    game = _GAMES.pop(take, None)
+    if game is None:
+        game = SubtractionGame(take)
+    _GAMES[take] = game
+    while len(_GAMES) > 1 and sum(len(g._values) for g in _GAMES.values()) > _KEPT_VALUES:
+        _GAMES.popitem(last=False)[1].release()
+    return game
 
 
-def subtraction_sequence(take: Iterable[int]) -> SubtractionSequence:
-    """The whole Grundy sequence of the subtraction game ``take``, with its period.
+def subtraction_sequence(take: Iterable[int], limit: int = DEFAULT_VALUE_LIMIT) -> SubtractionSequence:
+    """The whole Grundy sequence of the subtraction game ``take``, with its proved period.
+
+    Computes at most ``limit`` heaps; a take-set whose proof needs more is refused
+    before starting.
 
     >>> seq = subtraction_sequence([1, 3, 4])
-    >>> seq.preperiod, seq.period
-    (0, 7)
+    >>> seq.preperiod, seq.period, seq[10**9]
+    (0, 7, 2)
+    >>> subtraction_sequence([10**12]).period     # one take k: k zeros, then k ones
+    2000000000000
     """
-    return _sequence(_check_take(take))
+    items = _check_take(take)
+    game = _game(items)
+    if len(items) == 1:  # k zeros then k ones, for ever: checked on whatever is computed
+        Periodicity(0, 2 * items[0], 0, True, 0, 0).check(game._values)
+        return SubtractionSequence(items, 0, 2 * items[0], game)
+    least = game.least_values_for_period()
+    assert least is not None
+    if least > limit:
+        raise CGTError(
+            f"take-set {list(items)}: proving its period needs at least {least:,} values "
+            f"(more than the largest take), more than the limit of {limit:,}; pass a larger limit "
+            "(--limit L on the command line)"
+        )
+    found = game.periodicity(limit=limit)
+    if found is None:
+        raise CGTError(
+            f"take-set {list(items)}: no period proved within the first {limit:,} heaps; "
+            "pass a larger limit (--limit L on the command line)"
+        )
+    return SubtractionSequence(items, found.preperiod, found.period, game)
 
 
-def subtraction_grundy(n: int, take: Iterable[int]) -> int:
+def subtraction_grundy(n: int, take: Iterable[int], limit: int = DEFAULT_VALUE_LIMIT) -> int:
     """Grundy value of a heap of ``n`` tokens when a move takes s tokens, s in ``take``."""
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise CGTError(f"heap size {n!r} must be a non-negative integer")
-    return subtraction_sequence(take)[n]
+    return _game(_check_take(take)).grundy(n, limit=limit)
 
 
-def coin_game_first_player_wins(x: int, take: Iterable[int]) -> bool:
+def coin_game_first_player_wins(x: int, take: Iterable[int], limit: int = DEFAULT_VALUE_LIMIT) -> bool:
     """The seed's coin game: with ``x`` coins, does the player to move (A) win?"""
-    return subtraction_grundy(x, take) != 0
+    return subtraction_grundy(x, take, limit) != 0
 
 
-def subtraction_heaps(heaps: Sequence[int], take: Iterable[int]) -> tuple[list[int], int]:
+def subtraction_heaps(
+    heaps: Sequence[int], take: Iterable[int], limit: int = DEFAULT_VALUE_LIMIT
+) -> tuple[list[int], int]:
     """Grundy values of several heaps under one take-set, and their nim-sum.
 
     The player to move wins exactly when the nim-sum is not 0.
@@ -114,8 +147,8 @@ def subtraction_heaps(heaps: Sequence[int], take: Iterable[int]) -> tuple[list[i
     >>> subtraction_heaps([5, 6, 7], [1, 3, 4])
     ([3, 2, 0], 1)
     """
-    seq = subtraction_sequence(take)
-    values = [subtraction_grundy(h, seq.take) for h in heaps]
+    items = _check_take(take)
+    values = [subtraction_grundy(h, items, limit) for h in heaps]
     total = 0
     for v in values:
         total ^= v

@@ -109,10 +109,21 @@ def _thermograph(args: argparse.Namespace) -> None:
 
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add ``analyse`` and ``thermograph`` to the cgtkit parser."""
-    p = sub.add_parser("analyse", aliases=["analyze"], help="every property of a short game (CGSuite notation)")
+    p = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="every property of a short game (CGSuite notation)",
+        description="Print every property cgtkit computes for a short game, one 'key: value' line "
+        "each: outcome, stops, mean, temperature, thermograph, atomic weight, reduced form, ...",
+    )
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{3||2*|1*}' or '^ + Tiny(2)'")
     p.set_defaults(run=_analyse)
-    p = sub.add_parser("thermograph", help="the exact thermograph of a short game")
+    p = sub.add_parser(
+        "thermograph",
+        help="the exact thermograph of a short game",
+        description="Print a short game's thermograph (CGSuite's form), its mast, and its walls at "
+        "each breakpoint; --svg also draws it.",
+    )
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{3||2*|1*}'")
     p.add_argument("--svg", metavar="FILE", help="also write an SVG drawing to FILE")
     p.set_defaults(run=_thermograph)

@@ -12,6 +12,7 @@ from ..classic import (
     two_ends_margin,
 )
 from ..impartial import ImpartialSolver
+from ._args import a_or_an
 from ..nimbers import nim_sum
 from ..numbers import Dyadic, simplest_between
 
@@ -23,19 +24,14 @@ def _heading(text: str) -> None:
 
 
 def _seed_partizan() -> None:
-    from ..partizan import PartizanSolver
+    from .value_commands import SEED_GAME
 
     _heading("Seed 000: a partizan game (Left n -> n-2, Right n -> n-1, only to n > 0)")
-
-    def moves(n: int):
-        return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
-
-    solver = PartizanSolver(moves)
     for n in range(1, 7):
-        print(f"  n = {n}: value {solver.value(n)}")
+        print(f"  n = {n}: value {SEED_GAME.value(n - 1)}")
     print("  n = 3 is {0|-1}, a hot switch, not a number: the seed's number-only")
-    print("  solver cannot value it. The values repeat 0, -1, {0|-1} with period 3;")
-    print(f"  n = 100000 (cold): {solver.value(100000)}")
+    print("  solver cannot value it. The values repeat 0, -1, {0|-1} with period 3 (proved);")
+    print(f"  n = 10**100: {SEED_GAME.value(10**100 - 1)}")
     print(f"  exact numbers: 3/4 + 5/8 = {Dyadic('3/4') + Dyadic('5/8')}; "
           f"simplest number between 1/4 and 1: {simplest_between('1/4', 1)}; "
           f"above 10^12: {simplest_between(10**12, None)}")
@@ -79,5 +75,6 @@ def run_demo() -> None:
     sub = ImpartialSolver(lambda n: [n - k for k in (1, 2) if k <= n])
     print("  take 1 or 2 from a heap: P-positions below 12: "
           f"{[n for n in range(12) if sub.outcome(n) == 'P']}")
-    print(f"  the sum of heaps 4 and 7 is a {sub.outcome([4, 7])}-position "
+    outcome = sub.outcome([4, 7])
+    print(f"  the sum of heaps 4 and 7 is {a_or_an(outcome)} {outcome}-position "
           f"(Grundy {sub.grundy(4)} xor {sub.grundy(7)})")

@@ -14,11 +14,12 @@ import sys
 import time
 
 from ..errors import CGTError, HeapCodeError
+from ._args import count, parse_count
 
 
 def _parse_set(text: str) -> list[int]:
     try:
-        items = [int(x) for x in text.replace(" ", "").split(",") if x]
+        items = [parse_count(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise HeapCodeError(f"{text!r} is not a comma-separated list of ints, e.g. 1,3,4") from None
     if not items:
@@ -56,15 +57,20 @@ def _report_period(game, args: argparse.Namespace) -> None:
     if show is not None:
         show.finish()
     if found is None:
-        print(f"period: none found within {args.limit} heaps (raise --limit)")
+        least = game.least_values_for_period()
+        if least is not None and least > args.limit:
+            print(f"period: not searched: a proof needs at least {least:,} values, more than --limit {args.limit:,}")
+        else:
+            print(f"period: none found within {args.limit:,} heaps (raise --limit)")
         return
     print(f"preperiod: {found.preperiod}")
     print(f"period: {found.period}")
     if found.saltus:
         print(f"saltus: {found.saltus}")
     if found.certified:
+        relation = f"G(n+{found.period}) = G(n)" + (f" + {found.saltus}" if found.saltus else "")
         print(
-            f"certified: yes (G(n+{found.period}) = G(n) checked up to the theorem's bound: "
+            f"certified: yes ({relation} checked up to the theorem's bound: "
             f"{found.needed} values of {found.checked} computed)"
         )
     else:
@@ -153,10 +159,10 @@ def _nimprod(args: argparse.Namespace) -> None:
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--n", type=int, default=100, metavar="N", help="how many Grundy values to print (heaps 0..N-1; default 100)")
-    p.add_argument("--period", action="store_true", help="find the (preperiod, period) and prove it by the periodicity theorem, computing further as needed")
-    p.add_argument("--limit", type=int, default=2_000_000, metavar="L", help="give up the period search past L heaps (default 2,000,000)")
-    p.add_argument("--misere", type=int, default=0, metavar="M", help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)")
+    p.add_argument("--n", type=count(0, "--n"), default=100, metavar="N", help="how many Grundy values to print (heaps 0..N-1; default 100)")
+    p.add_argument("--period", action="store_true", help="find the (preperiod, period) and prove it by a periodicity theorem, computing further as needed")
+    p.add_argument("--limit", type=count(1, "--limit"), default=2_000_000, metavar="L", help="give up the period search past L heaps (default 2,000,000)")
+    p.add_argument("--misere", type=count(0, "--misere"), default=0, metavar="M", help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)")
     p.add_argument("--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)")
     prog = p.add_mutually_exclusive_group()
     prog.add_argument("--progress", dest="progress", action="store_true", default=None, help="show progress of the period search on stderr (default: when stderr is a terminal)")
@@ -184,7 +190,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         epilog="examples: cgtkit subtraction 1,3,4 --n 50 --period;  cgtkit subtraction --all-but 1,2 --period",
     )
     p.add_argument("set", nargs="?", help="the subtraction set, comma-separated, e.g. 1,3,4")
-    p.add_argument("--all-but", metavar="SET", help="every k >= 1 except these (an arithmetic-periodic game)")
+    p.add_argument("--all-but", metavar="SET", help="every k >= 1 except these (arithmetic periodic: --period proves period and saltus)")
     p.add_argument("--squares", action="store_true", help="subtract a square (1, 4, 9, ...)")
     _add_common(p)
     p.set_defaults(run=_subtraction)

@@ -2,7 +2,8 @@
 
 Each subcommand group lives in its own module with a ``register(subparsers)``
 function; this module only assembles them and turns a :class:`CGTError` into a
-one-line message and exit status 2.
+one-line message and exit status 2, running out of memory into a one-line message
+and exit status 1, and Ctrl-C into "interrupted" and exit status 130.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import sys
 from typing import Sequence
 
+from .. import __version__
 from ..errors import CGTError
 from . import analysis_commands, heap_commands, ruleset_commands, seed_commands, value_commands
 
@@ -23,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cgtkit",
         description="Combinatorial game theory: Grundy values, canonical forms, exact values.",
     )
+    parser.add_argument("--version", action="version", version=f"cgtkit {__version__}", help="print cgtkit's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for group in _GROUPS:
@@ -39,6 +42,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CGTError as exc:
         print(f"cgtkit {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print(
+            f"cgtkit {args.command}: error: out of memory: the question needs more memory than "
+            "this machine has; ask for a smaller one",
+            file=sys.stderr,
+        )
+        return 1
+    except KeyboardInterrupt:
+        print(f"cgtkit {args.command}: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0
     return 0

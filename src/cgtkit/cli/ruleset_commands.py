@@ -27,6 +27,7 @@ from typing import Any, Callable, Optional, TextIO
 
 from ..errors import RulesError
 from ..rulesets.registry import RULESETS, is_impartial, lookup
+from ._args import a_or_an
 from .value_commands import describe
 
 _SIDES = ("left", "right")
@@ -58,8 +59,9 @@ def _parse_position(name: str, text: str) -> Any:
 
 def _show_value(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
+    lines = value_lines(position)  # a position beyond reach is refused before any output
     print(f"position: {position} ({type(position).__name__})")
-    for line in value_lines(position):
+    for line in lines:
         print(line)
     if args.moves:
         impartial = is_impartial(position)
@@ -203,12 +205,16 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description=f"Print the value of a position.  Rulesets: {names}.  Each also has its own "
         "command: cgtkit domineering '..|..' is cgtkit ruleset domineering '..|..'.",
     )
-    p.add_argument("ruleset", metavar="NAME")
-    p.add_argument("position", metavar="POSITION")
+    p.add_argument("ruleset", metavar="NAME", help="the ruleset's name, e.g. domineering (list: cgtkit rulesets)")
+    p.add_argument("position", metavar="POSITION", help="the position in the ruleset's notation, e.g. '..|..'")
     p.add_argument("--moves", action="store_true", help="also list every option and its value")
     p.set_defaults(run=_show_value)
 
-    p = sub.add_parser("rulesets", help="list the rulesets with an example position each")
+    p = sub.add_parser(
+        "rulesets",
+        help="list the rulesets with an example position each",
+        description="List every ruleset cgtkit knows, with a one-line summary and an example position.",
+    )
     p.set_defaults(run=_list)
 
     p = sub.add_parser(
@@ -218,8 +224,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "a number (q quits), the computer answers with a best move.  Moves are read from "
         f"standard input, one a line.  Rulesets: {names}.",
     )
-    p.add_argument("ruleset", metavar="NAME")
-    p.add_argument("position", metavar="POSITION")
+    p.add_argument("ruleset", metavar="NAME", help="the ruleset's name, e.g. toads (list: cgtkit rulesets)")
+    p.add_argument("position", metavar="POSITION", help="the starting position in the ruleset's notation")
     p.add_argument("--as", dest="side", choices=_SIDES, default="left", help="your side (default left)")
     p.add_argument("--first", choices=_SIDES, default="left", help="who moves first (default left)")
     p.set_defaults(run=_play)
@@ -230,8 +236,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         p = sub.add_parser(
             name,
             help=f"{entry.summary}: value of a position, e.g. \"{entry.example}\"",
-            description=f"The value of a {entry.cls} position, e.g. cgtkit {name} \"{entry.example}\".",
+            description=f"The value of {a_or_an(entry.cls)} {entry.cls} position, "
+            f"e.g. cgtkit {name} \"{entry.example}\".",
         )
-        p.add_argument("position", metavar="POSITION")
+        p.add_argument("position", metavar="POSITION", help=f"the position, e.g. \"{entry.example}\"")
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
         p.set_defaults(run=_show_value, ruleset=name)

@@ -14,14 +14,15 @@ from ..classic import (
     subtraction_heaps,
     two_ends_margin,
 )
-from ..classic.subtraction import subtraction_sequence
+from ..classic.subtraction import DEFAULT_VALUE_LIMIT, _check_take, subtraction_sequence
 from ..errors import CGTError
+from ._args import count, parse_count
 from .demo import run_demo
 
 
 def _int_list(text: str) -> list[int]:
     try:
-        return [int(x) for x in text.replace(" ", "").split(",") if x]
+        return [parse_count(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r} is not a comma-separated list of integers (e.g. 1,3,4)"
@@ -30,12 +31,13 @@ def _int_list(text: str) -> list[int]:
 
 def _nim(args: argparse.Namespace) -> None:
     heaps = args.heaps
+    outcome = nim_outcome(heaps)  # checks the heaps before anything is printed
     s = 0
     for h in heaps:
         s ^= h
     print(f"heaps: {' '.join(map(str, heaps))}")
     print(f"nim-sum: {s}")
-    if nim_outcome(heaps) == "P":
+    if outcome == "P":
         print("outcome: P (the player to move loses)")
         return
     print("outcome: N (the player to move wins)")
@@ -43,17 +45,30 @@ def _nim(args: argparse.Namespace) -> None:
         print(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
 
 
+def _take_set(text: str) -> str:
+    return "{" + ", ".join(map(str, text)) + "}"
+
+
 def _coins(args: argparse.Namespace) -> None:
-    wins = coin_game_first_player_wins(args.coins, args.take)
-    seq = subtraction_sequence(args.take)
-    print(f"coins: {args.coins}, take-set: {{{', '.join(map(str, seq.take))}}}")
+    take = _check_take(args.take)
+    x = args.coins
+    wins = coin_game_first_player_wins(x, take, args.limit)  # refuses, before printing, what is beyond reach
+    print(f"coins: {x}, take-set: {_take_set(take)}")
+    if x < take[0]:
+        print(f"no move: every amount in the take-set is more than {x}, so A cannot move.")
     print("A (moving first) wins." if wins else "B (moving second) wins.")
-    print(f"win/lose pattern: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
+    try:
+        seq = subtraction_sequence(take, args.limit)
+    except CGTError as exc:
+        print(f"Grundy values' period: not computed ({exc})")
+        return
+    print(f"Grundy values: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
 
 
 def _heaps(args: argparse.Namespace) -> None:
-    values, total = subtraction_heaps(args.heaps, args.take)
-    print(f"take-set: {{{', '.join(map(str, sorted(set(args.take))))}}}")
+    take = _check_take(args.take)
+    values, total = subtraction_heaps(args.heaps, take, args.limit)
+    print(f"take-set: {_take_set(take)}")
     for h, g in zip(args.heaps, values):
         print(f"heap {h}: Grundy value {g}")
     print(f"nim-sum: {total}")
@@ -94,9 +109,24 @@ def _cake_queries(args: argparse.Namespace) -> None:
         print(f"[{l}, {r}]: {answer}")
 
 
+def _add_limit(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--limit",
+        type=count(1, "--limit"),
+        default=DEFAULT_VALUE_LIMIT,
+        metavar="L",
+        help=f"compute at most L heap values (8 bytes each; default {DEFAULT_VALUE_LIMIT:,}); "
+        "a question that needs more is refused before starting",
+    )
+
+
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add the seed problems' subcommands to the ``cgtkit`` parser."""
-    p = sub.add_parser("demo", help="a short tour: every seed problem solved on its own example")
+    p = sub.add_parser(
+        "demo",
+        help="a short tour: every seed problem solved on its own example",
+        description="A short tour of cgtkit: each seed problem solved on its own example.",
+    )
     p.set_defaults(run=lambda args: run_demo())
 
     p = sub.add_parser(
@@ -105,7 +135,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Nim: take any number of tokens from one heap; the last to move wins. "
         "Prints the nim-sum, the outcome and every winning move.",
     )
-    p.add_argument("heaps", nargs="+", type=int, help="heap sizes, e.g. 3 4 5")
+    p.add_argument("heaps", nargs="+", type=count(0, "a Nim heap"), help="heap sizes, e.g. 3 4 5")
     p.set_defaults(run=_nim)
 
     p = sub.add_parser(
@@ -113,10 +143,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="the coin game: does the first player win with X coins?",
         description="The coin game (a subtraction game): players alternately take a number of "
         "coins from the take-set; whoever takes the last coin wins. Works for any X "
-        "(the win/lose pattern is periodic, and the period is proven, not guessed).",
+        "(the Grundy values are periodic, and the period is proven, not guessed).",
     )
-    p.add_argument("coins", type=int, help="number of coins X (any size)")
+    p.add_argument("coins", type=count(0, "the number of coins"), help="number of coins X (any size; 10**100 is fine)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
+    _add_limit(p)
     p.set_defaults(run=_coins)
 
     p = sub.add_parser(
@@ -125,8 +156,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Several heaps; a move takes an amount in the take-set from one heap. "
         "Prints each heap's Grundy value, their nim-sum and the winner.",
     )
-    p.add_argument("heaps", nargs="+", type=int, help="heap sizes")
+    p.add_argument("heaps", nargs="+", type=count(0, "a heap size"), help="heap sizes, e.g. 5 6 7 (any size)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
+    _add_limit(p)
     p.set_defaults(run=_heaps)
 
     p = sub.add_parser(
@@ -147,9 +179,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "Right along the height; pieces are played as a sum. Prints the value by the "
         "O(log) prime-factor formula and, for sides up to 2000, by searching the game.",
     )
-    p.add_argument("width", type=int)
-    p.add_argument("height", type=int)
-    p.add_argument("--search", action="store_true", help="also search large cakes (slow)")
+    p.add_argument("width", type=count(1, "the width"), help="the width W, which Left divides")
+    p.add_argument("height", type=count(1, "the height"), help="the height H, which Right divides")
+    p.add_argument("--search", action="store_true", help="also search cakes with a side above 2000 (slow)")
     p.set_defaults(run=_cake)
 
     p = sub.add_parser(

@@ -3,7 +3,8 @@
 ``EXPR`` is a game in CGSuite notation (``{1|*}``, ``^^*``, ``+-1``, ``Tiny(2)``,
 ``{3||2|1} + ^``); the command prints its canonical form and a few facts, one
 ``key: value`` line each.  ``--seed-game N`` does the same for position N of seed 000's
-game (Left moves n -> n-2, Right n -> n-1, a move only to a positive n).
+game (Left moves n -> n-2, Right n -> n-1, a move only to a positive n), for any N
+(``10**100`` too): its values have a proved period.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import argparse
 
 from ..errors import RulesError
 from ..numbers import decimal
+from ..partizan import PartizanSubtractionGame
+from ._args import count
 
 _OUTCOMES = {
     "L": "L (Left wins, whoever moves first)",
@@ -24,6 +27,12 @@ _OUTCOMES = {
 def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
     """Seed 000's game: Left moves n -> n-2, Right n -> n-1, only to a positive n."""
     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
+
+
+# the same game as a partizan subtraction game: position n is a heap of n - 1 from which
+# Left takes 2 and Right 1 (so moves stay on positive positions); values bottom up with
+# a proved period, so any n is quick (the tests compare it with PartizanSolver)
+SEED_GAME = PartizanSubtractionGame(left=[2], right=[1])
 
 
 def describe(g) -> list[str]:
@@ -41,12 +50,10 @@ def _value(args: argparse.Namespace) -> None:
     if args.seed_game is not None:
         if args.expr:
             raise RulesError("give either a game EXPR or --seed-game N, not both")
-        from ..partizan import PartizanSolver
-
         n = args.seed_game
         if n < 1:
             raise RulesError(f"--seed-game {n}: positions of seed 000's game are integers n >= 1")
-        g = PartizanSolver(seed_game_moves).value(n)
+        g = SEED_GAME.value(n - 1)
         print(f"position: {n} (seed 000's game: Left n -> n-2, Right n -> n-1, only to n > 0)")
     else:
         if not args.expr:
@@ -77,7 +84,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{1|*}', '^^*', '+-1', 'Tiny(2)'")
     p.add_argument(
         "--seed-game",
-        type=int,
+        type=count(None, "--seed-game"),
         metavar="N",
         help="the value of position N of seed 000's game (Left n -> n-2, Right n -> n-1)",
     )

@@ -31,6 +31,7 @@ __all__ = [
     "FILL_ALL_BUT", "FILL_ALL_BUT_PY",
     "FILL_PLAIN", "FILL_PLAIN_PY",
     "LAST_MISMATCH",
+    "Z_FUNCTION", "Z_FUNCTION_PY",
     "NIM_PRODUCT_64",
 ]
 
@@ -42,7 +43,8 @@ def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common,
     (``single_k``) or two heaps (``split_k``; unequal ones only if ``distinct``).
 
     ``par[v]`` is 1 for common values (all 0 when ``use_common`` is False); ``rare``
-    holds the ``nrare`` heaps >= 1 with a rare value, ascending, and is appended to;
+    holds the ``nrare`` heaps >= 1 with a rare value, ascending, and is appended to
+    (only when there are splits: a subtraction game needs no such list);
     ``seen`` is scratch of length ``2 * vlimit``.  Stops early, after storing it, at
     the first value >= ``vlimit`` so the caller can grow the tables.  Returns
     ``(next heap to compute, nrare)``.
@@ -99,7 +101,7 @@ def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common,
             while seen[g] == tag:
                 g += 1
         G[n] = g
-        if n >= 1 and par[g] == 0:
+        if n >= 1 and par[g] == 0 and len(split_k) > 0:  # only splits read the rare heaps
             rare[nrare] = n
             nrare += 1
         if g >= vlimit:
@@ -171,14 +173,38 @@ def _last_mismatch(G, n, p, s):
     return 0
 
 
+def _z_function(S, Z):
+    """``Z[i]`` = the length of the longest common prefix of ``S`` and ``S[i:]``
+    (``Z[0] = len(S)``), for every ``i`` at once in O(len(S)): the Z-algorithm."""
+    n = len(S)
+    if n == 0:
+        return Z
+    Z[0] = n
+    left = 0
+    right = 0
+    for i in range(1, n):
+        z = 0
+        if i < right:
+            z = min(right - i, Z[i - left])
+        while i + z < n and S[z] == S[i + z]:
+            z += 1
+        Z[i] = z
+        if i + z > right:
+            left = i
+            right = i + z
+    return Z
+
+
 FILL_SPLIT_PY = _fill_split
 FILL_PLAIN_PY = _fill_plain
 FILL_ALL_BUT_PY = _fill_all_but
+Z_FUNCTION_PY = _z_function
 
 HAVE_NUMBA = False
 FILL_SPLIT = None
 FILL_ALL_BUT = None
 LAST_MISMATCH = None
+Z_FUNCTION = None
 FILL_PLAIN = None
 if not os.environ.get("CGTKIT_NO_NUMBA"):
     try:
@@ -190,6 +216,7 @@ if not os.environ.get("CGTKIT_NO_NUMBA"):
         FILL_SPLIT = _numba.njit(cache=True, nogil=True)(_fill_split)
         FILL_ALL_BUT = _numba.njit(cache=True, nogil=True)(_fill_all_but)
         LAST_MISMATCH = _numba.njit(cache=True, nogil=True)(_last_mismatch)
+        Z_FUNCTION = _numba.njit(cache=True, nogil=True)(_z_function)
         FILL_PLAIN = _numba.njit(cache=True, nogil=True)(_fill_plain)
 
 

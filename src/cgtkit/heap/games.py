@@ -38,7 +38,7 @@ from ..impartial import ImpartialSolver
 from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
 from .misere import Genus, _MultisetSearch, _compress
-from .periodicity import Periodicity, find_period
+from .periodicity import Periodicity, certificate_length, find_period
 from .sequences import AllButEngine, SplitEngine, grundy_values_vectorised
 
 __all__ = [
@@ -52,6 +52,9 @@ __all__ = [
 Progress = Callable[[int, str], None]
 
 DEFAULT_PERIOD_LIMIT = 2_000_000
+# grundy(n) computes at most this many heaps (8 bytes each) before it answers from a
+# proved period or refuses; pass limit= to go further
+DEFAULT_VALUE_LIMIT = 20_000_000
 
 
 def is_square(k: int) -> bool:
@@ -119,18 +122,97 @@ class HeapGame:
         return np.array(vals, dtype=np.int64)
 
     def grundy_values(self, n: int, progress: Progress | None = None) -> np.ndarray:
-        """The Grundy values of heaps ``0 .. n-1`` as a numpy int64 array (a copy)."""
+        """The Grundy values of heaps ``0 .. n-1`` as a numpy int64 array (a copy).
+
+        A failure while computing (MemoryError, Ctrl-C) releases every value kept, so
+        the next call starts clean."""
         n = _heap_size(n)
         if len(self._values) < n:
-            self._values = self._compute(n, progress)
+            try:
+                self._values = self._compute(n, progress)
+            except BaseException:
+                self.release()
+                raise
         return self._values[:n].copy()
 
-    def grundy(self, n: int) -> int:
-        """The Grundy value of heap ``n``."""
+    def release(self) -> None:
+        """Forget every computed value (and the period proved from them), freeing memory."""
+        self._values = np.zeros(0, dtype=np.int64)
+        self._proved = None
+        engine = getattr(self, "_engine", None)
+        if engine is not None:
+            engine.reset()
+
+    _proved: Periodicity | None = None
+
+    def _closed_form(self, n: int) -> int | None:
+        """The value of heap ``n`` when a formula gives it without computing (or None)."""
+        return None
+
+    def least_values_for_period(self) -> int | None:
+        """The fewest values any certificate of a period needs (None: no theorem applies).
+
+        >>> OctalGame("0.77").least_values_for_period(), SubtractionGame([1, 10**12]).least_values_for_period()
+        (6, 1000000000002)
+        """
+        shape = self._certificate_shape()
+        return None if shape is None else certificate_length(0, 1, *shape)
+
+    def grundy(self, n: int, limit: int = DEFAULT_VALUE_LIMIT) -> int:
+        """The Grundy value of heap ``n``, of any size when a period is proved.
+
+        Computes heaps until it reaches ``n`` or proves a period (then ``n`` is read off
+        it), at most ``limit`` heaps; :class:`~cgtkit.errors.PeriodNotCertifiedError`
+        says so before starting when even that cannot be enough.
+
+        >>> OctalGame("0.77").grundy(10**100)     # Kayles: period 12 from heap 71
+        1
+        """
         n = _heap_size(n)
-        if len(self._values) <= n:
-            self.grundy_values(max(n + 1, 2 * len(self._values)))
-        return int(self._values[n])
+        if n < len(self._values):
+            return int(self._values[n])
+        closed = self._closed_form(n)
+        if closed is not None:
+            return closed
+        if self._proved is not None:
+            return self._from_period(n)
+        least = self.least_values_for_period()
+        if min(n + 1, least if least is not None else n + 1) > limit:
+            why = (
+                f"a proof of its period needs at least {least:,} values" if least is not None
+                else "no periodicity theorem applies, so heaps are computed one by one up to it"
+            )
+            raise PeriodNotCertifiedError(
+                f"{self.name}: heap {n} is beyond reach: {why}, more than the limit of "
+                f"{limit:,} heaps (8 bytes each); pass a larger limit (--limit L on the command line)"
+            )
+        size = len(self._values)
+        while True:
+            size = min(max(2 * size, 1024), n + 1, limit)
+            values = self.grundy_values(size)
+            if size == n + 1:
+                return int(values[n])
+            if least is not None:
+                found = self._find_period(values)
+                if found is not None and found.certified:
+                    self._proved = found.check(values)
+                    return self._from_period(n)
+            if size >= limit:
+                raise PeriodNotCertifiedError(
+                    f"{self.name}: no period proved within the first {limit:,} heaps, and heap {n} "
+                    "lies beyond them; pass a larger limit (--limit L on the command line)"
+                )
+
+    def _from_period(self, n: int) -> int:
+        found = self._proved
+        assert found is not None
+        n0, p = found.preperiod, found.period
+        if len(self._values) < n0 + p:
+            self.grundy_values(n0 + p)
+        if n < n0 + p:
+            return int(self._values[n])
+        laps, r = divmod(n - n0, p)
+        return int(self._values[n0 + r]) + laps * found.saltus
 
     def solver(self) -> ImpartialSolver:
         """An :class:`~cgtkit.ImpartialSolver` whose positions are heap sizes.
@@ -147,6 +229,12 @@ class HeapGame:
 
     _saltus = False
 
+    def _find_period(self, values: np.ndarray) -> Periodicity | None:
+        """The period ``values`` certify (or show, when no theorem applies)."""
+        shape = self._certificate_shape()
+        max_take, parts = shape if shape is not None else (None, 1)
+        return find_period(values, max_take, parts, saltus=self._saltus)
+
     def periodicity(
         self,
         limit: int = DEFAULT_PERIOD_LIMIT,
@@ -154,17 +242,23 @@ class HeapGame:
         progress: Progress | None = None,
     ) -> Periodicity | None:
         """Compute further (doubling) until a period is certified, or, for games with
-        no certificate, observed over three periods; give up (None) past ``limit`` heaps.
-        ``progress(heaps, message)`` is called after each round."""
-        shape = self._certificate_shape()
-        max_take, parts = shape if shape is not None else (None, 1)
+        no certificate, observed over three periods and the later half of the values;
+        give up (None) past ``limit`` heaps.  ``progress(heaps, message)`` is called
+        after each round.  The answer holds on every value computed so far."""
+        if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
+            raise HeapCodeError(f"limit is the most heaps to compute, an int >= 1; got {limit!r}")
+        least = self.least_values_for_period()
+        if least is not None and least > limit:
+            return None  # no proof fits: do not compute in vain
         n = min(max(start, 16), limit)
         while True:
-            values = self.grundy_values(n)
-            found = find_period(values, max_take, parts, saltus=self._saltus)
+            # every value computed so far, not only the first n: none may contradict
+            values = self.grundy_values(max(n, len(self._values)))
+            found = self._find_period(values)
             if found is not None:
+                found.check(values)
                 if progress is not None:
-                    progress(n, f"period {found.period} found")
+                    progress(len(values), f"period {found.period} found")
                 return found
             if progress is not None:
                 progress(n, "no period yet")
@@ -179,11 +273,15 @@ class HeapGame:
         within ``limit`` heaps or no periodicity theorem applies to the game.
         """
         shape = self._certificate_shape()
+        if shape is None and self._saltus:
+            raise PeriodNotCertifiedError(
+                f"{self.name}: the values of an all-but game grow (G(n + p) = G(n) + s with "
+                "s > 0), so there is no period; arithmetic_period() gives (preperiod, period, saltus)"
+            )
         if shape is None:
             raise PeriodNotCertifiedError(
                 f"{self.name}: no periodicity theorem applies (it needs a finite take-and-break "
                 "rule); use periodicity() to look for an observed period"
-                + ("; for arithmetic periods see arithmetic_period()" if self._saltus else "")
             )
         found = self.periodicity(limit=limit, progress=progress)
         if found is None or not found.certified:
@@ -302,9 +400,9 @@ class SubtractionGame(HeapGame):
     :func:`is_square` for subtract-a-square).
 
     Finite sets are periodic and ``period()`` proves it.  All-but games are
-    arithmetic periodic (A. N. Siegel, "Finite excluded subtraction sets and infinite
-    geography", 2006): ``arithmetic_period()`` reports ``(preperiod, period, saltus)``
-    as observed over three periods (no certificate is claimed).
+    arithmetic periodic (Angela Siegel, "Finite excluded subtraction sets and
+    Kayles", 2005): ``arithmetic_period()`` reports ``(preperiod, period, saltus)``,
+    proved by the bound in :mod:`cgtkit.heap.periodicity`.
 
     >>> SubtractionGame(all_but=[1]).grundy_values(10).tolist()
     [0, 0, 1, 1, 2, 2, 3, 3, 4, 4]
@@ -382,13 +480,49 @@ class SubtractionGame(HeapGame):
             return max(self.subtract), 1
         return None
 
+    def _find_period(self, values: np.ndarray) -> Periodicity | None:
+        if self.all_but is not None:
+            return find_period(values, None, 1, all_but=max(self.all_but, default=0))
+        return super()._find_period(values)
+
+    def least_values_for_period(self) -> int | None:
+        if self.all_but is not None:
+            return 2 + max(self.all_but, default=0)  # max(n0, K) + p + m >= 1 + 1 + m
+        return super().least_values_for_period()
+
+    def _closed_form(self, n: int) -> int | None:
+        """Values no computation is needed for.  A finite set ``S``: no move below
+        ``min(S)`` (0); below ``2 min(S)`` every move reaches such a heap (1); one take
+        ``k``: ``(n // k) % 2``.  All but ``E``: below ``min(E)`` every heap is reachable,
+        as in Nim (``n``).
+
+        >>> SubtractionGame([10**12]).grundy(10**13 + 5), SubtractionGame([5, 9]).grundy(3)
+        (0, 0)
+        """
+        if self.subtract is not None:
+            low = self.subtract[0]
+            if n < low:
+                return 0
+            if len(self.subtract) == 1:
+                return (n // low) % 2
+            return 1 if n < 2 * low else None
+        if self.all_but is not None and (not self.all_but or n < self.all_but[0]):
+            return n
+        return None
+
     def arithmetic_period(self, limit: int = DEFAULT_PERIOD_LIMIT) -> tuple[int, int, int]:
-        """``(preperiod, period, saltus)``: ``G(n + period) = G(n) + saltus`` for
-        ``n >= preperiod``, as observed over at least three periods (finite sets:
-        saltus 0 and certified).  :class:`PeriodNotCertifiedError` if none is seen."""
+        """``(preperiod, period, saltus)``: ``G(n + period) = G(n) + saltus`` for every
+        ``n >= preperiod``, proved (finite sets: saltus 0).
+        :class:`PeriodNotCertifiedError` if none is proved within ``limit`` heaps, or
+        for a ``rule`` game (no theorem: see ``periodicity()``)."""
+        if self.rule is not None:
+            raise PeriodNotCertifiedError(
+                f"{self.name}: no periodicity theorem applies to a rule; periodicity() looks "
+                "for an observed period"
+            )
         found = self.periodicity(limit=limit)
-        if found is None:
-            raise PeriodNotCertifiedError(f"{self.name}: no arithmetic period seen within {limit} heaps")
+        if found is None or not found.certified:
+            raise PeriodNotCertifiedError(f"{self.name}: no arithmetic period proved within {limit} heaps")
         return found.preperiod, found.period, found.saltus
 
 

@@ -20,15 +20,46 @@ slow, obviously right twin in the tests (a plain mex over the game's ``moves``).
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Sequence
 
 import numpy as np
 
 from . import _kernels
 
-__all__ = ["SplitEngine", "AllButEngine", "grundy_values_vectorised", "choose_mask", "parity"]
+__all__ = ["SplitEngine", "AllButEngine", "grundy_values_vectorised", "choose_mask", "parity", "KernelClock"]
 
 _FIRST_CHUNK = 256
+
+
+class KernelClock:
+    """How many heaps to hand a compiled kernel per call, so that each call takes about
+    ``seconds``: Python sees Ctrl-C only between calls, so a long computation is cut
+    into pieces of ~0.05 s.  The piece grows or shrinks with the measured time (the
+    work per heap changes as a sequence grows).
+
+    >>> clock = KernelClock(first=100)
+    >>> clock.update(100, 0.0001); clock.size > 100
+    True
+    >>> clock.update(clock.size, 10.0); clock.size >= clock.least
+    True
+    """
+
+    least = 16
+
+    def __init__(self, first: int = 4096, seconds: float = 0.05) -> None:
+        self.size = first
+        self.seconds = seconds
+
+    def update(self, heaps: int, elapsed: float) -> None:
+        """Record that ``heaps`` heaps took ``elapsed`` seconds."""
+        if heaps <= 0:
+            return
+        if elapsed <= 0:
+            self.size = max(self.size, 4 * heaps)
+            return
+        wanted = int(heaps * self.seconds / elapsed)
+        self.size = max(self.least, min(wanted, 4 * max(heaps, self.size)))
 
 
 def parity(values: np.ndarray) -> np.ndarray:
@@ -92,6 +123,12 @@ class SplitEngine:
         if use_jit and not _kernels.HAVE_NUMBA:
             raise RuntimeError("jit=True needs numba, which is not installed")
         self.jit = use_jit
+        self._clock = KernelClock()
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every value (and free their memory): back to heap 0 only.  Called
+        after any failure inside :meth:`extend`, so a half-updated state is never used."""
         self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
         self.n = 1
         self.mask = 0
@@ -120,26 +157,33 @@ class SplitEngine:
         if len(self.values) < n:
             cap = max(n, 2 * len(self.values))
             self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
-            self._rare = np.concatenate([self._rare, np.zeros(cap - len(self._rare), np.int64)])
+            if len(self.split_k):  # only splits read the rare heaps
+                self._rare = np.concatenate([self._rare, np.zeros(cap - len(self._rare), np.int64)])
 
     # --- computing -------------------------------------------------------------
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
-        """Make sure heaps ``0 .. n-1`` are computed (``progress(done)`` per chunk)."""
+        """Make sure heaps ``0 .. n-1`` are computed (``progress(done)`` per round).
+
+        Any failure (MemoryError, Ctrl-C, ...) resets the engine before it propagates."""
         if n <= self.n:
             return
-        self._grow(n)
-        while self.n < n:
-            target = n
-            if len(self.split_k):
-                target = min(n, max(2 * self.n, _FIRST_CHUNK))
-                if self.n >= _FIRST_CHUNK:
-                    window = self.values[self.n // 2 : self.n]
-                    best = choose_mask(window, self._bits)
-                    if best != self.mask:
-                        self._set_mask(best)
-            self._run(target)
-            if progress is not None:
-                progress(self.n)
+        try:
+            self._grow(n)
+            while self.n < n:
+                target = n
+                if len(self.split_k):
+                    target = min(n, max(2 * self.n, _FIRST_CHUNK))
+                    if self.n >= _FIRST_CHUNK:
+                        window = self.values[self.n // 2 : self.n]
+                        best = choose_mask(window, self._bits)
+                        if best != self.mask:
+                            self._set_mask(best)
+                self._run(target)
+                if progress is not None:
+                    progress(self.n)
+        except BaseException:
+            self.reset()
+            raise
 
     def _run(self, target: int) -> None:
         while self.n < target:
@@ -148,9 +192,12 @@ class SplitEngine:
                 self.zero_k, self.single_k, self.split_k, self.distinct, self.mask != 0,
                 self._par, self._rare, self._nrare, self._seen, vlimit,
             )
-            if self.jit:
-                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, target, *args)
-            else:
+            if self.jit:  # in pieces of ~0.05 s, so that Ctrl-C is answered
+                stop = min(target, self.n + self._clock.size)
+                started = time.perf_counter()
+                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, stop, *args)
+                self._clock.update(int(done) - self.n, time.perf_counter() - started)
+            else:  # plain Python sees Ctrl-C by itself
                 done, nrare = self._run_python(target, args)
             self.n, self._nrare = int(done), int(nrare)
             top = int(self.values[self.n - 1])
@@ -182,8 +229,13 @@ class AllButEngine:
         if use_jit and not _kernels.HAVE_NUMBA:
             raise RuntimeError("jit=True needs numba, which is not installed")
         self.jit = use_jit
+        self._clock = KernelClock()
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every value (called after any failure inside :meth:`extend`)."""
         self.values = np.zeros(0, dtype=np.int64)
-        self._count = np.zeros(1, dtype=np.int64)
+        self._count = np.zeros(2, dtype=np.int64)  # count[v]: how many heaps have value v
         self._mex = 0
         self.n = 0
 
@@ -191,17 +243,26 @@ class AllButEngine:
         """Make sure heaps ``0 .. n-1`` are computed."""
         if n <= self.n:
             return
-        values = np.zeros(n, dtype=np.int64)
-        values[: self.n] = self.values[: self.n]
-        count = np.zeros(n + 2, dtype=np.int64)
-        count[: len(self._count)] = self._count
-        if self.jit:
-            self._mex = int(_kernels.FILL_ALL_BUT(values, self.n, n, self.excluded, count, self._mex))
-        else:
-            G, c = values.tolist(), count.tolist()
-            self._mex = _kernels.FILL_ALL_BUT_PY(G, self.n, n, self.excluded.tolist(), c, self._mex)
-            values[:], count[:] = G, c
-        self.values, self._count, self.n = values, count, n
+        try:
+            if len(self.values) < n:  # values are below n, so counts need n + 2 slots
+                cap = max(n, 2 * len(self.values))
+                self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
+                self._count = np.concatenate([self._count, np.zeros(cap + 2 - len(self._count), np.int64)])
+            if self.jit:
+                while self.n < n:  # in pieces of ~0.05 s, so that Ctrl-C is answered
+                    stop = min(n, self.n + self._clock.size)
+                    started = time.perf_counter()
+                    self._mex = int(_kernels.FILL_ALL_BUT(self.values, self.n, stop, self.excluded, self._count, self._mex))
+                    self._clock.update(stop - self.n, time.perf_counter() - started)
+                    self.n = stop
+            else:
+                G, c = self.values[:n].tolist(), self._count.tolist()
+                self._mex = _kernels.FILL_ALL_BUT_PY(G, self.n, n, self.excluded.tolist(), c, self._mex)
+                self.values[self.n : n], self._count[:] = G[self.n :], c
+                self.n = n
+        except BaseException:
+            self.reset()
+            raise
         if progress is not None:
             progress(n)
 

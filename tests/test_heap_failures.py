@@ -1,0 +1,101 @@
+"""A failure in the middle of a computation (out of memory, Ctrl-C) leaves nothing
+half-updated behind: the next call starts clean and gives the right values.  And the
+compiled kernels run in short pieces, so Python can answer Ctrl-C between them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cgtkit.classic.subtraction import subtraction_grundy
+from cgtkit.heap import OctalGame, SubtractionGame, _kernels
+from cgtkit.heap import sequences
+from cgtkit.heap.sequences import SplitEngine
+
+from test_heap_sequences import slow_octal, slow_subtraction
+
+
+def _fail_on_call(real, when: int, exc=MemoryError):
+    calls = {"n": 0}
+
+    def wrapper(*args):
+        calls["n"] += 1
+        if calls["n"] == when:
+            raise exc("simulated")
+        return real(*args)
+
+    return wrapper
+
+
+KERNELS = [("FILL_SPLIT_PY", False)] + ([("FILL_SPLIT", None)] if _kernels.HAVE_NUMBA else [])
+
+
+@pytest.mark.parametrize("kernel, jit", KERNELS)
+@pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
+def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, jit, exc):
+    game = OctalGame("0.137", jit=jit)
+    game.grundy_values(300)
+    monkeypatch.setattr(_kernels, kernel, _fail_on_call(getattr(_kernels, kernel), 2, exc))
+    with pytest.raises(exc):
+        game.grundy_values(3000)
+    assert len(game._values) == 0 and game._engine.n == 1  # released
+    monkeypatch.undo()
+    assert game.grundy_values(1200).tolist() == slow_octal("0.137", 1200)
+
+
+def test_split_engine_after_a_failure_while_changing_its_mask(monkeypatch):
+    # the mask is set, then its parity table is rebuilt: a failure in between must not
+    # leave a table that disagrees with the mask
+    game = OctalGame("0.16", jit=False)
+    game.grundy_values(600)
+    monkeypatch.setattr(sequences, "parity", _fail_on_call(sequences.parity, 1))
+    with pytest.raises(MemoryError):
+        game.grundy_values(5000)
+    assert game._engine.n == 1 and game._engine.mask == 0  # a fresh start, not a stale table
+    monkeypatch.undo()
+    assert game.grundy_values(1200).tolist() == slow_octal("0.16", 1200)
+
+
+@pytest.mark.parametrize("jit", [False] + ([None] if _kernels.HAVE_NUMBA else []))
+def test_all_but_engine_after_a_failure(monkeypatch, jit):
+    name = "FILL_ALL_BUT" if jit is None else "FILL_ALL_BUT_PY"
+    game = SubtractionGame(all_but=[2, 3, 7], jit=jit)
+    game.grundy_values(100)
+    monkeypatch.setattr(_kernels, name, _fail_on_call(getattr(_kernels, name), 1))
+    with pytest.raises(MemoryError):
+        game.grundy_values(2000)
+    monkeypatch.undo()
+    assert game.grundy_values(500).tolist() == slow_subtraction(lambda k: k not in (2, 3, 7), 500)
+    assert game.arithmetic_period() == (0, 4, 2)
+
+
+def test_coin_game_after_a_failure(monkeypatch):
+    take = [3, 7, 12]
+    slow = slow_subtraction(lambda k: k in take, 400)
+    real = np.concatenate
+    monkeypatch.setattr(sequences.np, "concatenate", _fail_on_call(real, 1))
+    with pytest.raises(MemoryError):
+        subtraction_grundy(10**6 + 1, take)
+    monkeypatch.undo()
+    assert [subtraction_grundy(n, take) for n in range(400)] == slow
+    assert subtraction_grundy(10**6 + 1, take) == slow[SubtractionGame(take).period()[0] + (10**6 + 1) % SubtractionGame(take).period()[1]]
+
+
+@pytest.mark.skipif(not _kernels.HAVE_NUMBA, reason="numba")
+def test_compiled_kernels_run_in_short_pieces(monkeypatch):
+    # Python answers Ctrl-C only between kernel calls: a long run must be many calls,
+    # each over at most the clock's current piece of heaps
+    spans = []
+    real = _kernels.FILL_SPLIT
+
+    def spy(values, start, stop, *args):
+        spans.append(stop - start)
+        return real(values, start, stop, *args)
+
+    monkeypatch.setattr(_kernels, "FILL_SPLIT", spy)
+    engine = SplitEngine([1, 2], [1, 2], [1, 2])  # Kayles
+    engine._clock.size = 1000
+    engine._clock.seconds = 1e-9  # every piece "too slow": pieces shrink to the least
+    engine.extend(20_000)
+    assert len(spans) > 20 and max(spans[5:]) <= 4 * sequences.KernelClock.least
+    assert engine.values[:2000].tolist() == slow_octal("0.77", 2000)
