@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgtkit.errors import NotationError
+from cgtkit.short.engine import ENGINE
 from cgtkit.numbers import Dyadic
 from cgtkit.short.game import _wrap
 from cgtkit.short.notation import format_python, game, parse_python
@@ -81,6 +82,10 @@ def test_options_come_in_the_same_order(expr):
         assert [export(NATIVE, o) for o in ns] == [export(PYTHON, o) for o in ps]
 
 
+facade_is_native = pytest.mark.skipif(ENGINE.name != "native", reason="Game runs on the python engine")
+
+
+@facade_is_native
 @settings(max_examples=200)
 @given(expressions)
 def test_readers_printers_and_thermographs_agree(expr):
@@ -94,6 +99,7 @@ def test_readers_printers_and_thermographs_agree(expr):
 _TEXT_PIECES = ["{", "}", "|", "||", ",", "1", "-", "1/2", "3/6", "*", "*2", "^", "v", "+-", "+", "(", ")", "Tiny", " ", "x", "/", "0"]
 
 
+@facade_is_native
 @settings(max_examples=500)
 @given(st.lists(st.sampled_from(_TEXT_PIECES), min_size=1, max_size=10).map("".join))
 def test_both_readers_accept_and_reject_the_same_texts(text):
