@@ -48,9 +48,10 @@ from .short import (
     zero,
 )
 from .short.engine import ENGINE as _ENGINE
+from .version import version as _version
 from .short.notation import game
 
-__version__ = "0.1.0"
+__version__: str = _version()
 
 #: which engine computes canonical forms: "native" (Rust) or "python" (the twin);
 #: chosen at import, CGTKIT_ENGINE=python selects the twin
