@@ -37,13 +37,24 @@ pub enum Kind {
 #[derive(Clone, Debug)]
 pub struct Tok {
     pub kind: Kind,
+    /// 1-based column of the first character
     pub col: usize,
-    pub text: String,
+    /// one past the last character (a character index)
+    pub end: usize,
+}
+
+impl Tok {
+    /// The token's text (for error messages).
+    pub fn text(&self, chars: &[char]) -> String {
+        if self.kind == Kind::End {
+            return String::new();
+        }
+        chars[self.col - 1..self.end].iter().collect()
+    }
 }
 
 pub struct Lexer<'a> {
     chars: Vec<char>,
-    text: &'a str,
     /// Python's limit on the digits of an int read from text (0: none)
     max_digits: usize,
     show: &'a dyn Fn(char) -> String,
@@ -93,11 +104,11 @@ fn is_ascii_digit(c: char) -> bool {
 
 impl<'a> Lexer<'a> {
     pub fn new(text: &'a str, max_digits: usize, show: &'a dyn Fn(char) -> String) -> Lexer<'a> {
-        Lexer { chars: text.chars().collect(), text, max_digits, show }
+        Lexer { chars: text.chars().collect(), max_digits, show }
     }
 
-    pub fn chars(&self) -> &[char] {
-        &self.chars
+    pub fn into_chars(self) -> Vec<char> {
+        self.chars
     }
 
     fn err(&self, message: String, col: usize) -> Error {
@@ -136,6 +147,13 @@ impl<'a> Lexer<'a> {
 
     /// The decimal integer chars[i..j].
     fn int(&self, i: usize, j: usize) -> Result<Int, Error> {
+        if j - i <= 18 {
+            let mut v: i64 = 0;
+            for &c in &self.chars[i..j] {
+                v = v * 10 + (c as i64 - '0' as i64);
+            }
+            return Ok(Int::from(v));
+        }
         if self.max_digits > 0 && j - i > self.max_digits {
             return Err(self.err(format!("the number at column {} has too many digits ({})", i + 1, j - i), i + 1));
         }
@@ -143,18 +161,17 @@ impl<'a> Lexer<'a> {
     }
 
     pub fn tokenize(&self) -> Result<Vec<Tok>, Error> {
-        let _ = self.text;
         let n = self.chars.len();
-        let mut toks = Vec::new();
+        let mut toks = Vec::with_capacity(n / 2 + 2);
         let mut i = 0;
         loop {
             i = self.skip_ws(i);
             if i >= n {
-                toks.push(Tok { kind: Kind::End, col: n + 1, text: String::new() });
+                toks.push(Tok { kind: Kind::End, col: n + 1, end: n + 1 });
                 return Ok(toks);
             }
             let ch = self.chars[i];
-            let single = |k: Kind| Tok { kind: k, col: i + 1, text: ch.to_string() };
+            let single = |k: Kind| Tok { kind: k, col: i + 1, end: i + 1 };
             match ch {
                 '{' => {
                     toks.push(single(Kind::Open));
@@ -181,12 +198,12 @@ impl<'a> Lexer<'a> {
                     while j < n && self.chars[j] == '|' {
                         j += 1;
                     }
-                    toks.push(Tok { kind: Kind::Bar(j - i), col: i + 1, text: self.slice(i, j) });
+                    toks.push(Tok { kind: Kind::Bar(j - i), col: i + 1, end: j });
                     i = j;
                 }
                 '+' => {
                     if i + 1 < n && is_minus(self.chars[i + 1]) {
-                        toks.push(Tok { kind: Kind::Op("+-"), col: i + 1, text: self.slice(i, i + 2) });
+                        toks.push(Tok { kind: Kind::Op("+-"), col: i + 1, end: i + 2 });
                         i += 2;
                     } else {
                         toks.push(single(Kind::Op("+")));
@@ -212,14 +229,13 @@ impl<'a> Lexer<'a> {
                         "miny" => "Miny",
                         _ => return Err(self.err(format!("unknown name '{}' at column {}", word, i + 1), i + 1)),
                     };
-                    toks.push(Tok { kind: Kind::Name(name), col: i + 1, text: word });
+                    toks.push(Tok { kind: Kind::Name(name), col: i + 1, end: j });
                     i = j;
                 }
                 c if is_ascii_digit(c)
-                    || vulgar(c).is_some()
-                    || is_up(c).is_some()
-                    || is_down(c).is_some()
-                    || is_star(c)
+                    || c == '^'
+                    || c == '*'
+                    || (!c.is_ascii() && (vulgar(c).is_some() || is_up(c).is_some() || is_down(c).is_some() || is_star(c)))
                     || self.is_downs_word(i) =>
                 {
                     i = self.read_atom(i, &mut toks)?;
@@ -337,7 +353,7 @@ impl<'a> Lexer<'a> {
             nim = if k > j + 1 { self.int(j + 1, k)? } else { Int::ONE };
             i = k;
         }
-        toks.push(Tok { kind: Kind::Atom { number, ups, nim }, col: start + 1, text: self.slice(start, i) });
+        toks.push(Tok { kind: Kind::Atom { number, ups, nim }, col: start + 1, end: i });
         Ok(i)
     }
 
@@ -369,6 +385,14 @@ pub fn reduce_fraction(whole: &Int, den: &Int) -> Option<Dyadic> {
     use num_integer::Integer;
     if den.is_zero() {
         return None;
+    }
+    if let (Some(w), Some(d)) = (whole.as_small(), den.as_small()) {
+        let g = w.gcd(&d);
+        let (w, d) = (w / g, d / g);
+        if d <= 0 || d & (d - 1) != 0 {
+            return None;
+        }
+        return Some(Dyadic::new(Int::from(w), d.trailing_zeros() as u64));
     }
     let (w, d) = (whole.to_big(), den.to_big());
     let g = w.gcd(&d);

@@ -62,7 +62,6 @@ impl Group {
 
 pub struct Parser<'a> {
     e: &'a Engine,
-    text: &'a str,
     chars: Vec<char>,
     toks: Vec<Tok>,
 }
@@ -95,11 +94,11 @@ impl<'a> Parser<'a> {
     pub fn new(e: &'a Engine, text: &'a str, max_digits: usize, show: &dyn Fn(char) -> String) -> R<Parser<'a>> {
         let lexer = Lexer::new(text, max_digits, show);
         let toks = lexer.tokenize()?;
-        Ok(Parser { e, text, chars: text.chars().collect(), toks })
+        Ok(Parser { e, chars: lexer.into_chars(), toks })
     }
 
     fn unexpected(&self, tok: &Tok, why: &str) -> Fail {
-        let what = if tok.kind == Kind::End { "end of input".to_string() } else { format!("'{}'", tok.text) };
+        let what = if tok.kind == Kind::End { "end of input".to_string() } else { format!("'{}'", tok.text(&self.chars)) };
         err(format!("unexpected {} at column {}{}", what, tok.col, why), tok.col)
     }
 
@@ -244,9 +243,9 @@ impl<'a> Parser<'a> {
     }
 
     /// `Tiny(` or `Miny(`: open a group; its '(' token is consumed here.
-    fn open_call(&mut self, stack: &mut Vec<Group>, index: usize) -> R<()> {
-        let (name, col, text) = match &self.toks[index].kind {
-            Kind::Name(n) => (*n, self.toks[index].col, self.toks[index].text.clone()),
+    fn open_call(&mut self, stack: &mut Vec<Group>, tok: &Tok, index: usize) -> R<()> {
+        let (name, col, text) = match &tok.kind {
+            Kind::Name(n) => (*n, tok.col, tok.text(&self.chars)),
             _ => unreachable!(),
         };
         let paren = &self.toks[index + 1];
@@ -282,7 +281,7 @@ impl<'a> Parser<'a> {
                 ));
             }
         } else {
-            Val::Game(self.build_slashes(&g)?)
+            Val::Game(self.build_slashes(&mut g)?)
         };
         self.push_operand(stack.last_mut().unwrap(), value, false)
     }
@@ -290,7 +289,13 @@ impl<'a> Parser<'a> {
     /// Segments and slash runs to one game: fewer slashes bind tighter.  `a||b|c` is
     /// {a || {b|c}}; two runs of the same length with no longer run between them
     /// (`{3|2|1}`) are ambiguous.  Iterative (shunting-yard).
-    fn build_slashes(&self, g: &Group) -> R<Id> {
+    fn build_slashes(&self, g: &mut Group) -> R<Id> {
+        if g.bars.len() == 1 {
+            // the common {a, b | c, d}: no slash levels to sort out
+            let right = g.segments.pop().unwrap();
+            let left = g.segments.pop().unwrap();
+            return Ok(self.e.canonical(left, right)?);
+        }
         enum Part {
             Raw(Vec<Id>),
             Built(Id),
@@ -356,14 +361,13 @@ impl<'a> Parser<'a> {
 
     // --- main loop ------------------------------------------------------------------
     pub fn parse(mut self) -> R<Id> {
-        let _ = self.text;
         if self.toks[0].kind == Kind::End {
             return Err(err("empty input: expected a game such as 0, *, ^ or {1|0}".into(), 1));
         }
         let mut stack: Vec<Group> = vec![Group::new(GroupKind::Top, 0, false)];
         let mut index = 0;
         while index < self.toks.len() {
-            let tok = self.toks[index].clone();
+            let tok = std::mem::replace(&mut self.toks[index], Tok { kind: Kind::Skip, col: 0, end: 0 });
             crate::short::tick()?;
             let top = stack.len() - 1;
             if stack[top].expr.expect_operand {
@@ -395,7 +399,7 @@ impl<'a> Parser<'a> {
                         stack.push(Group::new(GroupKind::Brace, tok.col, after_pm));
                     }
                     Kind::LParen => stack.push(Group::new(GroupKind::Paren, tok.col, false)),
-                    Kind::Name(_) => self.open_call(&mut stack, index)?,
+                    Kind::Name(_) => self.open_call(&mut stack, &tok, index)?,
                     Kind::Skip => {}
                     Kind::End if stack[top].kind != GroupKind::Top => return Err(self.never_closed(&stack[top])),
                     k => {
@@ -408,7 +412,7 @@ impl<'a> Parser<'a> {
                             return Err(err(format!("expected an option before ',' at column {}", tok.col), tok.col));
                         } else if side_token && g.kind == GroupKind::Brace && g.expr.empty {
                             return Err(err(
-                                format!("expected an option before '{}' at column {}", tok.text, tok.col),
+                                format!("expected an option before '{}' at column {}", tok.text(&self.chars), tok.col),
                                 tok.col,
                             ));
                         } else {
@@ -433,7 +437,7 @@ impl<'a> Parser<'a> {
                     self.reduce(e, PREC_JUXTA)?;
                     e.ops.push(("+", PREC_JUXTA, index));
                     e.expect_operand = true;
-                    self.open_call(&mut stack, index)?;
+                    self.open_call(&mut stack, &tok, index)?;
                 }
                 Kind::Comma => {
                     if stack[top].kind != GroupKind::Brace {

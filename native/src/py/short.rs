@@ -126,6 +126,39 @@ pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<(Py<PyAny>, u64, Py<P
     Ok((kind, nus))
 }
 
+/// Python's hash of the number p/2^q (as `hash(Fraction(p, 2**q))`): |p| times the
+/// inverse of 2^q modulo 2^61 - 1 (2^61 is 1 there, so the inverse is 2^(-q mod 61)),
+/// signed, with -1 mapped to -2.
+fn python_number_hash(x: &crate::numbers::Dyadic) -> i64 {
+    const M: u128 = (1 << 61) - 1;
+    let p = x.numerator();
+    let r = p.abs().rem_u64(M as u64) as u128;
+    let e = (61 - (x.exponent() % 61)) % 61;
+    let h = (r * ((1u128 << e) % M)) % M;
+    let mut h = h as i64;
+    if p.is_negative() {
+        h = -h;
+    }
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+/// `(kind, hash)` for the facade: kind 0 number, 1 other packed value, 2 general; a
+/// number hashes as Python hashes the number, another game by its id.
+#[pyfunction]
+pub fn wrap_info(a: Id) -> PyResult<(u8, i64)> {
+    check_id(a)?;
+    let node = engine().table.node(a);
+    Ok(match node.kind {
+        Kind::Number => (0, python_number_hash(&node.nus().unwrap().x)),
+        Kind::Nus => (1, crate::short::table::mix(0x5a17, a as u64) as i64 >> 1),
+        Kind::General => (2, crate::short::table::mix(0x5a17, a as u64) as i64 >> 1),
+    })
+}
+
 /// Options in a deterministic order that does not depend on ids: packed values by
 /// (number, ups, nimber), then other games by (birthday, shape).
 fn api_order(ids: &[Id]) -> Vec<Id> {
@@ -247,6 +280,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(neg, m)?)?;
     m.add_function(wrap_pyfunction!(le, m)?)?;
     m.add_function(wrap_pyfunction!(info, m)?)?;
+    m.add_function(wrap_pyfunction!(wrap_info, m)?)?;
     m.add_function(wrap_pyfunction!(options, m)?)?;
     m.add_function(wrap_pyfunction!(birthday, m)?)?;
     m.add_function(wrap_pyfunction!(stops, m)?)?;

@@ -14,6 +14,11 @@ pub fn sort_dedup(v: &mut Vec<Id>) {
     v.dedup();
 }
 
+thread_local! {
+    /// a buffer for memo lookups, so that a lookup builds no key
+    static KEY: std::cell::RefCell<Vec<Id>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 fn memo_key(left: &[Id], right: &[Id]) -> Box<[Id]> {
     let mut key = Vec::with_capacity(left.len() + right.len() + 1);
     key.extend_from_slice(left);
@@ -27,10 +32,10 @@ impl Engine {
     pub fn canonical(&self, mut left: Vec<Id>, mut right: Vec<Id>) -> Res<Id> {
         sort_dedup(&mut left);
         sort_dedup(&mut right);
-        let key = memo_key(&left, &right);
-        if let Some(id) = self.canon_memo.get(&key) {
+        if let Some(id) = self.canonical_known(&left, &right) {
             return Ok(id);
         }
+        let key = memo_key(&left, &right);
         let id = self.reduce(left, right)?;
         self.canon_memo.insert(key, id);
         Ok(id)
@@ -38,7 +43,14 @@ impl Engine {
 
     /// The canonical form when it is remembered (options sorted, no duplicates).
     pub fn canonical_known(&self, left: &[Id], right: &[Id]) -> Option<Id> {
-        self.canon_memo.get(&memo_key(left, right))
+        KEY.with(|k| {
+            let mut k = k.borrow_mut();
+            k.clear();
+            k.extend_from_slice(left);
+            k.push(NONE);
+            k.extend_from_slice(right);
+            self.canon_memo.get_by::<[Id]>(&k[..])
+        })
     }
 
     fn number_of(&self, g: Id) -> Option<&Dyadic> {

@@ -52,6 +52,10 @@ impl<'a> Raw<'a> {
     }
 }
 
+thread_local! {
+    static STACK: std::cell::RefCell<Vec<Frame>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 #[derive(Clone, Copy)]
 struct Frame {
     g: Id,
@@ -155,7 +159,16 @@ impl<'e, 'r> Cmp<'e, 'r> {
         if let Some(v) = self.fast(g, h) {
             return Ok(v);
         }
-        let mut stack = vec![Frame { g, h, phase: 0, idx: 0 }];
+        // a stack kept per thread, so a comparison allocates nothing
+        let mut stack = STACK.with(|s| std::mem::take(&mut *s.borrow_mut()));
+        stack.clear();
+        stack.push(Frame { g, h, phase: 0, idx: 0 });
+        let out = self.run(&mut stack);
+        STACK.with(|s| *s.borrow_mut() = stack);
+        out
+    }
+
+    fn run(&mut self, stack: &mut Vec<Frame>) -> Res<bool> {
         loop {
             tick()?;
             let top = stack.len() - 1;

@@ -14,6 +14,7 @@ use super::EngineError;
 use crate::numbers::{Dyadic, Int};
 use hashbrown::hash_table::{Entry as TEntry, HashTable};
 use hashbrown::{DefaultHashBuilder, HashMap};
+use smallvec::SmallVec;
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
@@ -81,7 +82,10 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
         }
     }
 
-    fn shard(&self, k: &K) -> &Mutex<HashMap<K, V>> {
+    fn shard<Q: Hash + ?Sized>(&self, k: &Q) -> &Mutex<HashMap<K, V>>
+    where
+        K: std::borrow::Borrow<Q>,
+    {
         let h = self.hasher.hash_one(k);
         &self.shards[(h >> 59) as usize % SHARDS]
     }
@@ -89,6 +93,17 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
     #[inline]
     pub fn get(&self, k: &K) -> Option<V> {
         lock(self.shard(k)).get(k).cloned()
+    }
+
+    /// Look up by a borrowed form of the key (no key is built).
+    #[inline]
+    pub fn get_by<Q>(&self, k: &Q) -> Option<V>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        let h = self.hasher.hash_one(k);
+        lock(&self.shards[(h >> 59) as usize % SHARDS]).get(k).cloned()
     }
 
     pub fn insert(&self, k: K, v: V) {
@@ -127,9 +142,29 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
     }
 }
 
+/// Packed values small enough for a direct slot: `x + n.^ + *m` with x an integer in
+/// [-SMALL, SMALL), |n| < SMALL_UPS and m < SMALL_NIM (the commonest, by far).
+const SMALL: i64 = 128;
+const SMALL_UPS: i64 = 8;
+const SMALL_NIM: i64 = 16;
+const SMALL_SLOTS: usize = (2 * SMALL * (2 * SMALL_UPS - 1) * SMALL_NIM) as usize;
+
+fn small_slot(v: &Nus) -> Option<usize> {
+    if !v.x.is_integer() {
+        return None;
+    }
+    let (x, n, m) = (v.x.numerator().as_small()?, v.n.as_small()?, v.m.as_small()?);
+    if !(-SMALL..SMALL).contains(&x) || n.abs() >= SMALL_UPS || !(0..SMALL_NIM).contains(&m) {
+        return None;
+    }
+    Some((((x + SMALL) * (2 * SMALL_UPS - 1) + (n + SMALL_UPS - 1)) * SMALL_NIM + m) as usize)
+}
+
 /// The interned games.
 pub struct Table {
     nodes: Arena<Node>,
+    /// ids of small packed values (NONE until interned): a lookup without hashing
+    small: Box<[AtomicU32]>,
     general: Vec<Mutex<HashTable<Id>>>,
     packed: Vec<Mutex<HashMap<Nus, Id>>>,
     hasher: DefaultHashBuilder,
@@ -163,6 +198,7 @@ impl Table {
     pub fn new() -> Table {
         Table {
             nodes: Arena::new(),
+            small: (0..SMALL_SLOTS).map(|_| AtomicU32::new(NONE)).collect(),
             general: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
             packed: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
             hasher: DefaultHashBuilder::default(),
@@ -181,6 +217,21 @@ impl Table {
 
     /// The id of the packed value `v`, interning it when new.
     pub fn nus(&self, v: Nus) -> Id {
+        let slot = small_slot(&v);
+        if let Some(i) = slot {
+            let id = self.small[i].load(Ordering::Acquire);
+            if id != NONE {
+                return id;
+            }
+        }
+        let id = self.nus_slow(v);
+        if let Some(i) = slot {
+            self.small[i].store(id, Ordering::Release);
+        }
+        id
+    }
+
+    fn nus_slow(&self, v: Nus) -> Id {
         let h = self.hasher.hash_one(&v);
         let mut shard = lock(&self.packed[(h >> 59) as usize % SHARDS]);
         if let Some(&id) = shard.get(&v) {
@@ -249,8 +300,8 @@ impl Table {
             .max()
             .map(|b| b.add_small(1))
             .unwrap_or(Int::ZERO);
-        let mut ls: Vec<u64> = left.iter().map(|&o| self.node(o).shape).collect();
-        let mut rs: Vec<u64> = right.iter().map(|&o| self.node(o).shape).collect();
+        let mut ls: SmallVec<[u64; 8]> = left.iter().map(|&o| self.node(o).shape).collect();
+        let mut rs: SmallVec<[u64; 8]> = right.iter().map(|&o| self.node(o).shape).collect();
         ls.sort_unstable();
         rs.sort_unstable();
         let mut shape = mix(1, int_residue(&birthday));

@@ -50,18 +50,19 @@ _FACADES: dict[Any, "Game"] = {}  # handle -> its one Game
 _CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down -> star(n), up(n), down(n)
 
 
+_UNREAD = object()  # a Game's packed triple not yet asked of the engine
+
+
 def _wrap(h: Any) -> "Game":
     """The one Game of engine handle ``h``."""
     g = _FACADES.get(h)
     if g is not None:
         return g
     g = object.__new__(Game)
-    kind, nus = _E.info(h)
     g._h = h
-    g._kind = kind
-    g._nus = nus
+    g._kind, g._hash = _E.wrap_info(h)  # a number hashes as its value
+    g._nus = _UNREAD if g._kind != _GENERAL else None
     g._left = g._right = None
-    g._hash = hash(nus[0]) if kind == _NUMBER else hash(("Game", _E.ident(h)))  # a number hashes as its value
     return _FACADES.setdefault(h, g)
 
 
@@ -210,10 +211,16 @@ class Game:
         return frozenset(seen)
 
     # --- classification -----------------------------------------------------------
+    def _packed(self) -> Optional[tuple]:
+        nus = self._nus
+        if nus is _UNREAD:
+            nus = self._nus = _E.info(self._h)[1]
+        return nus  # type: ignore[return-value]
+
     @property
     def nus(self) -> Optional[tuple[Dyadic, int, int]]:
         """``(x, n, m)`` when the game is ``x + n.^ + *m``, else None."""
-        return self._nus
+        return self._packed()
 
     @property
     def is_number(self) -> bool:
@@ -225,25 +232,27 @@ class Game:
         """The number this game equals; NotANumberError if it is not one."""
         if self._kind != _NUMBER:
             raise NotANumberError(f"{self} is not a number")
-        return self._nus[0]  # type: ignore[index]
+        return self._packed()[0]  # type: ignore[index]
 
     @property
     def is_integer(self) -> bool:
         """True when the game equals an integer."""
-        return self._kind == _NUMBER and self._nus[0]._q == 0  # type: ignore[index]
+        return self._kind == _NUMBER and self._packed()[0]._q == 0  # type: ignore[index]
 
     @property
     def is_nimber(self) -> bool:
         """True when the game equals a nimber ``*m`` (0 included)."""
-        nus = self._nus
-        return nus is not None and nus[1] == 0 and not nus[0]._p
+        if self._kind == _GENERAL:
+            return False
+        nus = self._packed()
+        return nus[1] == 0 and not nus[0]._p  # type: ignore[index]
 
     @property
     def nim_value(self) -> int:
         """m for the nimber ``*m``; NotANimberError otherwise."""
         if not self.is_nimber:
             raise NotANimberError(f"{self} is not a nimber")
-        return self._nus[2]  # type: ignore[index]
+        return self._packed()[2]  # type: ignore[index]
 
     @property
     def is_infinitesimal(self) -> bool:
@@ -308,7 +317,7 @@ class Game:
             return NotImplemented
         g = self if n >= 0 else -self
         n = abs(n)
-        nus = g._nus
+        nus = g._packed()
         if nus is not None:
             return Game.packed(nus[0] * n, nus[1] * n, nus[2] if n & 1 else 0)
         total, power = _ZERO._h, g._h
@@ -395,7 +404,7 @@ class Game:
         return f"game('{self}')"
 
     def __reduce__(self):
-        nus = self._nus
+        nus = self._packed()
         if nus is not None:
             return (_packed, nus)
         return (_from_table, (_to_table(self),))
@@ -458,9 +467,9 @@ def _to_table(g: Game) -> tuple:
     table = []
 
     def ref(h: Game):
-        return h._nus if h._nus is not None else index[h]
+        return h._packed() if h._kind != _GENERAL else index[h]
 
-    for h in _bottom_up(g, lambda h: h._nus is not None):
+    for h in _bottom_up(g, lambda h: h._kind != _GENERAL):
         index[h] = len(table)
         table.append((tuple(ref(o) for o in h.left_options), tuple(ref(o) for o in h.right_options)))
     return tuple(table)

@@ -57,8 +57,7 @@ from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal
 from .engine import ENGINE, native_module
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
+from .game import Game, _wrap
 
 __all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
 
@@ -66,12 +65,6 @@ __all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"
 MAX_SLASHES = 4
 
 GameLike = Union["Game", int, Dyadic, str]
-
-
-def _game_class():
-    from .game import Game  # lazy: game.py imports this module for __str__
-
-    return Game
 
 
 # --------------------------------------------------------------------------------------
@@ -383,7 +376,8 @@ def game(text: GameLike) -> "Game":
       1/3
       ^
     """
-    Game = _game_class()
+    if type(text) is str:
+        return _parse_text(text)
     if isinstance(text, Game):
         return text
     if isinstance(text, bool):
@@ -401,8 +395,6 @@ def _parse_text(text: str) -> "Game":
     The native engine reads with its own reader (native/src/notation), the twin of this
     module's."""
     if _NATIVE is not None:
-        from .game import _wrap
-
         return _wrap(_NATIVE.parse(text, sys.get_int_max_str_digits()))
     return parse_python(text)
 
@@ -414,7 +406,7 @@ def parse_python(text: str) -> "Game":
     >>> parse_python("{0|*}") == game("{0|*}")
     True
     """
-    return _Parser(text, _game_class()).parse()
+    return _Parser(text, Game).parse()
 
 
 _NATIVE = native_module() if ENGINE.name == "native" else None

@@ -758,6 +758,11 @@ class PyEngine:
         return g._kind, g._nus
 
     @staticmethod
+    def wrap_info(g: Node) -> tuple:
+        """``(kind, hash)``: a number hashes as its value."""
+        return g._kind, (hash(g._nus[0]) if g._kind == _NUMBER else hash(("Game", g.id)))
+
+    @staticmethod
     def options(g: Node) -> tuple:
         return _lefts(g), _rights(g)
 
