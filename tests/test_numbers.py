@@ -114,3 +114,23 @@ def test_simplest_between_rejects_empty_interval():
         simplest_between(3, 1)
     with pytest.raises(EmptyIntervalError):
         simplest_between(1, 1)
+
+
+def test_dyadic_follows_fraction_with_other_number_types():
+    from fractions import Fraction
+
+    x = Dyadic(3, 8)
+    assert round(x, 1) == Fraction(2, 5) and isinstance(round(x, 1), Fraction)
+    assert round(Dyadic(5, 2)) == 2 and round(Dyadic(7, 2)) == 4  # a half to the even one
+    assert x + 1.5 == 1.875 and isinstance(x + 1.5, float) and 1.5 - x == 1.125
+    assert x + Fraction(1, 3) == Fraction(17, 24) == Fraction(1, 3) + x
+    assert x == 0.375 and x < 0.5 and not x > float("nan") and x != float("nan")
+    assert hash(x) == hash(0.375) == hash(Fraction(3, 8))
+    assert x + 1j == complex(0.375, 1) and x == complex(0.375, 0)
+    assert divmod(7, Dyadic(2)) == (3, Dyadic(1)) and 7 % Dyadic(2) == 1
+    assert 2 ** Dyadic(3) == 8 and Dyadic(1, 4) ** -1 == 4
+    with pytest.raises(NotDyadicError):
+        x**-1  # 8/3
+    for p, q in [(1, 0), (-7, 3), (2**200 + 1, 300), (-(2**61) - 1, 61)]:
+        y = Dyadic(p, 2**q)
+        assert hash(y) == hash(Fraction(p, 2**q))

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import math
 import numbers as _abc
+import operator
 import re
+import sys
 from fractions import Fraction
 from typing import Union
 
@@ -27,8 +29,7 @@ __all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic", "decimal"]
 
 DyadicLike = Union["Dyadic", int, str, Fraction]
 
-_HASH_MODULUS = 2**61 - 1  # sys.hash_info.modulus on 64-bit CPython
-_HASH_BITS = 61
+_HASH_MODULUS = sys.hash_info.modulus  # 2**61 - 1 on 64-bit CPython
 _RATIONAL = re.compile(r"\s*([+-]?\d+)\s*(?:/\s*(\d+)\s*)?\Z")
 
 
@@ -201,98 +202,94 @@ class Dyadic(_abc.Rational):
         q = max(self._q, other._q)
         return self._p << (q - self._q), other._p << (q - other._q), q
 
-    def __add__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            if isinstance(other, Fraction):
-                return self.as_fraction() + other
-            return NotImplemented
+    def _add(self, o: "Dyadic") -> "Dyadic":
         a, b, q = self._aligned(o)
         return Dyadic._make(a + b, q)
 
-    __radd__ = __add__
-
-    def __sub__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            if isinstance(other, Fraction):
-                return self.as_fraction() - other
-            return NotImplemented
+    def _sub(self, o: "Dyadic") -> "Dyadic":
         a, b, q = self._aligned(o)
         return Dyadic._make(a - b, q)
 
-    def __rsub__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            if isinstance(other, Fraction):
-                return other - self.as_fraction()
-            return NotImplemented
-        return o - self
-
-    def __mul__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            if isinstance(other, Fraction):
-                return self.as_fraction() * other
-            return NotImplemented
+    def _mul(self, o: "Dyadic") -> "Dyadic":
         return Dyadic._make(self._p * o._p, self._q + o._q)
 
-    __rmul__ = __mul__
-
-    def __truediv__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            if isinstance(other, Fraction):
-                return self.as_fraction() / other
-            return NotImplemented
+    def _div(self, o: "Dyadic") -> "Dyadic":
         if o._p == 0:
             raise ZeroDivisionError("division of a Dyadic by zero")
-        p, d = _split(self._p << o._q, o._p << self._q)
-        return Dyadic._make(p, d)
+        return Dyadic._make(*_split(self._p << o._q, o._p << self._q))
 
-    def __rtruediv__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            if isinstance(other, Fraction):
-                return other / self.as_fraction()
-            return NotImplemented
-        return o / self
-
-    def __floordiv__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            return NotImplemented if not isinstance(other, Fraction) else self.as_fraction() // other
+    def _floordiv(self, o: "Dyadic") -> int:
         return math.floor(self.as_fraction() / o.as_fraction())
 
-    def __rfloordiv__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            return NotImplemented if not isinstance(other, Fraction) else other // self.as_fraction()
-        return o // self
+    def _mod(self, o: "Dyadic") -> "Dyadic":
+        return self - o * self._floordiv(o)
 
-    def __mod__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            return NotImplemented if not isinstance(other, Fraction) else self.as_fraction() % other
-        return self - o * (self // o)
+    def _operators(dyadic_op, fraction_op):  # type: ignore[no-untyped-def]  # noqa: N805
+        """The forward and reverse operator of one arithmetic operation, written once:
+        exact as a Dyadic with an int or a Dyadic, as a Fraction with any other
+        rational, as a float or a complex with those (as fractions.Fraction does)."""
 
-    def __rmod__(self, other: object):
-        o = Dyadic._coerce(other)
-        if o is None:
-            return NotImplemented if not isinstance(other, Fraction) else other % self.as_fraction()
-        return o % self
+        def forward(a: "Dyadic", b: object):
+            o = Dyadic._coerce(b)
+            if o is not None:
+                return dyadic_op(a, o)
+            if isinstance(b, _abc.Rational):
+                return fraction_op(a.as_fraction(), b)
+            if isinstance(b, float):
+                return fraction_op(float(a), b)
+            if isinstance(b, complex):
+                return fraction_op(complex(a), b)
+            return NotImplemented
+
+        def reverse(b: "Dyadic", a: object):
+            o = Dyadic._coerce(a)
+            if o is not None:
+                return dyadic_op(o, b)
+            if isinstance(a, _abc.Rational):
+                return fraction_op(Fraction(a.numerator, a.denominator), b.as_fraction())
+            if isinstance(a, float):
+                return fraction_op(a, float(b))
+            if isinstance(a, complex):
+                return fraction_op(a, complex(b))
+            return NotImplemented
+
+        forward.__name__ = "__" + fraction_op.__name__ + "__"
+        reverse.__name__ = "__r" + fraction_op.__name__ + "__"
+        return forward, reverse
+
+    __add__, __radd__ = _operators(_add, operator.add)
+    __sub__, __rsub__ = _operators(_sub, operator.sub)
+    __mul__, __rmul__ = _operators(_mul, operator.mul)
+    __truediv__, __rtruediv__ = _operators(_div, operator.truediv)
+    __floordiv__, __rfloordiv__ = _operators(_floordiv, operator.floordiv)
+    __mod__, __rmod__ = _operators(_mod, operator.mod)
+    del _operators
+
+    def __divmod__(self, other: object):
+        q = self // other
+        return (NotImplemented, NotImplemented) if q is NotImplemented else (q, self - other * q)  # type: ignore[operator]
+
+    def __rdivmod__(self, other: object):
+        q = other // self  # type: ignore[operator]
+        return q, other - self * q  # type: ignore[operator]
 
     def __pow__(self, exponent: object):
+        """An int power is exact (a negative one must leave a dyadic, else
+        NotDyadicError); any other exponent gives a float, as for Fraction."""
         if isinstance(exponent, int) and not isinstance(exponent, bool):
             if exponent >= 0:
                 return Dyadic._make(self._p**exponent, self._q * exponent)
             return Dyadic(1) / Dyadic._make(self._p ** (-exponent), self._q * -exponent)
+        if isinstance(exponent, Dyadic) and exponent._q == 0:
+            return self ** exponent._p
+        if isinstance(exponent, (_abc.Rational, float, complex)):
+            return float(self) ** exponent
         return NotImplemented
 
     def __rpow__(self, base: object):
         if self._q == 0:
-            return base**self._p
-        return NotImplemented
+            return base**self._p  # type: ignore[operator]
+        return base ** float(self)  # type: ignore[operator]
 
     def __neg__(self) -> "Dyadic":
         return Dyadic._make(-self._p, self._q)
@@ -313,12 +310,20 @@ class Dyadic(_abc.Rational):
         return -((-self._p) >> self._q)
 
     def __round__(self, ndigits: int | None = None):
-        if ndigits is None:
-            return round(self.as_fraction())
-        return Dyadic(round(self.as_fraction(), ndigits))
+        """Without ``ndigits`` the nearest int (a half to the even one); with it the
+        exact decimal rounding, as a :class:`fractions.Fraction` (as Fraction does:
+        a decimal fraction such as 2/5 is seldom dyadic).
+
+        >>> round(Dyadic(5, 2)), round(Dyadic(3, 8), 1), round(Dyadic(3, 8), 2)
+        (2, Fraction(2, 5), Fraction(19, 50))
+        """
+        return round(self.as_fraction(), ndigits) if ndigits is not None else round(self.as_fraction())
 
     def __int__(self) -> int:
         return self.__trunc__()
+
+    def __float__(self) -> float:
+        return self._p / (1 << self._q)  # int / int is correctly rounded, as Fraction's float()
 
     def __bool__(self) -> bool:
         return self._p != 0
@@ -327,6 +332,12 @@ class Dyadic(_abc.Rational):
     def _cmp(self, other: object) -> int | None:
         o = Dyadic._coerce(other)
         if o is None:
+            if isinstance(other, float):
+                if math.isnan(other):
+                    return None
+                if math.isinf(other):
+                    return -1 if other > 0 else 1
+                other = Fraction(other)  # exact, as Fraction compares with floats
             if isinstance(other, _abc.Rational):
                 diff = self.as_fraction() - Fraction(other.numerator, other.denominator)
                 return (diff > 0) - (diff < 0)
@@ -337,31 +348,34 @@ class Dyadic(_abc.Rational):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Dyadic):
             return self._p == other._p and self._q == other._q
+        if isinstance(other, float) and math.isnan(other):
+            return False
+        if isinstance(other, complex):
+            return other.imag == 0 and self == other.real
         c = self._cmp(other)
         return NotImplemented if c is None else c == 0
 
-    def __lt__(self, other: object) -> bool:
-        c = self._cmp(other)
-        return NotImplemented if c is None else c < 0
+    def _order(test):  # type: ignore[no-untyped-def]  # noqa: N805
+        def compare(self: "Dyadic", other: object) -> bool:
+            if isinstance(other, float) and math.isnan(other):
+                return False
+            c = self._cmp(other)
+            return NotImplemented if c is None else test(c)
 
-    def __le__(self, other: object) -> bool:
-        c = self._cmp(other)
-        return NotImplemented if c is None else c <= 0
+        return compare
 
-    def __gt__(self, other: object) -> bool:
-        c = self._cmp(other)
-        return NotImplemented if c is None else c > 0
-
-    def __ge__(self, other: object) -> bool:
-        c = self._cmp(other)
-        return NotImplemented if c is None else c >= 0
+    __lt__ = _order(lambda c: c < 0)
+    __le__ = _order(lambda c: c <= 0)
+    __gt__ = _order(lambda c: c > 0)
+    __ge__ = _order(lambda c: c >= 0)
+    del _order
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            # Python's rational hash: |p| * inverse(2^q) mod (2^61 - 1), signed;
-            # 2^61 == 1 modulo the modulus, so inverse(2^q) == 2^(-q mod 61).
-            inv = pow(2, (-self._q) % _HASH_BITS, _HASH_MODULUS)
+            # Python's hash of the rational p/2^q (so Dyadic(1, 2), Fraction(1, 2) and
+            # 0.5 hash alike): |p| times the inverse of 2^q modulo the hash modulus
+            inv = pow(pow(2, self._q, _HASH_MODULUS), -1, _HASH_MODULUS)
             h = (abs(self._p) % _HASH_MODULUS) * inv % _HASH_MODULUS
             if self._p < 0:
                 h = -h

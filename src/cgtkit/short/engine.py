@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from typing import Any, Hashable, Iterable, Protocol, Sequence
 
@@ -69,7 +70,14 @@ class NativeEngine:
         self.shape = native.shape
         self.clear_caches = native.clear_caches
         self.stats = native.stats
-        self.wrap_info = native.wrap_info
+        if sys.hash_info.modulus == (1 << 61) - 1:
+            self.wrap_info = native.wrap_info  # the native side hashes numbers as 64-bit CPython does
+
+    def wrap_info(self, h: int) -> tuple[int, int]:
+        """``(kind, hash)``, a number hashed by Python (where the hash modulus is not
+        the 64-bit one that the native side assumes)."""
+        kind, nus = self.info(h)
+        return kind, (hash(nus[0]) if kind == 0 else hash(("Game", h)))  # type: ignore[index]
 
     def nus(self, x: Dyadic, n: int, m: int) -> int:
         return self._n.nus(x._p, x._q, n, m)
