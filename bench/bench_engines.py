@@ -15,8 +15,8 @@ call by call, and the answers checked equal (the python engine's and the native
 engine's results are compared as structures).  Before each timed replay every memo
 is cleared; interned games stay.  The table shows the median time of the repeats,
 the ratio python / native, and the *engine ratio*: both times less the harness's own
-(a replay that answers each call with its recorded result, ``NullEngine``), i.e. the
-ratio of the work done inside the engines.
+(a replay whose every call is a native no-op, ``NullEngine``), i.e. the ratio of the
+work done inside the engines.
 
 Then the memory: bytes per interned game and per memo entry after building the
 census of games born by day 3 and solving Domineering 5x5, for the native engine
@@ -101,6 +101,7 @@ class Recorder:
         for h in hs:
             total = self.add(total, h)
         return total
+    def wrap_info(self, a): return self.inner.wrap_info(a)
     def birthday(self, a): return self.inner.birthday(a)
     def stops(self, a): return self.inner.stops(a)
     def shape(self, a): return self.inner.shape(a)
@@ -179,7 +180,7 @@ def replay(engine, program: list) -> list:
         elif code == 0:
             H[r] = nus(*a)
         elif code == 5:
-            answers.append(info(H[a[0]])[0])
+            answers.append(info(H[a[0]]))
         else:
             left, right = options(H[a[0]])
             for i, x in zip(r[0], left):
@@ -190,38 +191,24 @@ def replay(engine, program: list) -> list:
 
 
 class NullEngine:
-    """Answers every call with the result another engine gave, in order: replaying
-    with it costs what the harness costs (the loop, argument lists, one Python call
-    per engine call), the floor under both engines' times."""
+    """Does nothing, at the cost of a call into the extension (``_native.noop``):
+    replaying with it costs what the harness costs (the loop, argument lists, one
+    call per engine call), the floor under both engines' times."""
 
     name = "null"
 
-    def __init__(self, program: list, handles: list, answers: list) -> None:
-        self.zero = handles[0]
-        results = []
-        it = iter(answers)
-        for code, _a, r in program:
-            if code in (4, 5):
-                results.append(next(it) if code == 4 else (next(it), None))
-            elif code == 6:
-                results.append(([handles[i] for i in r[0]], [handles[i] for i in r[1]]))
-            else:
-                results.append(handles[r])
-        self._results = results
-        self.reset()
+    def __init__(self) -> None:
+        from cgtkit import _native
 
-    def reset(self) -> None:
-        step = iter(self._results).__next__
-        self.nus = lambda *a: step()
-        self.from_options = lambda a, b: step()
-        self.add = lambda a, b: step()
-        self.neg = lambda a: step()
-        self.le = lambda a, b: step()
-        self.info = lambda a: step()
-        self.options = lambda a: step()
+        self.zero = None
+        self.nus = self.from_options = self.add = self.neg = self.le = self.info = _native.noop
+
+    @staticmethod
+    def options(h: object) -> tuple:
+        return (), ()
 
     def clear_caches(self) -> None:
-        self.reset()
+        pass
 
 
 def timed_replay(engine, calls: list, repeat: int) -> tuple[float, list]:
@@ -235,23 +222,29 @@ def timed_replay(engine, calls: list, repeat: int) -> tuple[float, list]:
 
 
 MEMORY = r'''
-import json, sys, tracemalloc
+import gc, json, sys, tracemalloc
 which = sys.argv[1]
 if which == "python":
     tracemalloc.start()
 import cgtkit
 from cgtkit.short.engine import ENGINE
 from cgtkit.short.census import born_by
+from cgtkit.short.game import clear_caches
 from cgtkit.rulesets import Domineering
-import gc
 if which == "python":
+    gc.collect()
     base = tracemalloc.get_traced_memory()[0]
 games = len(born_by(3))
 Domineering(".....|.....|.....|.....|.....").value
 stats = ENGINE.stats()
 if which == "python":
     gc.collect()
-    stats["bytes"] = tracemalloc.get_traced_memory()[0] - base
+    total = tracemalloc.get_traced_memory()[0] - base
+    clear_caches()
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - base
+    stats["game_bytes"] = kept  # the interned nodes and what they hold
+    stats["memo_bytes"] = total - kept
 print(json.dumps(stats))
 '''
 
@@ -284,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         # alternate the engines, medians of each
         tp, outp = timed_replay(PYTHON, calls, repeat)
         tn, outn = timed_replay(NATIVE, calls, repeat)
-        t0, _ = timed_replay(NullEngine(calls, outn[0], outn[1]), calls, repeat)
+        t0, _ = timed_replay(NullEngine(), calls, repeat)
         same = outp[1] == outn[1] and all(
             export(PYTHON, p) == export(NATIVE, n) for p, n in list(zip(outp[0], outn[0]))[-50:] if p is not None
         )
@@ -296,15 +289,16 @@ def main(argv: list[str] | None = None) -> int:
         )
     if not args.quick:
         mem = memory()
-        n, p = mem["native"], mem["python"]
         print()
-        print("memory after the day-3 census and Domineering 5x5 (python search):")
-        print(f"  native: {n['games']} games, {n['game_bytes'] / n['games']:.0f} bytes per game; "
-              f"{n['le_entries'] + n['add_entries'] + n['canonical_entries']} memo entries, "
-              f"{n['memo_bytes'] / max(1, n['le_entries'] + n['add_entries'] + n['canonical_entries']):.0f} bytes per entry")
-        entries = p['le_entries'] + p['add_entries'] + p['canonical_entries']
-        print(f"  python: {p['games']} games and {entries} memo entries in {p['bytes'] / 2**20:.0f} MiB: "
-              f"{p['bytes'] / (p['games'] + entries):.0f} bytes per game or entry (all Python objects held)")
+        print("memory after the day-3 census and Domineering 5x5 (python search; native: its own accounting,")
+        print("python: tracemalloc, games = what stays after clearing the memos):")
+        for which in ("native", "python"):
+            m = mem[which]
+            entries = m["le_entries"] + m["add_entries"] + m["canonical_entries"]
+            print(
+                f"  {which:<7} {m['games']:>6} games, {m['game_bytes'] / m['games']:>5.0f} bytes per game; "
+                f"{entries:>7} memo entries, {m['memo_bytes'] / max(1, entries):>5.0f} bytes per entry"
+            )
     return 0 if ok else 1
 
 

@@ -165,6 +165,7 @@ impl Dyadic {
 }
 
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, o: &Dyadic) -> Ordering {
         if self.q == o.q {
             return self.p.cmp(&o.p);
@@ -191,6 +192,7 @@ impl Ord for Dyadic {
 }
 
 impl PartialOrd for Dyadic {
+    #[inline]
     fn partial_cmp(&self, o: &Dyadic) -> Option<Ordering> {
         Some(self.cmp(o))
     }

@@ -238,6 +238,7 @@ impl From<BigInt> for Int {
 }
 
 impl Ord for Int {
+    #[inline]
     fn cmp(&self, o: &Int) -> Ordering {
         match (self, o) {
             (Small(a), Small(b)) => a.cmp(b),
@@ -262,6 +263,7 @@ impl Ord for Int {
 }
 
 impl PartialOrd for Int {
+    #[inline]
     fn partial_cmp(&self, o: &Int) -> Option<Ordering> {
         Some(self.cmp(o))
     }

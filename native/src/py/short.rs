@@ -240,6 +240,11 @@ pub fn mean(py: Python<'_>, a: Id) -> PyResult<PyDyadic> {
     dyadic_to_py(py, &m)
 }
 
+/// Does nothing: the cost of one call into the extension (the benchmark's floor).
+#[pyfunction]
+#[pyo3(signature = (*_args))]
+pub fn noop(_args: &Bound<'_, pyo3::types::PyTuple>) {}
+
 /// A test seam: panic inside native work (with the GIL released), to check that a
 /// panic reaches Python as an exception and leaves the engine usable.
 #[pyfunction]
@@ -289,6 +294,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(thermograph, m)?)?;
     m.add_function(wrap_pyfunction!(mean, m)?)?;
     m.add_function(wrap_pyfunction!(panic_for_tests, m)?)?;
+    m.add_function(wrap_pyfunction!(noop, m)?)?;
     m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
     m.add_function(wrap_pyfunction!(set_memo_entries, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
