@@ -222,21 +222,25 @@ pub fn simplest_between(lo: Option<&Dyadic>, hi: Option<&Dyadic>) -> Option<Dyad
             return None;
         }
     }
-    let lo_neg = lo.map_or(true, |l| l.signum() < 0);
-    let hi_pos = hi.map_or(true, |h| h.signum() > 0);
+    let lo_neg = lo.is_none_or(|l| l.signum() < 0);
+    let hi_pos = hi.is_none_or(|h| h.signum() > 0);
     if lo_neg && hi_pos {
         return Some(Dyadic::zero());
     }
-    if hi.is_none() || lo.is_some_and(|l| l.signum() >= 0) {
+    let upward = match (lo, hi) {
+        (Some(l), h) => h.is_none() || l.signum() >= 0,
+        (None, _) => false,
+    };
+    if upward {
         // everything is >= 0 here: the least integer above lo, if it fits
-        let candidate = Dyadic::int(lo.unwrap().floor().add_small(1));
-        if hi.map_or(true, |h| &candidate < h) {
+        let candidate = Dyadic::int(lo?.floor().add_small(1));
+        if hi.is_none_or(|h| &candidate < h) {
             return Some(candidate);
         }
     } else {
         // everything is <= 0 here: the greatest integer below hi, if it fits
-        let candidate = Dyadic::int(hi.unwrap().ceil().add_small(-1));
-        if lo.map_or(true, |l| &candidate > l) {
+        let candidate = Dyadic::int(hi?.ceil().add_small(-1));
+        if lo.is_none_or(|l| &candidate > l) {
             return Some(candidate);
         }
     }

@@ -211,7 +211,7 @@ impl Int {
         }
         let sign = if self.is_negative() { "-" } else { "" };
         let n = self.to_big().abs();
-        let mut digits = ((bits - 1) as f64 * 0.301_029_995_663_981_2) as u64 + 1;
+        let mut digits = ((bits - 1) as f64 * std::f64::consts::LOG10_2) as u64 + 1; // errors.shown_number's estimate
         let ten = BigInt::from(10u32);
         let low = &n % ten.pow(EDGE);
         if bits > 1 << 22 {

@@ -9,6 +9,11 @@ use pyo3::prelude::*;
 use crate::short::canonical::sort_dedup;
 use pyo3::types::{PyDict, PyList};
 
+/// A dyadic for Python: `(p, q)` as `Dyadic._make` takes them.
+type PyDyadic = (Py<PyAny>, u64);
+/// A packed value for Python: `(p, q, ups, nim)`.
+type PyPacked = (Py<PyAny>, u64, Py<PyAny>, Py<PyAny>);
+
 fn engine() -> &'static Engine {
     &ENGINE
 }
@@ -108,7 +113,7 @@ pub fn le(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
 /// `(kind, nus)`: kind 0 number, 1 other packed value, 2 general; nus is
 /// `(p, q, n, m)` for packed values, else None.
 #[pyfunction]
-pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<(Py<PyAny>, u64, Py<PyAny>, Py<PyAny>)>)> {
+pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<PyPacked>)> {
     check_id(a)?;
     let node = engine().table.node(a);
     let kind = match node.kind {
@@ -191,7 +196,7 @@ pub fn birthday(py: Python<'_>, a: Id) -> PyResult<Py<PyAny>> {
 
 /// `((p, q), (p, q))`: the Left stop and the Right stop.
 #[pyfunction]
-pub fn stops(py: Python<'_>, a: Id) -> PyResult<((Py<PyAny>, u64), (Py<PyAny>, u64))> {
+pub fn stops(py: Python<'_>, a: Id) -> PyResult<(PyDyadic, PyDyadic)> {
     check_id(a)?;
     let n = engine().table.node(a);
     Ok((dyadic_to_py(py, &n.lstop)?, dyadic_to_py(py, &n.rstop)?))
@@ -210,7 +215,6 @@ pub fn is_general(a: Id) -> PyResult<bool> {
     Ok(matches!(engine().table.node(a).body, Body::General { .. }))
 }
 
-type PyDyadic = (Py<PyAny>, u64);
 type PyTrajectory = (Vec<PyDyadic>, Vec<i64>, Vec<PyDyadic>);
 
 fn trajectory_to_py(py: Python<'_>, t: &crate::short::thermograph::Trajectory) -> PyResult<PyTrajectory> {

@@ -32,6 +32,10 @@ impl<T> Arena<T> {
         self.len.load(Ordering::Acquire)
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Append a value; its index.
     pub fn push(&self, value: T) -> usize {
         let i = self.len.fetch_add(1, Ordering::AcqRel);

@@ -29,9 +29,12 @@ pub enum Kind {
     General,
 }
 
+/// The options of a packed value, listed once (None: a nimber too large to list).
+type ListedOptions = OnceLock<Option<(Box<[Id]>, Box<[Id]>)>>;
+
 pub struct NusNode {
     pub v: Nus,
-    opts: OnceLock<Option<(Box<[Id]>, Box<[Id]>)>>,
+    opts: ListedOptions,
 }
 
 pub enum Body {
@@ -128,6 +131,10 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
         self.shards.iter().map(|s| lock(s).len()).sum()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     pub fn set_cap(&self, cap: usize) {
         self.cap.store(cap.max(SHARDS), Ordering::Relaxed);
     }
@@ -213,6 +220,10 @@ impl Table {
 
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
     }
 
     /// The id of the packed value `v`, interning it when new.
