@@ -199,3 +199,10 @@ def test_clear_caches_empties_every_memo_and_keeps_identity():
     stats = ENGINE.stats()
     assert stats["le_entries"] == stats["add_entries"] == stats["canonical_entries"] == 0
     assert cg.game("{1|*}") + cg.game("{2|-1}") is a
+
+
+def test_a_nimber_too_large_to_list_is_a_clear_error():
+    g = cg.star(2**40)
+    with pytest.raises(cg.ResourceLimitError, match=r"\*1099511627776 has more than 4194304 options"):
+        g.left_options
+    assert g + cg.star(2**40) == 0 and g.birthday == 2**40  # arithmetic needs no options

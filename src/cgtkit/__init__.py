@@ -23,6 +23,7 @@ from .errors import (
     NotationError,
     NotDyadicError,
     PeriodNotCertifiedError,
+    ResourceLimitError,
     RulesError,
     UnhashablePositionError,
 )

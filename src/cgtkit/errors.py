@@ -182,5 +182,10 @@ class NotAtomicError(CGTError, ValueError):
     """An atomic weight was asked for a game that has none (e.g. ``1``, ``+-1`` or ``{1|^3||^}``)."""
 
 
+class ResourceLimitError(CGTError):
+    """A question whose answer would exceed a bound on memory or size (for example the
+    options of ``*(2**40)``, a nimber with 2^40 options); the message names the bound."""
+
+
 class PeriodNotCertifiedError(CGTError):
     """No period of a heap game's Grundy sequence could be proved (within the limit given)."""

@@ -353,7 +353,8 @@ impl Table {
                     Some((l, r)) => Ok((l, r)),
                     None => Err(EngineError::TooManyOptions(format!(
                         "*{} has more than {} options to list",
-                        n.v.m, self.nimber_option_limit
+                        n.v.m.shown(),
+                        self.nimber_option_limit
                     ))),
                 }
             }

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..errors import ResourceLimitError, shown_number
 from ..numbers import Dyadic
 
 __all__ = [
@@ -136,6 +137,10 @@ def number_birthday(x: Dyadic) -> int:
     return (abs(p) >> q) + q + 1
 
 
+#: a nimber with more options than this is never expanded into them (as the native engine)
+NIMBER_OPTION_LIMIT = 1 << 22
+
+
 def nus_options(a: NUS) -> tuple[list[NUS], list[NUS]]:
     """The canonical (Left, Right) options of ``x + n.^ + *m``, as packed triples."""
     x, n, m = a
@@ -143,6 +148,8 @@ def nus_options(a: NUS) -> tuple[list[NUS], list[NUS]]:
         if m == 0:
             lo, hi = number_options(x)
             return [(v, 0, 0) for v in lo], [(v, 0, 0) for v in hi]
+        if m > NIMBER_OPTION_LIMIT:
+            raise ResourceLimitError(f"*{shown_number(m)} has more than {NIMBER_OPTION_LIMIT} options to list")
         opts = [(x, 0, k) for k in range(m)]
         return opts, list(opts)
     if n == 1 and m == 1:
