@@ -4,6 +4,7 @@
 //! Python exception, never an abort.
 
 pub mod convert;
+pub mod rulesets;
 pub mod short;
 
 use crate::short::EngineError;
