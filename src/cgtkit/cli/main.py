@@ -2,7 +2,7 @@
 
 Each subcommand group lives in its own module with a ``register(subparsers)``
 function; this module only assembles them and turns a :class:`CGTError` into a
-one-line message and exit status 2.
+one-line message and exit status 2 (Ctrl-C: a message and status 130).
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0
+    except KeyboardInterrupt:  # Ctrl-C, also inside the native search
+        print(f"cgtkit {args.command}: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 

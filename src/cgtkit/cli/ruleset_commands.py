@@ -5,7 +5,8 @@ perfect player.
   (``cgtkit domineering "....|....|....|...."``, ``cgtkit hackenbush "L(R,GG)"``,
   ``cgtkit col "a-b-c"``, ...), and the generic ``cgtkit ruleset NAME POSITION``:
   print the canonical value, the outcome, and the number or nim value when it is
-  one; ``--moves`` also lists every option with its value.
+  one; ``--moves`` also lists every option with its value; ``--jobs N`` runs the
+  native search of a large position on N threads.
 * ``cgtkit rulesets``: the known rulesets, each with an example position.
 * ``cgtkit play NAME POSITION [--as left|right] [--first left|right]``: a game in the
   terminal.  The board and the numbered legal moves are shown; the person types a
@@ -26,6 +27,7 @@ import sys
 from typing import Any, Callable, Optional, TextIO
 
 from ..errors import RulesError
+from ..rulesets import native
 from ..rulesets.registry import RULESETS, is_impartial, lookup
 from .value_commands import describe
 
@@ -56,6 +58,7 @@ def _parse_position(name: str, text: str) -> Any:
 
 def _show_value(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
+    native.set_workers(args.jobs)
     print(f"position: {position} ({type(position).__name__})")
     for line in value_lines(position):
         print(line)
@@ -193,6 +196,16 @@ def _play(args: argparse.Namespace) -> None:
     play(position, human=args.side, first=args.first, echo=not sys.stdin.isatty())
 
 
+_JOBS_HELP = "threads for the native search of one large position (default 1)"
+
+
+def _jobs(text: str) -> int:
+    """A --jobs count: a positive int."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of threads, not {text!r}")
+    return int(text)
+
+
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add this group's subcommands to the cgtkit parser (a ruleset whose name is
     already a command keeps that command; use ``cgtkit ruleset NAME`` for it)."""
@@ -206,6 +219,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("ruleset", metavar="NAME")
     p.add_argument("position", metavar="POSITION")
     p.add_argument("--moves", action="store_true", help="also list every option and its value")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
     p.set_defaults(run=_show_value)
 
     p = sub.add_parser("rulesets", help="list the rulesets with an example position each")
@@ -234,4 +248,5 @@ def register(sub: "argparse._SubParsersAction") -> None:
         )
         p.add_argument("position", metavar="POSITION")
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
+        p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
         p.set_defaults(run=_show_value, ruleset=name)

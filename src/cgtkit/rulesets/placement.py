@@ -27,6 +27,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
 from ..short.game import Game
+from . import native
 from .base import StringPosition
 from .grid import (
     TranspositionTable,
@@ -293,14 +294,19 @@ class PlacementRuleset:
         return out
 
     def clear(self) -> None:
-        """Forget every solved component (and the split caches)."""
+        """Forget every solved component (and the split caches, and the native table)."""
+        native.clear(self)
         self.table.clear()
         self._split_cache.clear()
         self._key_cache.clear()
         self._dims.clear()
 
-    def value_of(self, keys: Iterable[int]):
-        """The value of a sum of components (a Game, or a nim value when impartial)."""
+    def value_of(self, keys: Iterable[int], workers: Optional[int] = None):
+        """The value of a sum of components (a Game, or a nim value when impartial):
+        by the native search when it runs (``workers`` threads), else in Python."""
+        got = native.placement_value(self, keys, workers)
+        if got is not None:
+            return got
         if sum(map(len, self._split_cache.values())) > self.table.max_entries:
             self._split_cache.clear()
             self._key_cache.clear()
