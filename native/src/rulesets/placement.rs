@@ -324,6 +324,19 @@ mod tests {
     }
 
     #[test]
+    fn threads_and_a_tiny_table_agree() {
+        let one = Solver::new(Placement::domineering(), 1 << 20);
+        let want = value(&one, "....|....|....|...#");
+        for (workers, entries) in [(2, 1 << 20), (3, 1), (1, 1)] {
+            let sv = Solver::new(Placement::domineering(), entries);
+            let (b, s) = board(&sv.rules, "....|....|....|...#");
+            let mut keys = Vec::new();
+            sv.rules.parts(b, s, &mut |k| keys.push(k));
+            assert_eq!(sv.total(&keys, workers).unwrap(), want, "{workers} threads, {entries} entries");
+        }
+    }
+
+    #[test]
     fn cram_grundy() {
         let sv = Solver::new(Placement::cram(), 1 << 16);
         assert_eq!([".", "..", "...", "....", "..|.."].map(|t| value(&sv, t)), [0, 1, 1, 2, 0]);

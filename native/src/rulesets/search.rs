@@ -10,16 +10,20 @@
 //! `{left | right}` by `Engine::canonical`); for an impartial ruleset they are nim
 //! values (sums by xor, the value of a component the mex of its options').
 //!
-//! With `workers > 1` the components under the root (one or two levels down) are
-//! solved by that many threads sharing the table, largest first; the calling thread
-//! takes part and is the one that notices Ctrl-C, then stops the others.
+//! With `workers > 1` every thread searches from the root, sharing the table, each
+//! looking at a component's parts from its own starting point; a thread claims the
+//! components it expands, and leaves a part another thread has claimed until its
+//! other parts are done, then takes the value if it is there, else enters the part
+//! anyway (meeting its owner from the other end), so no thread ever waits.  The
+//! answer and any error are the calling thread's (it also notices Ctrl-C); the
+//! helpers only fill the table, and stop when it is done.
 
 use super::table::{Stats, TTable};
 use crate::short::{tick, Engine, EngineError, Id, Res, ENGINE};
 use hashbrown::HashSet;
-use std::hash::Hash;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 /// What a ruleset gives the evaluate loop.
 pub trait Rules: Sync {
@@ -158,19 +162,68 @@ struct Frame<K> {
     key: K,
     opts: Options<K>,
     vals: Vec<u32>,
+    /// the next part to look at
     next: usize,
+    /// the part whose value the frame above will deliver
+    child: usize,
+    /// where this thread starts among the parts (threads start apart)
+    turn: usize,
+    /// parts another thread is solving, looked at again once the others are done
+    deferred: Vec<usize>,
+    /// this frame holds the claim on its key
+    claimed: bool,
 }
 
-/// One thread's stack of frames (kept between calls: allocations are reused).
+/// What the threads of one parallel search share: the stop flag (set when one of
+/// them fails or Ctrl-C is pressed) and the claims, the keys of the components
+/// being solved now, so that a thread leaves those to their owner while it has
+/// other work.
+pub struct Team<K> {
+    stop: AtomicBool,
+    claims: Box<[Mutex<HashSet<K>>]>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl<K: Hash + Eq + Copy> Team<K> {
+    fn new() -> Self {
+        Team { stop: AtomicBool::new(false), claims: (0..64).map(|_| Mutex::new(HashSet::new())).collect(), hasher: Default::default() }
+    }
+
+    fn shard(&self, k: &K) -> std::sync::MutexGuard<'_, HashSet<K>> {
+        let i = (self.hasher.hash_one(k) >> 58) as usize % self.claims.len();
+        self.claims[i].lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn held(&self, k: &K) -> bool {
+        self.shard(k).contains(k)
+    }
+
+    fn claim(&self, k: K) -> bool {
+        self.shard(&k).insert(k)
+    }
+
+    fn release(&self, k: &K) {
+        self.shard(k).remove(k);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's stack of frames (kept between calls: allocations are reused);
+/// thread `turn` of `threads` looks at the parts of a component starting
+/// `turn / threads` of the way along.
 pub struct Stack<K> {
     frames: Vec<Frame<K>>,
     depth: usize,
-    ticks: u32,
+    turn: usize,
+    threads: usize,
 }
 
-impl<K: Copy + Ord> Default for Stack<K> {
-    fn default() -> Self {
-        Stack { frames: Vec::new(), depth: 0, ticks: 0 }
+impl<K: Copy + Ord> Stack<K> {
+    pub fn new(turn: usize, threads: usize) -> Self {
+        Stack { frames: Vec::new(), depth: 0, turn, threads: threads.max(1) }
     }
 }
 
@@ -218,18 +271,23 @@ impl<R: Rules> Solver<R> {
         Ok(None)
     }
 
-    fn push(&self, st: &mut Stack<R::Key>, k: R::Key) {
+    fn push(&self, st: &mut Stack<R::Key>, k: R::Key, team: Option<&Team<R::Key>>) {
         if st.depth == st.frames.len() {
-            st.frames.push(Frame { key: k, opts: Options::default(), vals: Vec::new(), next: 0 });
+            let opts = Options::default();
+            st.frames.push(Frame { key: k, opts, vals: Vec::new(), next: 0, child: 0, turn: 0, deferred: Vec::new(), claimed: false });
         }
+        let (turn, threads) = (st.turn, st.threads);
         let f = &mut st.frames[st.depth];
         st.depth += 1;
         f.key = k;
         f.next = 0;
+        f.deferred.clear();
+        f.claimed = team.is_some_and(|t| t.claim(k));
         f.opts.clear();
         self.rules.expand(k, &mut f.opts);
         f.vals.clear();
         f.vals.resize(f.opts.keys.len(), 0);
+        f.turn = turn * f.vals.len() / threads;
     }
 
     /// The value of a frame whose parts are all known.
@@ -275,149 +333,117 @@ impl<R: Rules> Solver<R> {
         e.canonical(std::mem::take(left), std::mem::take(right))
     }
 
-    /// The value of component `root`, solved on `st`.  `stop` is checked now and
-    /// then (another thread asks this one to give up).
-    pub fn solve(&self, root: R::Key, st: &mut Stack<R::Key>, stop: Option<&AtomicBool>) -> Res<u32> {
+    /// The value of component `root`, solved on `st`; `team` when threads share
+    /// the work.
+    pub fn solve(&self, root: R::Key, st: &mut Stack<R::Key>, team: Option<&Team<R::Key>>) -> Res<u32> {
         if let Some(v) = self.known(root)? {
             return Ok(v);
         }
         st.depth = 0;
-        self.push(st, root);
+        self.push(st, root, team);
         let (mut left, mut right) = (Vec::new(), Vec::new());
         'outer: loop {
             let f = &mut st.frames[st.depth - 1];
-            while f.next < f.vals.len() {
-                let k = f.opts.keys[f.next];
-                match self.known(k)? {
-                    Some(v) => {
-                        f.vals[f.next] = v;
-                        f.next += 1;
+            let n = f.vals.len();
+            // the parts in this thread's order, then those deferred because another
+            // thread was solving them
+            while f.next < n {
+                let i = (f.next + f.turn) % n;
+                f.next += 1;
+                let k = f.opts.keys[i];
+                if let Some(v) = self.known(k)? {
+                    f.vals[i] = v;
+                    continue;
+                }
+                if let Some(t) = team {
+                    if t.stopped() {
+                        return Err(EngineError::Interrupted);
                     }
-                    None => {
-                        tick()?;
-                        st.ticks = st.ticks.wrapping_add(1);
-                        if st.ticks & 0xFF == 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                            return Err(EngineError::Interrupted);
+                    if t.held(&k) {
+                        f.deferred.push(i);
+                        continue;
+                    }
+                }
+                tick()?;
+                f.child = i;
+                self.push(st, k, team);
+                continue 'outer;
+            }
+            if let Some(t) = team {
+                // the deferred parts: their values if solved by now, else one still
+                // unclaimed; when all are claimed, the last one anyway (meeting its
+                // owner from the other end of its parts, not waiting)
+                let mut j = 0;
+                let mut free = None;
+                while j < f.deferred.len() {
+                    let i = f.deferred[j];
+                    if let Some(v) = self.known(f.opts.keys[i])? {
+                        f.vals[i] = v;
+                        f.deferred.swap_remove(j);
+                    } else {
+                        if free.is_none() && !t.held(&f.opts.keys[i]) {
+                            free = Some(j);
                         }
-                        self.push(st, k);
-                        continue 'outer;
+                        j += 1;
                     }
+                }
+                if !f.deferred.is_empty() {
+                    let i = f.deferred.swap_remove(free.unwrap_or(f.deferred.len() - 1));
+                    tick()?;
+                    f.child = i;
+                    let k = f.opts.keys[i];
+                    self.push(st, k, team);
+                    continue 'outer;
                 }
             }
             let v = self.combine(f, &mut left, &mut right)?;
             self.table.insert(f.key, v);
+            if f.claimed {
+                if let Some(t) = team {
+                    t.release(&f.key);
+                }
+            }
             st.depth -= 1;
             if st.depth == 0 {
                 return Ok(v);
             }
             let p = &mut st.frames[st.depth - 1];
-            p.vals[p.next] = v;
-            p.next += 1;
+            p.vals[p.child] = v;
         }
     }
 
-    /// The value of the sum of components `keys` (xor of nim values when impartial).
+    /// The value of the sum of components `keys` (xor of nim values when
+    /// impartial), on `workers` threads sharing the table.
     pub fn total(&self, keys: &[R::Key], workers: usize) -> Res<u32> {
         if workers > 1 {
-            self.prepare(keys, workers)?;
+            if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(workers - 1).build() {
+                let team = Team::new();
+                return pool.in_place_scope(|s| {
+                    for t in 1..workers {
+                        let team = &team;
+                        s.spawn(move |_| {
+                            // a helper only fills the table: the calling thread's
+                            // answer is the answer, and its errors are the errors
+                            let _ = self.sum(keys, &mut Stack::new(t, workers), Some(team));
+                        });
+                    }
+                    let got = self.sum(keys, &mut Stack::new(0, workers), Some(&team));
+                    team.stop.store(true, Ordering::Relaxed);
+                    got
+                });
+            }
         }
-        let mut st = Stack::default();
+        self.sum(keys, &mut Stack::new(0, 1), None)
+    }
+
+    fn sum(&self, keys: &[R::Key], st: &mut Stack<R::Key>, team: Option<&Team<R::Key>>) -> Res<u32> {
         let e = self.engine();
         let mut total = if self.rules.impartial() { 0 } else { e.zero };
         for &k in keys {
-            let v = self.solve(k, &mut st, None)?;
+            let v = self.solve(k, st, team)?;
             total = if self.rules.impartial() { total ^ v } else { e.add(total, v)? };
         }
         Ok(total)
-    }
-
-    /// Solve the components one or two levels under `keys` on `workers` threads,
-    /// so that what is left for one thread is mostly table hits.
-    fn prepare(&self, keys: &[R::Key], workers: usize) -> Res<()> {
-        let mut level: Vec<R::Key> = Vec::new();
-        let mut seen = HashSet::new();
-        for &k in keys {
-            if self.known(k)?.is_none() && seen.insert(k) {
-                level.push(k);
-            }
-        }
-        let mut opts = Options::default();
-        for _ in 0..2 {
-            if level.is_empty() || level.len() >= 4 * workers {
-                break;
-            }
-            let mut next = Vec::new();
-            for &k in &level {
-                opts.clear();
-                self.rules.expand(k, &mut opts);
-                for &c in &opts.keys {
-                    if seen.insert(c) && self.known(c)?.is_none() {
-                        next.push(c);
-                    }
-                }
-            }
-            level = next;
-        }
-        level.sort_by_key(|&k| std::cmp::Reverse(self.rules.weight(k)));
-        self.parallel(&level, workers)
-    }
-
-    /// Solve each of `work` (largest first) on `workers` threads sharing the table.
-    fn parallel(&self, work: &[R::Key], workers: usize) -> Res<()> {
-        if work.is_empty() {
-            return Ok(());
-        }
-        let next = AtomicUsize::new(0);
-        let stop = AtomicBool::new(false);
-        let running = AtomicUsize::new(workers - 1);
-        let failure: std::sync::Mutex<Option<EngineError>> = std::sync::Mutex::new(None);
-        let run = |main: bool| {
-            let mut st = Stack::default();
-            loop {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= work.len() {
-                    break;
-                }
-                if let Err(err) = self.solve(work[i], &mut st, Some(&stop)) {
-                    stop.store(true, Ordering::Relaxed);
-                    // the main thread's error (Ctrl-C) wins over a helper's "stopped"
-                    let mut f = failure.lock().unwrap_or_else(|p| p.into_inner());
-                    if main || f.is_none() {
-                        *f = Some(err);
-                    }
-                    break;
-                }
-            }
-        };
-        let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(workers - 1).build() else {
-            return Ok(()); // no threads to be had: the caller's single pass does the work
-        };
-        pool.in_place_scope(|s| {
-            for _ in 1..workers {
-                s.spawn(|_| {
-                    run(false);
-                    running.fetch_sub(1, Ordering::Release);
-                });
-            }
-            run(true);
-            // wait for the helpers, asking now and then whether Ctrl-C was pressed
-            while running.load(Ordering::Acquire) > 0 {
-                std::thread::sleep(Duration::from_millis(5));
-                if !stop.load(Ordering::Relaxed) {
-                    if let Err(err) = crate::short::check_interrupt() {
-                        stop.store(true, Ordering::Relaxed);
-                        *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(err);
-                    }
-                }
-            }
-        });
-        match failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
     }
 }
 

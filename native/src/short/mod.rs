@@ -81,14 +81,6 @@ pub fn tick() -> Res<()> {
     Ok(())
 }
 
-/// Ask the interrupt hook at once (a thread that waits on others, see rulesets).
-pub fn check_interrupt() -> Res<()> {
-    match INTERRUPT_HOOK.get() {
-        Some(hook) if hook() => Err(EngineError::Interrupted),
-        _ => Ok(()),
-    }
-}
-
 #[inline]
 pub fn pair(a: Id, b: Id) -> u64 {
     ((a as u64) << 32) | b as u64
