@@ -184,6 +184,9 @@ def test_beyond_the_native_limits_the_python_search_runs():
     assert Domineering("." * 130).value == game("-65")
     assert native.solver_of(Domineering.ruleset).value([(1 << 200) << 8 | 130]) is None
     assert ToadsAndFrogs("T" + "." * 70).value == game("70")
+    # keys given once (a generator) still reach the Python search whole
+    wide = Domineering("." * 130)
+    assert Domineering.ruleset.value_of(k for k in wide.components()) == game("-65")
 
 
 # --- Ctrl-C -------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 
 use super::{cgt_error, detached};
 use crate::rulesets::bits::{row_mask, Bits, Symmetry, K128, KEY_BITS};
-use crate::rulesets::search::{Rules, Solver, DEFAULT_ENTRIES};
+use crate::rulesets::search::{Rules, Solver};
 use crate::rulesets::stones::{self, StoneGame, StoneKey, Stones};
 use crate::rulesets::table::{Stats, TTable};
 use crate::rulesets::{amazons::Amazons, clobber::Clobber, hackenbush, konane::Konane, placement::Placement, toads};
@@ -33,11 +33,6 @@ fn stats_dict(py: Python<'_>, st: Stats) -> PyResult<Py<PyDict>> {
     Ok(d.unbind())
 }
 
-/// Entries that fit in `bytes` (a hash map holds up to twice its entries' bytes).
-fn entries_for<K: std::hash::Hash + Eq + Copy>(bytes: usize) -> usize {
-    bytes / (2 * TTable::<K>::entry_bytes())
-}
-
 fn check_workers(py: Python<'_>, workers: usize) -> PyResult<usize> {
     if workers == 0 || workers > 256 {
         return Err(rules_error(py, format!("workers must be between 1 and 256, not {workers}")));
@@ -49,8 +44,8 @@ fn check_workers(py: Python<'_>, workers: usize) -> PyResult<usize> {
 fn set_bound<R: Rules>(py: Python<'_>, sv: &Solver<R>, entries: Option<usize>, bytes: Option<usize>) -> PyResult<()> {
     let n = match (entries, bytes) {
         (Some(e), None) => e,
-        (None, Some(b)) => entries_for::<R::Key>(b),
-        (Some(e), Some(b)) => e.min(entries_for::<R::Key>(b)),
+        (None, Some(b)) => TTable::<R::Key>::entries_in(b),
+        (Some(e), Some(b)) => e.min(TTable::<R::Key>::entries_in(b)),
         (None, None) => return Err(rules_error(py, "set_bound needs entries= or bytes=")),
     };
     sv.table.set_bound(n);
@@ -179,10 +174,10 @@ pub struct RulesetSolver {
 impl RulesetSolver {
     /// A placement game: Left's and Right's pieces (each a list of (row, col)
     /// cells), the symmetry ("none", "flips" or "square"), whether values are nim
-    /// values, the table bound in entries.
+    /// values, the table bound in entries (default: 512 MiB's worth).
     #[staticmethod]
-    #[pyo3(signature = (left, right, symmetry = "none", impartial = false, entries = DEFAULT_ENTRIES))]
-    fn placement(py: Python<'_>, left: Vec<Vec<(i64, i64)>>, right: Vec<Vec<(i64, i64)>>, symmetry: &str, impartial: bool, entries: usize) -> PyResult<Self> {
+    #[pyo3(signature = (left, right, symmetry = "none", impartial = false, entries = None))]
+    fn placement(py: Python<'_>, left: Vec<Vec<(i64, i64)>>, right: Vec<Vec<(i64, i64)>>, symmetry: &str, impartial: bool, entries: Option<usize>) -> PyResult<Self> {
         let sym = match symmetry {
             "none" => Symmetry::None,
             "flips" => Symmetry::Flips,
@@ -195,8 +190,8 @@ impl RulesetSolver {
 
     /// A game of stones: "clobber", "konane" or "amazons".
     #[staticmethod]
-    #[pyo3(signature = (game, entries = DEFAULT_ENTRIES))]
-    fn stones(py: Python<'_>, game: &str, entries: usize) -> PyResult<Self> {
+    #[pyo3(signature = (game, entries = None))]
+    fn stones(py: Python<'_>, game: &str, entries: Option<usize>) -> PyResult<Self> {
         let inner = match game {
             "clobber" => Inner::Clobber(Solver::new(Stones(Clobber), entries)),
             "konane" => Inner::Konane(Solver::new(Stones(Konane), entries)),
@@ -208,8 +203,8 @@ impl RulesetSolver {
 
     /// Toads and Frogs.
     #[staticmethod]
-    #[pyo3(signature = (entries = DEFAULT_ENTRIES))]
-    fn toads(entries: usize) -> Self {
+    #[pyo3(signature = (entries = None))]
+    fn toads(entries: Option<usize>) -> Self {
         RulesetSolver { inner: Inner::Toads(Solver::new(toads::Toads, entries)) }
     }
 

@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn domineering_small_values() {
-        let sv = Solver::new(Placement::domineering(), 1 << 16);
+        let sv = Solver::new(Placement::domineering(), None);
         let e = &*ENGINE;
         let n = |x: i64| e.number(Dyadic::small(x));
         assert_eq!(value(&sv, ".|."), n(1));
@@ -325,20 +325,20 @@ mod tests {
 
     #[test]
     fn threads_and_a_tiny_table_agree() {
-        let one = Solver::new(Placement::domineering(), 1 << 20);
+        let one = Solver::new(Placement::domineering(), None);
         let want = value(&one, "....|....|....|...#");
-        for (workers, entries) in [(2, 1 << 20), (3, 1), (1, 1)] {
+        for (workers, entries) in [(2, None), (3, Some(1)), (1, Some(1))] {
             let sv = Solver::new(Placement::domineering(), entries);
             let (b, s) = board(&sv.rules, "....|....|....|...#");
             let mut keys = Vec::new();
             sv.rules.parts(b, s, &mut |k| keys.push(k));
-            assert_eq!(sv.total(&keys, workers).unwrap(), want, "{workers} threads, {entries} entries");
+            assert_eq!(sv.total(&keys, workers).unwrap(), want, "{workers} threads, {entries:?} entries");
         }
     }
 
     #[test]
     fn cram_grundy() {
-        let sv = Solver::new(Placement::cram(), 1 << 16);
+        let sv = Solver::new(Placement::cram(), None);
         assert_eq!([".", "..", "...", "....", "..|.."].map(|t| value(&sv, t)), [0, 1, 1, 2, 0]);
     }
 }

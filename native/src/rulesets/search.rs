@@ -233,11 +233,14 @@ pub struct Solver<R: Rules> {
     pub table: TTable<R::Key>,
 }
 
-/// Default bound of a table, in entries.
-pub const DEFAULT_ENTRIES: usize = 1 << 24;
+/// Default bound of a table, in bytes (512 MiB).
+pub const DEFAULT_BYTES: usize = 512 << 20;
 
 impl<R: Rules> Solver<R> {
-    pub fn new(rules: R, entries: usize) -> Self {
+    /// A solver whose table holds at most `entries` values (None: what fits in
+    /// [`DEFAULT_BYTES`]).
+    pub fn new(rules: R, entries: Option<usize>) -> Self {
+        let entries = entries.unwrap_or_else(|| TTable::<R::Key>::entries_in(DEFAULT_BYTES));
         Solver { rules, table: TTable::new(entries) }
     }
 

@@ -63,6 +63,12 @@ impl<K: Hash + Eq + Copy> TTable<K> {
         std::mem::size_of::<(K, u32)>() + 1
     }
 
+    /// The entries that fit in `bytes` (a hash map may hold up to twice its
+    /// entries' bytes: spare room, capacities rounded up to powers of two).
+    pub const fn entries_in(bytes: usize) -> usize {
+        bytes / (2 * Self::entry_bytes())
+    }
+
     #[inline]
     fn shard(&self, k: &K) -> (&Mutex<Shard<K>>, u64) {
         let h = self.hasher.hash_one(k);

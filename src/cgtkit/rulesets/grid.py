@@ -634,6 +634,7 @@ class StoneRuleset:
     def value_of(self, keys: Iterable[tuple], workers: Optional[int] = None) -> Game:
         """The value of a sum of components: by the native search when it runs
         (``workers`` threads), else in Python."""
+        keys = tuple(keys)
         got = native.stone_value(self, keys, workers)
         if got is not None:
             return got

@@ -304,6 +304,7 @@ class PlacementRuleset:
     def value_of(self, keys: Iterable[int], workers: Optional[int] = None):
         """The value of a sum of components (a Game, or a nim value when impartial):
         by the native search when it runs (``workers`` threads), else in Python."""
+        keys = tuple(keys)
         got = native.placement_value(self, keys, workers)
         if got is not None:
             return got
