@@ -140,11 +140,8 @@ def test_clear_forgets_native_tables():
 def test_workers_give_the_same_value(position):
     one = position.value
     position.ruleset.clear() if hasattr(position, "ruleset") else native.clear(native.TOADS)
-    native.set_workers(2)
-    try:
+    with native.threads(2):
         assert position.value == one
-    finally:
-        native.set_workers(1)
 
 
 def test_value_of_takes_workers():
@@ -207,3 +204,13 @@ def test_ctrl_c_stops_a_long_search(jobs):
         pytest.fail("the search did not stop within 20 s of Ctrl-C")
     assert proc.returncode != 0
     assert "KeyboardInterrupt" in err or "interrupted" in err.lower()
+
+
+def test_cli_jobs(capsys):
+    from cgtkit.cli.main import main
+
+    assert main(["domineering", "--jobs", "2", "..|..|.."]) == 0
+    assert "value: {1/2|-2}" in capsys.readouterr().out
+    assert native.workers() == 1  # the command's threads were for that command only
+    with pytest.raises(SystemExit):
+        main(["clobber", "--jobs", "0", "xo"])

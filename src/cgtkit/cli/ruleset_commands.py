@@ -58,7 +58,6 @@ def _parse_position(name: str, text: str) -> Any:
 
 def _show_value(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
-    native.set_workers(args.jobs)
     print(f"position: {position} ({type(position).__name__})")
     for line in value_lines(position):
         print(line)
@@ -74,6 +73,12 @@ def _show_value(args: argparse.Namespace) -> None:
                 v = option.value
                 shown = _nimber(v) if isinstance(v, int) else str(v)
                 print(f"  {i}. {_shown(option)}    value {shown}")
+
+
+def _show_value_on_threads(args: argparse.Namespace) -> None:
+    """:func:`_show_value` with the native search on ``--jobs`` threads."""
+    with native.threads(args.jobs):
+        _show_value(args)
 
 
 def _list(args: argparse.Namespace) -> None:
@@ -220,7 +225,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("position", metavar="POSITION")
     p.add_argument("--moves", action="store_true", help="also list every option and its value")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
-    p.set_defaults(run=_show_value)
+    p.set_defaults(run=_show_value_on_threads)
 
     p = sub.add_parser("rulesets", help="list the rulesets with an example position each")
     p.set_defaults(run=_list)
@@ -249,4 +254,4 @@ def register(sub: "argparse._SubParsersAction") -> None:
         p.add_argument("position", metavar="POSITION")
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
         p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
-        p.set_defaults(run=_show_value, ruleset=name)
+        p.set_defaults(run=_show_value_on_threads, ruleset=name)

@@ -11,9 +11,9 @@ limits (more than 120 cells with the guard columns) is searched in Python.
 
 Each ruleset object gets its own native solver (and table) on first use;
 :func:`solver_of` returns it, for ``stats()``, ``clear()`` and ``set_bound(entries=,
-bytes=)``.  ``workers`` (:func:`set_workers`, or the ``workers=`` argument of
-``value_of``; ``--jobs`` on the command line) splits one large position's work over
-threads that share the table.
+bytes=)``.  ``workers`` (:func:`set_workers`, :func:`threads`, or the ``workers=``
+argument of ``value_of``; ``--jobs`` on the command line) splits one large position's
+work over threads that share the table.
 
 >>> from cgtkit.rulesets import Domineering
 >>> with python_search():
@@ -31,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 from ..errors import RulesError
 from ..short.engine import ENGINE, native_module
 
-__all__ = ["active", "python_search", "set_workers", "workers", "solver_of", "clear_all", "TOADS"]
+__all__ = ["active", "python_search", "set_workers", "workers", "threads", "solver_of", "clear_all", "TOADS"]
 
 _NATIVE = native_module() if ENGINE.name == "native" else None
 if _NATIVE is not None and not hasattr(_NATIVE, "RulesetSolver"):
@@ -74,7 +74,19 @@ def set_workers(n: int) -> None:
 
 
 def workers() -> int:
+    """Threads for each native value (see :func:`set_workers`)."""
     return _workers
+
+
+@contextlib.contextmanager
+def threads(n: int) -> Iterator[None]:
+    """Inside the block, native values are computed on ``n`` threads."""
+    before = _workers
+    set_workers(n)
+    try:
+        yield
+    finally:
+        set_workers(before)
 
 
 def _solver(owner: Any, make: Callable[[], Any]) -> Any:
