@@ -116,8 +116,4 @@ impl StoneGame for Amazons {
         let n = self.longest(b.cells, b.black | b.white, b.s)? as i64;
         Ok(Some(e.number(Dyadic::small(if b.black != 0 { n } else { -n }))))
     }
-
-    fn weight(&self, b: &Board) -> u32 {
-        b.empty().count_ones()
-    }
 }

@@ -5,7 +5,7 @@
 //! Invariant: a board where nobody can jump is 0 and has no key.
 
 use super::bits::{low, Bits};
-use super::stones::{self, Board, StoneGame, StoneKey};
+use super::stones::{self, StoneGame, StoneKey};
 
 pub struct Konane;
 
@@ -62,9 +62,5 @@ impl StoneGame for Konane {
         if Self::live(cells, black, white, s) {
             out(stones::key(cells, black, white, s));
         }
-    }
-
-    fn weight(&self, b: &Board) -> u32 {
-        (b.black | b.white).count_ones()
     }
 }

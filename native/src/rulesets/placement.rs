@@ -272,10 +272,6 @@ impl Rules for Placement {
         let st = h + self.guard;
         Some(self.key(transpose(b, s, h, w, st), st))
     }
-
-    fn weight(&self, k: K128) -> u32 {
-        k.bits().count_ones()
-    }
 }
 
 #[cfg(test)]

@@ -48,9 +48,6 @@ pub trait Rules: Sync {
     fn mirror(&self, _key: Self::Key) -> Option<Self::Key> {
         None
     }
-
-    /// A measure of the work a component takes (its cells): bigger goes first.
-    fn weight(&self, key: Self::Key) -> u32;
 }
 
 /// The options of one component, each a sorted run of component keys; Left's first.

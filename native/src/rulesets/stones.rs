@@ -82,11 +82,6 @@ pub trait StoneGame: Sync {
     fn quick(&self, _b: &Board, _e: &Engine) -> Res<Option<u32>> {
         Ok(None)
     }
-
-    /// The work a part takes (bigger goes first when threads share it out).
-    fn weight(&self, b: &Board) -> u32 {
-        b.cells.count_ones()
-    }
 }
 
 /// A game of stones as a ruleset of the evaluate loop: options of both colours,
@@ -115,10 +110,6 @@ impl<G: StoneGame> Rules for Stones<G> {
 
     fn mirror(&self, k: StoneKey) -> Option<StoneKey> {
         Some(swapped(k))
-    }
-
-    fn weight(&self, k: StoneKey) -> u32 {
-        self.0.weight(&decode(k))
     }
 }
 

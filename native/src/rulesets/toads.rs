@@ -169,10 +169,6 @@ impl Rules for Toads {
         let m: Vec<u8> = buf[..n].iter().rev().map(|&c| if c == E { E } else { 3 - c }).collect();
         Some(encode(&m))
     }
-
-    fn weight(&self, k: K128) -> u32 {
-        k.dim()
-    }
 }
 
 #[cfg(test)]
