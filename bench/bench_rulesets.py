@@ -1,14 +1,17 @@
-"""Benchmark: issue 6's ruleset workloads, timed in cgtkit, side by side with the slow
-reference twins (cgtkit.rulesets.reference) where those finish in reasonable time.
+"""Benchmark: the ruleset workloads, the native search against its twin, the Python
+search (and the slow reference twins of cgtkit.rulesets.reference where they finish),
+all in one run.
 
-    python bench/bench_rulesets.py            # every case (minutes)
-    python bench/bench_rulesets.py --quick    # the small cases only (seconds)
+    python bench/bench_rulesets.py               # every case (minutes)
+    python bench/bench_rulesets.py --quick       # the small cases only (seconds)
+    python bench/bench_rulesets.py --workers 2   # the native search on 2 threads
+    python bench/bench_rulesets.py --speedup     # native on 1 thread, then on 2
 
-Each case starts from an empty transposition table (``ruleset.clear()``, and the slow
-twins' caches cleared), so the times are for solving from scratch; the import is not
-timed.  The median of ``--repeat`` runs is reported, wall clock and CPU.  The peers'
-columns repeat the times measured in issue 6 (another run, another machine: context,
-not a same-machine comparison; ``make bench-peers`` does that).
+Each timing starts from empty tables: the ruleset's (native and Python) and the
+engine's remembered sums, comparisons and canonical forms (``clear_caches``), so each
+is a solve from scratch; imports are not timed.  Wall clock and CPU time are the
+medians of ``--repeat`` runs.  The cgt-py column repeats cgt-py's times from
+docs/benchmarks.md (``make bench-peers`` on this machine; context, not this run).
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ from typing import Callable, Optional
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from cgtkit.rulesets import Amazons, Clobber, Domineering, Konane, ToadsAndFrogs  # noqa: E402
+from cgtkit.rulesets import native  # noqa: E402
 from cgtkit.rulesets import reference as ref  # noqa: E402
 from cgtkit.rulesets import toads as toads_module  # noqa: E402
+from cgtkit.short.game import clear_caches  # noqa: E402
 
 
 def rect(h: int, w: int) -> str:
@@ -40,51 +45,52 @@ def stones(text: str):
 @dataclass
 class Case:
     name: str
-    run: Callable[[], object]
-    reset: Callable[[], None]
-    slow: Optional[Callable[[], object]] = None
+    position: object
+    slow: Optional[Callable[[], object]] = None  # the slow reference twin
     quick: bool = False
-    cgt_py: Optional[float] = None  # seconds, as measured in issue 6
-    pycgt: Optional[float] = None
+    python: bool = True  # time the Python search too
+    cgt_py: Optional[float] = None  # seconds, make bench-peers on this machine
 
 
-def _dom(h: int, w: int) -> Callable[[], object]:
-    return lambda: Domineering(rect(h, w)).value
-
-
-def _slow_reset() -> None:
+def _reset() -> None:
+    """Empty every table: the rulesets' (native and Python), the slow twins', the engine's."""
+    for cls in (Domineering, Clobber, Amazons, Konane):
+        cls.ruleset.clear()
+    toads_module.TOADS_TABLE.clear()
+    native.clear_all()
     for f in (ref.slow_domineering, ref.slow_clobber, ref.slow_toads, ref.slow_amazons, ref.slow_konane):
         f.cache_clear()
+    clear_caches()
+
+
+def _dom(h: int, w: int, **kw) -> Case:
+    slow = (lambda: ref.slow_domineering(ref.cells_of(rect(h, w)))) if h * w <= 20 else None
+    return Case(f"Domineering {h}x{w}", Domineering(rect(h, w)), slow, **kw)
 
 
 CASES = [
-    Case("Domineering 4x4", _dom(4, 4), Domineering.ruleset.clear,
-         lambda: ref.slow_domineering(ref.cells_of(rect(4, 4))), True, 0.015, 0.33),
-    Case("Domineering 4x5", _dom(4, 5), Domineering.ruleset.clear,
-         lambda: ref.slow_domineering(ref.cells_of(rect(4, 5))), True, 0.24, 3.0),
-    Case("Domineering 4x6", _dom(4, 6), Domineering.ruleset.clear, None, False, 3.2, 33.0),
-    Case("Domineering 5x5", _dom(5, 5), Domineering.ruleset.clear, None, False, 6.4, None),
-    Case("Clobber xox|oxo|xox", lambda: Clobber("xox|oxo|xox").value, Clobber.ruleset.clear,
-         lambda: ref.slow_clobber(*stones("xox|oxo|xox")[1:]), True),
-    Case("Clobber xoxo|oxox|xoxo|oxox", lambda: Clobber("xoxo|oxox|xoxo|oxox").value, Clobber.ruleset.clear,
-         None, False, None, 203.0),
-    Case("Amazons x....|o....", lambda: Amazons("x....|o....").value, Amazons.ruleset.clear,
-         lambda: ref.slow_amazons(*stones("x....|o....")), True),
-    Case("Amazons x......|o......", lambda: Amazons("x......|o......").value, Amazons.ruleset.clear,
-         None, False, 28.0, None),
-    Case("Konane xoxo|oxox|xoxo|oxo.", lambda: Konane("xoxo|oxox|xoxo|oxo.").value, Konane.ruleset.clear,
+    _dom(4, 4, quick=True, cgt_py=0.012),
+    _dom(4, 5, quick=True, cgt_py=0.158),
+    _dom(2, 12, quick=True, cgt_py=0.175),
+    _dom(4, 6, cgt_py=2.961),
+    _dom(5, 5, cgt_py=4.699),
+    _dom(5, 6, python=False),
+    Case("Clobber xox|oxo|xox", Clobber("xox|oxo|xox"), lambda: ref.slow_clobber(*stones("xox|oxo|xox")[1:]), True),
+    Case("Clobber xoxo|oxox|xoxo|oxox", Clobber("xoxo|oxox|xoxo|oxox")),
+    Case("Amazons x....|o....", Amazons("x....|o...."), lambda: ref.slow_amazons(*stones("x....|o....")), True),
+    Case("Amazons x......|o......", Amazons("x......|o......"), cgt_py=23.041),
+    Case("Konane xoxo|oxox|xoxo|oxo.", Konane("xoxo|oxox|xoxo|oxo."),
          lambda: ref.slow_konane(*stones("xoxo|oxox|xoxo|oxo.")), True),
-    Case("Konane xoxox|oxoxo|xoxox|oxox.", lambda: Konane("xoxox|oxoxo|xoxox|oxox.").value, Konane.ruleset.clear),
-    Case("Toads and Frogs ttttt..fffff", lambda: ToadsAndFrogs("ttttt..fffff").value,
-         toads_module.TOADS_TABLE.clear, lambda: ref.slow_toads("TTTTT..FFFFF"), True),
+    Case("Konane xoxox|oxoxo|xoxox|oxox.", Konane("xoxox|oxoxo|xoxox|oxox.")),
+    Case("Toads and Frogs ttttt..fffff", ToadsAndFrogs("ttttt..fffff"), lambda: ref.slow_toads("TTTTT..FFFFF"), True),
 ]
 
 
-def _time(run: Callable[[], object], reset: Callable[[], None], repeat: int) -> tuple[float, float, object]:
+def _time(run: Callable[[], object], repeat: int) -> tuple[float, float, object]:
     walls, cpus = [], []
     answer = None
     for _ in range(repeat):
-        reset()
+        _reset()
         w0, c0 = time.perf_counter(), time.process_time()
         answer = run()
         walls.append(time.perf_counter() - w0)
@@ -92,35 +98,80 @@ def _time(run: Callable[[], object], reset: Callable[[], None], repeat: int) -> 
     return statistics.median(walls), statistics.median(cpus), answer
 
 
+def _native(position: object, workers: int) -> Callable[[], object]:
+    def run() -> object:
+        native.set_workers(workers)
+        try:
+            return position.value
+        finally:
+            native.set_workers(1)
+
+    return run
+
+
+def _python(position: object) -> Callable[[], object]:
+    def run() -> object:
+        with native.python_search():
+            return position.value
+
+    return run
+
+
 def _fmt(x: Optional[float]) -> str:
     return "-" if x is None else f"{x:.3f}"
+
+
+def _ratio(a: Optional[float], b: Optional[float]) -> str:
+    return "-" if a is None or b is None or not b else f"{a / b:.1f}x"
 
 
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="the small cases only")
     parser.add_argument("--repeat", type=int, default=1, help="runs per case (median reported)")
-    parser.add_argument("--no-slow", action="store_true", help="skip the slow reference twins")
+    parser.add_argument("--workers", type=int, default=1, help="threads of the native search")
+    parser.add_argument("--speedup", action="store_true", help="time the native search on 1 and on 2 threads")
+    parser.add_argument("--no-python", action="store_true", help="skip the Python search and the slow twins")
     parser.add_argument("--only", default="", help="run only cases whose name contains this text")
     args = parser.parse_args(argv)
+    if not native.active():
+        print("the native search is not available (CGTKIT_ENGINE=python or no cgtkit._native)")
+        return 1
     cases = [c for c in CASES if (c.quick or not args.quick) and args.only.lower() in c.name.lower()]
-    head = f"{'case':32} {'cgtkit s':>9} {'cpu s':>8} {'slow s':>8} {'slow/fast':>9} {'cgt-py*':>8} {'pycgt*':>8}"
+    if args.speedup:
+        head = f"{'case':32} {'1 thread s':>10} {'cpu s':>8} {'2 threads s':>11} {'cpu s':>8} {'speedup':>8}"
+    else:
+        head = (f"{'case':32} {'native s':>9} {'cpu s':>8} {'python s':>9} {'py/nat':>7} "
+                f"{'slow s':>8} {'slow/nat':>8} {'cgt-py*':>8} {'cgt-py/nat':>10}")
     print(head)
     print("-" * len(head))
     ok = True
     for case in cases:
-        wall, cpu, answer = _time(case.run, case.reset, args.repeat)
-        slow = ratio = None
-        if case.slow is not None and not args.no_slow:
-            slow, _, slow_answer = _time(case.slow, _slow_reset, 1)
-            ratio = slow / wall if wall else None
-            if slow_answer != answer:
+        wall, cpu, answer = _time(_native(case.position, args.workers), args.repeat)
+        if args.speedup:
+            wall2, cpu2, answer2 = _time(_native(case.position, 2), args.repeat)
+            ok &= answer2 == answer
+            print(f"{case.name:32} {wall:10.3f} {cpu:8.3f} {wall2:11.3f} {cpu2:8.3f} {_ratio(wall, wall2):>8}")
+            sys.stdout.flush()
+            continue
+        py = slow = None
+        for label, run, wanted in (("python", _python(case.position), case.python),
+                                   ("slow", case.slow, case.slow is not None)):
+            if not wanted or args.no_python:
+                continue
+            t, _, other = _time(run, 1)
+            if other != answer:
                 ok = False
-                print(f"  MISMATCH: {case.name}: fast {answer} != slow {slow_answer}")
-        r = "-" if ratio is None else f"{ratio:.1f}x"
-        print(f"{case.name:32} {wall:9.3f} {cpu:8.3f} {_fmt(slow):>8} {r:>9} {_fmt(case.cgt_py):>8} {_fmt(case.pycgt):>8}")
+                print(f"  MISMATCH: {case.name}: native {answer} != {label} {other}")
+            if label == "python":
+                py = t
+            else:
+                slow = t
+        print(f"{case.name:32} {wall:9.3f} {cpu:8.3f} {_fmt(py):>9} {_ratio(py, wall):>7} {_fmt(slow):>8} "
+              f"{_ratio(slow, wall):>8} {_fmt(case.cgt_py):>8} {_ratio(case.cgt_py, wall):>10}")
         sys.stdout.flush()
-    print("* the peers' times as measured in issue 6 (not this run, not this machine)")
+    if not args.speedup:
+        print("* cgt-py's times from make bench-peers on this machine (docs/benchmarks.md), not this run")
     return 0 if ok else 1
 
 

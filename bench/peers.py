@@ -229,7 +229,17 @@ def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
         "",
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n")
+    path.write_text("\n".join(lines) + "\n" + _kept_sections(path))
+
+
+def _kept_sections(path: Path) -> str:
+    """The hand-written sections (from the first ``## `` heading on) of the report
+    being replaced: only the generated table above them is rewritten."""
+    if not path.exists():
+        return ""
+    text = path.read_text()
+    at = text.find("\n## ")
+    return "" if at < 0 else text[at:].lstrip("\n").join(["\n", ""])
 
 
 if __name__ == "__main__":

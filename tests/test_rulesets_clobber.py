@@ -89,6 +89,7 @@ def test_fast_equals_slow(text):
 
 def test_fresh_ruleset_and_bound():
     rules = ClobberRuleset(max_entries=3)
+    rules.search = "python"  # this tests the Python search's table
     keys = Clobber("xox|oxo").components()
     assert rules.value_of(keys) == Clobber("xox|oxo").value
     assert len(rules.table) > 3

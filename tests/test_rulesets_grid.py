@@ -24,6 +24,7 @@ from cgtkit.rulesets.grid import (
     to_corner,
 )
 from cgtkit.rulesets.grid import transpose as grid_transpose
+from cgtkit.rulesets.native import python_search
 from cgtkit.rulesets.placement import PlacementRuleset
 from cgtkit.rulesets.reference import cells_of, slow_cram, slow_domineering
 from cgtkit.short.notation import game
@@ -132,6 +133,7 @@ def test_rectangles_up_to_12_cells_fast_equals_slow():
 
 def test_table_is_kept_and_bounded():
     rules = PlacementRuleset("Dom", [((0, 0), (1, 0))], [((0, 0), (0, 1))], symmetry="flips", max_entries=5)
+    rules.search = "python"  # this tests the Python search's table
 
     class Small(Domineering):
         __slots__ = ()
@@ -224,7 +226,8 @@ def test_option_sums_are_cached_and_cleared_with_the_table():
 
     rules = Domineering.ruleset
     rules.clear()
-    assert Domineering("....|....|....").value == slow_domineering(cells_of("....|....|...."))
+    with python_search():
+        assert Domineering("....|....|....").value == slow_domineering(cells_of("....|....|...."))
     sums = rules.table.sums
     assert sums and all(len(k) >= 2 or k == () for k in sums)
     for keys, g in sums.items():

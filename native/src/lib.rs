@@ -1,11 +1,13 @@
 //! cgtkit's native core, bound to Python as `cgtkit._native`.
 //!
 //! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
-//! `short` (the engine of short games in canonical form), and the bindings in `py`.
+//! `short` (the engine of short games in canonical form), `rulesets` (the position
+//! search of the classic games), and the bindings in `py`.
 
 pub mod notation;
 pub mod numbers;
 pub mod py;
+pub mod rulesets;
 pub mod short;
 
 use pyo3::prelude::*;
@@ -22,5 +24,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     py::short::register(m)?;
     py::notation::register(m)?;
+    py::rulesets::register(m)?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 
 pub mod convert;
 pub mod notation;
+pub mod rulesets;
 pub mod short;
 
 use crate::short::EngineError;

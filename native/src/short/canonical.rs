@@ -92,28 +92,43 @@ impl Engine {
     }
 
     /// The options no other one dominates (Left keeps the largest, Right the
-    /// smallest); options are distinct canonical games, so none are equal.
-    fn undominated(&self, options: Vec<Id>, left: bool) -> Res<Vec<Id>> {
+    /// smallest); options are distinct canonical games, so none are equal.  Each
+    /// option is compared with the options kept so far only, taken best stops first
+    /// (an option can only be dominated by one whose stops are at least its own, on
+    /// Left's side), so a dominated option is mostly dropped after one comparison.
+    fn undominated(&self, mut options: Vec<Id>, left: bool) -> Res<Vec<Id>> {
         if options.len() < 2 {
             return Ok(options);
         }
         let t = &self.table;
+        options.sort_by(|&a, &b| {
+            let (na, nb) = (t.node(a), t.node(b));
+            let o = (&nb.lstop, &nb.rstop).cmp(&(&na.lstop, &na.rstop));
+            if left { o } else { o.reverse() }
+        });
+        // `le(a, b)`: a is no better than b for the side choosing
         let mut cmp = Cmp::new(self);
-        let mut keep = Vec::with_capacity(options.len());
+        let mut worse = |a: Id, b: Id| -> Res<bool> {
+            let (na, nb) = (t.node(a), t.node(b));
+            Ok(if left {
+                na.lstop <= nb.lstop && na.rstop <= nb.rstop && cmp.le(a, b)?
+            } else {
+                nb.lstop <= na.lstop && nb.rstop <= na.rstop && cmp.le(b, a)?
+            })
+        };
+        let mut keep: Vec<Id> = Vec::with_capacity(options.len());
         'outer: for &a in &options {
-            let na = t.node(a);
-            for &b in &options {
-                if b == a {
-                    continue;
-                }
-                let nb = t.node(b);
-                let dominated = if left {
-                    na.lstop <= nb.lstop && na.rstop <= nb.rstop && cmp.le(a, b)?
-                } else {
-                    nb.lstop <= na.lstop && nb.rstop <= na.rstop && cmp.le(b, a)?
-                };
-                if dominated {
+            for &k in &keep {
+                if worse(a, k)? {
                     continue 'outer;
+                }
+            }
+            let mut i = 0;
+            while i < keep.len() {
+                if worse(keep[i], a)? {
+                    keep.swap_remove(i);
+                } else {
+                    i += 1;
                 }
             }
             keep.push(a);

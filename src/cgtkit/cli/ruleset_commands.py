@@ -5,7 +5,8 @@ perfect player.
   (``cgtkit domineering "....|....|....|...."``, ``cgtkit hackenbush "L(R,GG)"``,
   ``cgtkit col "a-b-c"``, ...), and the generic ``cgtkit ruleset NAME POSITION``:
   print the canonical value, the outcome, and the number or nim value when it is
-  one; ``--moves`` also lists every option with its value.
+  one; ``--moves`` also lists every option with its value; ``--jobs N`` runs the
+  native search of a large position on N threads.
 * ``cgtkit rulesets``: the known rulesets, each with an example position.
 * ``cgtkit play NAME POSITION [--as left|right] [--first left|right]``: a game in the
   terminal.  The board and the numbered legal moves are shown; the person types a
@@ -26,6 +27,7 @@ import sys
 from typing import Any, Callable, Optional, TextIO
 
 from ..errors import RulesError
+from ..rulesets import native
 from ..rulesets.registry import RULESETS, is_impartial, lookup
 from ._args import a_or_an
 from .value_commands import describe
@@ -73,6 +75,12 @@ def _show_value(args: argparse.Namespace) -> None:
             print(f"{label}: {len(options)}")
             for i, option in enumerate(options, 1):
                 print(f"  {i}. {_shown(option)}    value {option.value}")
+
+
+def _show_value_on_threads(args: argparse.Namespace) -> None:
+    """:func:`_show_value` with the native search on ``--jobs`` threads."""
+    with native.threads(args.jobs):
+        _show_value(args)
 
 
 def _list(args: argparse.Namespace) -> None:
@@ -195,6 +203,16 @@ def _play(args: argparse.Namespace) -> None:
     play(position, human=args.side, first=args.first, echo=not sys.stdin.isatty())
 
 
+_JOBS_HELP = "threads for the native search of one large position (default 1)"
+
+
+def _jobs(text: str) -> int:
+    """A --jobs count: a positive int."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number of threads, not {text!r}")
+    return int(text)
+
+
 def register(sub: "argparse._SubParsersAction") -> None:
     """Add this group's subcommands to the cgtkit parser (a ruleset whose name is
     already a command keeps that command; use ``cgtkit ruleset NAME`` for it)."""
@@ -208,7 +226,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("ruleset", metavar="NAME", help="the ruleset's name, e.g. domineering (list: cgtkit rulesets)")
     p.add_argument("position", metavar="POSITION", help="the position in the ruleset's notation, e.g. '..|..'")
     p.add_argument("--moves", action="store_true", help="also list every option and its value")
-    p.set_defaults(run=_show_value)
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    p.set_defaults(run=_show_value_on_threads)
 
     p = sub.add_parser(
         "rulesets",
@@ -241,4 +260,5 @@ def register(sub: "argparse._SubParsersAction") -> None:
         )
         p.add_argument("position", metavar="POSITION", help=f"the position, e.g. \"{entry.example}\"")
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
-        p.set_defaults(run=_show_value, ruleset=name)
+        p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+        p.set_defaults(run=_show_value_on_threads, ruleset=name)

@@ -51,6 +51,8 @@ def _rays(p: int, empty: int, stride: int) -> int:
 class AmazonsRuleset(StoneRuleset):
     """The Amazons solver: one transposition table of normalised parts."""
 
+    native_name = "amazons"
+
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
         """Every (queen move, arrow) of ``mine``: the arrow's cell leaves ``cells``."""
         empty = cells & ~(mine | theirs)

@@ -30,6 +30,8 @@ def _near(bits: int, stride: int) -> int:
 class ClobberRuleset(StoneRuleset):
     """The Clobber solver: one transposition table of normalised groups."""
 
+    native_name = "clobber"
+
     def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
         """The sorted keys of the groups in which some capture is possible."""
         keys = []

@@ -35,6 +35,7 @@ from typing import Callable, Hashable, Iterable, Optional, Sequence
 
 from ..errors import RulesError, quoted
 from ..short.game import Game
+from . import native
 from .base import StringPosition
 
 __all__ = [
@@ -583,7 +584,10 @@ class StoneRuleset:
     ``evaluate``'s mirror).  Subclasses give :meth:`moves` (the
     positions a side can move to) and :meth:`components` (the keys of the independent
     parts of a position, dead parts dropped); they may give :meth:`quick`.
+    ``native_name`` names the game to the native search (None: Python only).
     """
+
+    native_name: Optional[str] = None
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.table = TranspositionTable(max_entries)
@@ -628,8 +632,13 @@ class StoneRuleset:
         """The normalised key of the part with the colours swapped (the negative)."""
         return self.key(key[2], key[4], key[3], key[0] + 1)
 
-    def value_of(self, keys: Iterable[tuple]) -> Game:
-        """The value of a sum of components."""
+    def value_of(self, keys: Iterable[tuple], workers: Optional[int] = None) -> Game:
+        """The value of a sum of components: by the native search when it runs
+        (``workers`` threads), else in Python."""
+        keys = tuple(keys)
+        got = native.stone_value(self, keys, workers)
+        if got is not None:
+            return got
         if len(self._key_cache) > self.table.max_entries:
             self._key_cache.clear()
         self.table.bound()
@@ -639,7 +648,8 @@ class StoneRuleset:
         return total
 
     def clear(self) -> None:
-        """Forget every solved component."""
+        """Forget every solved component (and the native table)."""
+        native.clear(self)
         self.table.clear()
         self._key_cache.clear()
 

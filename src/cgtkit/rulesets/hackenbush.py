@@ -58,6 +58,7 @@ from ..errors import RulesError, quoted
 from ..numbers import Dyadic
 from ..short.constants import nimber
 from ..short.game import Game
+from . import native
 from .base import StringPosition
 from .grid import TranspositionTable, evaluate
 
@@ -171,7 +172,11 @@ class HackenbushStalks(StringPosition):
     @property
     def value(self) -> Game:
         """The sum of the stalks: a blue-red stalk by the sign-expansion rule, a green
-        stalk of n edges is ``*n``, a mixed stalk by its options."""
+        stalk of n edges is ``*n``, a mixed stalk by its options (natively when the
+        native search runs)."""
+        got = native.stalks_value(self.stalks)
+        if got is not None:
+            return got
         total = Game.of(0)
         for s in self.stalks:
             total = total + _stalk_fast(s)

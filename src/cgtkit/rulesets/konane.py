@@ -27,6 +27,8 @@ __all__ = ["Konane", "KonaneRuleset", "KONANE"]
 class KonaneRuleset(StoneRuleset):
     """The Konane solver: one transposition table of normalised whole boards."""
 
+    native_name = "konane"
+
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
         """Every jump (single or multiple, in one direction) by ``mine``."""
         empty = cells & ~(mine | theirs)

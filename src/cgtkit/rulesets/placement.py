@@ -30,6 +30,7 @@ from typing import Iterable, Optional, Sequence
 from ..errors import RulesError
 from ..short.constants import nimber
 from ..short.game import Game
+from . import native
 from .base import ImpartialPosition, StringPosition
 from .grid import (
     TranspositionTable,
@@ -297,7 +298,8 @@ class PlacementRuleset:
         return out
 
     def clear(self) -> None:
-        """Forget every solved component (and the split caches)."""
+        """Forget every solved component (and the split caches, and the native table)."""
+        native.clear(self)
         self.table.clear()
         self._split_cache.clear()
         self._key_cache.clear()
@@ -309,22 +311,32 @@ class PlacementRuleset:
             self._key_cache.clear()
         self.table.bound()
 
-    def nim_value_of(self, keys: Iterable[int]) -> int:
+    def nim_value_of(self, keys: Iterable[int], workers: Optional[int] = None) -> int:
         """The nim value of a sum of components of an impartial ruleset (the xor of
-        theirs); RulesError for a partizan ruleset."""
+        theirs), by the native search when it runs (``workers`` threads), else in
+        Python; RulesError for a partizan ruleset."""
         if not self.impartial:
             raise RulesError(f"{self.name} is not impartial: its values are games, not nim values")
+        keys = tuple(keys)
+        got = native.placement_value(self, keys, workers)
+        if got is not None:
+            return got
         self._bound()
         x = 0
         for k in keys:
             x ^= evaluate(k, self.table, self._expand, True)
         return x
 
-    def value_of(self, keys: Iterable[int]) -> Game:
+    def value_of(self, keys: Iterable[int], workers: Optional[int] = None) -> Game:
         """The value of a sum of components: a Game (for an impartial ruleset the
-        nimber of :meth:`nim_value_of`, never a bare int)."""
+        nimber of :meth:`nim_value_of`, never a bare int), by the native search when
+        it runs (``workers`` threads), else in Python."""
         if self.impartial:
-            return nimber(self.nim_value_of(keys))
+            return nimber(self.nim_value_of(keys, workers))
+        keys = tuple(keys)
+        got = native.placement_value(self, keys, workers)
+        if got is not None:
+            return got
         self._bound()
         total = Game.of(0)
         mirror = self._mirror_if_seen if self.transpose_swaps else None

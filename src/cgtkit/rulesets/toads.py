@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..errors import RulesError, quoted
 from ..short.game import Game
+from . import native
 from .base import StringPosition
 from .grid import TranspositionTable, evaluate
 
@@ -128,6 +129,9 @@ class ToadsAndFrogs(StringPosition):
     @property
     def value(self) -> Game:
         """The canonical value: the sum over the independent sub-strips."""
+        got = native.toads_value(components(self._s))
+        if got is not None:
+            return got
         TOADS_TABLE.bound()
         total = Game.of(0)
         for part in components(self._s):

@@ -1,0 +1,474 @@
+//! The one evaluate loop of every native ruleset (mirrors `grid.evaluate`).
+//!
+//! A ruleset ([`Rules`]) names its components by normalised keys and lists the
+//! options of a component: each option is a sorted list of component keys (their
+//! sum).  [`Solver`] owns the transposition table and finds the value of a key on an
+//! explicit stack of frames: a frame holds the options of one component and the
+//! values of their parts as they come in, so nothing a frame still needs lives
+//! only in the (bounded, evicting) table, and board size never becomes machine-stack
+//! depth.  Values are engine ids (sums by `Engine::add`, the canonical form of
+//! `{left | right}` by `Engine::canonical`); for an impartial ruleset they are nim
+//! values (sums by xor, the value of a component the mex of its options').
+//!
+//! With `workers > 1` every thread searches from the root, sharing the table, each
+//! looking at a component's parts from its own starting point; a thread claims the
+//! components it expands, and leaves a part another thread has claimed until its
+//! other parts are done, then takes the value if it is there, else enters the part
+//! anyway (meeting its owner from the other end), so no thread ever waits.  The
+//! answer and any error are the calling thread's (it also notices Ctrl-C); the
+//! helpers only fill the table, and stop when it is done.
+
+use super::table::{Stats, TTable};
+use crate::short::{tick, Engine, EngineError, Id, Res, ENGINE};
+use hashbrown::HashSet;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// What a ruleset gives the evaluate loop.
+pub trait Rules: Sync {
+    type Key: Copy + Eq + Hash + Ord + Send + Sync;
+
+    /// Values are nim values (the mex of the options' xors) instead of game ids.
+    fn impartial(&self) -> bool {
+        false
+    }
+
+    /// The options of component `key`: Left's, then `out.end_side()`, then Right's
+    /// (an impartial ruleset lists one side).
+    fn expand(&self, key: Self::Key, out: &mut Options<Self::Key>);
+
+    /// The value of a component known without search, if any.
+    fn quick(&self, _key: Self::Key, _e: &Engine) -> Res<Option<u32>> {
+        Ok(None)
+    }
+
+    /// The key of the component with the players' roles swapped (its value is the
+    /// negative), when it is worth looking up.
+    fn mirror(&self, _key: Self::Key) -> Option<Self::Key> {
+        None
+    }
+}
+
+/// The options of one component, each a sorted run of component keys; Left's first.
+pub struct Options<K> {
+    pub keys: Vec<K>,
+    ends: Vec<u32>,
+    lefts: usize,
+    start: usize,
+    side_start: usize,
+    ranges: Vec<(u32, u32)>,
+    spare: Vec<K>,
+}
+
+impl<K: Copy + Ord> Default for Options<K> {
+    fn default() -> Self {
+        Options { keys: Vec::new(), ends: Vec::new(), lefts: usize::MAX, start: 0, side_start: 0, ranges: Vec::new(), spare: Vec::new() }
+    }
+}
+
+impl<K: Copy + Ord> Options<K> {
+    pub fn clear(&mut self) {
+        self.keys.clear();
+        self.ends.clear();
+        self.lefts = usize::MAX;
+        self.start = 0;
+        self.side_start = 0;
+    }
+
+    /// A component of the option being listed.
+    #[inline]
+    pub fn part(&mut self, k: K) {
+        self.keys.push(k);
+    }
+
+    /// The option being listed is complete.
+    #[inline]
+    pub fn done(&mut self) {
+        let s = self.start;
+        if self.keys.len() - s > 1 {
+            self.keys[s..].sort_unstable();
+        }
+        self.start = self.keys.len();
+        self.ends.push(self.start as u32);
+    }
+
+    /// Left's options are complete (the next ones are Right's); drops duplicates.
+    pub fn end_side(&mut self) {
+        self.dedup_side();
+        if self.lefts == usize::MAX {
+            self.lefts = self.ends.len();
+        }
+        self.side_start = self.ends.len();
+    }
+
+    /// Drop duplicate options of the side being listed.
+    fn dedup_side(&mut self) {
+        let first = self.side_start;
+        let n = self.ends.len() - first;
+        if n < 2 {
+            return;
+        }
+        let base = if first == 0 { 0 } else { self.ends[first - 1] };
+        self.ranges.clear();
+        let mut a = base;
+        for &e in &self.ends[first..] {
+            self.ranges.push((a, e));
+            a = e;
+        }
+        let keys = &self.keys;
+        let slice = |r: &(u32, u32)| &keys[r.0 as usize..r.1 as usize];
+        self.ranges.sort_unstable_by(|x, y| slice(x).cmp(slice(y)));
+        self.ranges.dedup_by(|x, y| slice(x) == slice(y));
+        if self.ranges.len() == n {
+            return;
+        }
+        self.spare.clear();
+        self.ends.truncate(first);
+        for &(a, e) in &self.ranges {
+            self.spare.extend_from_slice(&self.keys[a as usize..e as usize]);
+            self.ends.push(base + self.spare.len() as u32);
+        }
+        self.keys.truncate(base as usize);
+        self.keys.extend_from_slice(&self.spare);
+        self.start = self.keys.len();
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Left's options (all of them for an impartial listing).
+    pub fn left_count(&self) -> usize {
+        self.lefts.min(self.ends.len())
+    }
+
+    /// The key range of option `i`.
+    #[inline]
+    pub fn range(&self, i: usize) -> std::ops::Range<usize> {
+        let a = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        a..self.ends[i] as usize
+    }
+}
+
+struct Frame<K> {
+    key: K,
+    opts: Options<K>,
+    vals: Vec<u32>,
+    /// the next part to look at
+    next: usize,
+    /// the part whose value the frame above will deliver
+    child: usize,
+    /// where this thread starts among the parts (threads start apart)
+    turn: usize,
+    /// parts another thread is solving, looked at again once the others are done
+    deferred: Vec<usize>,
+    /// this frame holds the claim on its key
+    claimed: bool,
+}
+
+/// What the threads of one parallel search share: the stop flag (set when one of
+/// them fails or Ctrl-C is pressed) and the claims, the keys of the components
+/// being solved now, so that a thread leaves those to their owner while it has
+/// other work.
+pub struct Team<K> {
+    stop: AtomicBool,
+    claims: Box<[Mutex<HashSet<K>>]>,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+impl<K: Hash + Eq + Copy> Team<K> {
+    fn new() -> Self {
+        Team { stop: AtomicBool::new(false), claims: (0..64).map(|_| Mutex::new(HashSet::new())).collect(), hasher: Default::default() }
+    }
+
+    fn shard(&self, k: &K) -> std::sync::MutexGuard<'_, HashSet<K>> {
+        let i = (self.hasher.hash_one(k) >> 58) as usize % self.claims.len();
+        self.claims[i].lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn held(&self, k: &K) -> bool {
+        self.shard(k).contains(k)
+    }
+
+    fn claim(&self, k: K) -> bool {
+        self.shard(&k).insert(k)
+    }
+
+    fn release(&self, k: &K) {
+        self.shard(k).remove(k);
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// One thread's stack of frames (kept between calls: allocations are reused);
+/// thread `turn` of `threads` looks at the parts of a component starting
+/// `turn / threads` of the way along.
+pub struct Stack<K> {
+    frames: Vec<Frame<K>>,
+    depth: usize,
+    turn: usize,
+    threads: usize,
+}
+
+impl<K: Copy + Ord> Stack<K> {
+    pub fn new(turn: usize, threads: usize) -> Self {
+        Stack { frames: Vec::new(), depth: 0, turn, threads: threads.max(1) }
+    }
+}
+
+/// A ruleset and its transposition table.
+pub struct Solver<R: Rules> {
+    pub rules: R,
+    pub table: TTable<R::Key>,
+}
+
+/// Default bound of a table, in bytes (512 MiB).
+pub const DEFAULT_BYTES: usize = 512 << 20;
+
+impl<R: Rules> Solver<R> {
+    /// A solver whose table holds at most `entries` values (None: what fits in
+    /// [`DEFAULT_BYTES`]).
+    pub fn new(rules: R, entries: Option<usize>) -> Self {
+        let entries = entries.unwrap_or_else(|| TTable::<R::Key>::entries_in(DEFAULT_BYTES));
+        Solver { rules, table: TTable::new(entries) }
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.table.stats()
+    }
+
+    fn engine(&self) -> &'static Engine {
+        &ENGINE
+    }
+
+    /// The value of `k` if it needs no search (the table, a closed form, or the
+    /// negative of its mirror image).
+    #[inline]
+    fn known(&self, k: R::Key) -> Res<Option<u32>> {
+        if let Some(v) = self.table.get(&k) {
+            return Ok(Some(v));
+        }
+        let e = self.engine();
+        if let Some(v) = self.rules.quick(k, e)? {
+            self.table.insert(k, v);
+            return Ok(Some(v));
+        }
+        if let Some(m) = self.rules.mirror(k) {
+            if let Some(v) = self.table.get(&m) {
+                let n = e.neg(v)?;
+                self.table.insert(k, n);
+                return Ok(Some(n));
+            }
+        }
+        Ok(None)
+    }
+
+    fn push(&self, st: &mut Stack<R::Key>, k: R::Key, team: Option<&Team<R::Key>>) {
+        if st.depth == st.frames.len() {
+            let opts = Options::default();
+            st.frames.push(Frame { key: k, opts, vals: Vec::new(), next: 0, child: 0, turn: 0, deferred: Vec::new(), claimed: false });
+        }
+        let (turn, threads) = (st.turn, st.threads);
+        let f = &mut st.frames[st.depth];
+        st.depth += 1;
+        f.key = k;
+        f.next = 0;
+        f.deferred.clear();
+        f.claimed = team.is_some_and(|t| t.claim(k));
+        f.opts.clear();
+        self.rules.expand(k, &mut f.opts);
+        f.vals.clear();
+        f.vals.resize(f.opts.keys.len(), 0);
+        f.turn = turn * f.vals.len() / threads;
+    }
+
+    /// The value of a frame whose parts are all known.
+    fn combine(&self, f: &Frame<R::Key>, left: &mut Vec<Id>, right: &mut Vec<Id>) -> Res<u32> {
+        let o = &f.opts;
+        if self.rules.impartial() {
+            let mut seen: u128 = 0;
+            let mut more: Vec<u32> = Vec::new();
+            for i in 0..o.len() {
+                let x = o.range(i).fold(0, |x, j| x ^ f.vals[j]);
+                if x < 128 {
+                    seen |= 1 << x;
+                } else {
+                    more.push(x);
+                }
+            }
+            let mut m = (!seen).trailing_zeros();
+            if m == 128 {
+                more.sort_unstable();
+                for x in more {
+                    if x == m {
+                        m += 1;
+                    }
+                }
+            }
+            return Ok(m);
+        }
+        let e = self.engine();
+        left.clear();
+        right.clear();
+        for i in 0..o.len() {
+            let r = o.range(i);
+            let mut v = if r.is_empty() { e.zero } else { f.vals[r.start] };
+            for j in r.start + 1..r.end {
+                v = e.add(v, f.vals[j])?;
+            }
+            if i < o.left_count() {
+                left.push(v);
+            } else {
+                right.push(v);
+            }
+        }
+        e.canonical(std::mem::take(left), std::mem::take(right))
+    }
+
+    /// The value of component `root`, solved on `st`; `team` when threads share
+    /// the work.
+    pub fn solve(&self, root: R::Key, st: &mut Stack<R::Key>, team: Option<&Team<R::Key>>) -> Res<u32> {
+        if let Some(v) = self.known(root)? {
+            return Ok(v);
+        }
+        st.depth = 0;
+        self.push(st, root, team);
+        let (mut left, mut right) = (Vec::new(), Vec::new());
+        'outer: loop {
+            let f = &mut st.frames[st.depth - 1];
+            let n = f.vals.len();
+            // the parts in this thread's order, then those deferred because another
+            // thread was solving them
+            while f.next < n {
+                let i = (f.next + f.turn) % n;
+                f.next += 1;
+                let k = f.opts.keys[i];
+                if let Some(v) = self.known(k)? {
+                    f.vals[i] = v;
+                    continue;
+                }
+                if let Some(t) = team {
+                    if t.stopped() {
+                        return Err(EngineError::Interrupted);
+                    }
+                    if t.held(&k) {
+                        f.deferred.push(i);
+                        continue;
+                    }
+                }
+                tick()?;
+                f.child = i;
+                self.push(st, k, team);
+                continue 'outer;
+            }
+            if let Some(t) = team {
+                // the deferred parts: their values if solved by now, else one still
+                // unclaimed; when all are claimed, the last one anyway (meeting its
+                // owner from the other end of its parts, not waiting)
+                let mut j = 0;
+                let mut free = None;
+                while j < f.deferred.len() {
+                    let i = f.deferred[j];
+                    if let Some(v) = self.known(f.opts.keys[i])? {
+                        f.vals[i] = v;
+                        f.deferred.swap_remove(j);
+                    } else {
+                        if free.is_none() && !t.held(&f.opts.keys[i]) {
+                            free = Some(j);
+                        }
+                        j += 1;
+                    }
+                }
+                if !f.deferred.is_empty() {
+                    let i = f.deferred.swap_remove(free.unwrap_or(f.deferred.len() - 1));
+                    tick()?;
+                    f.child = i;
+                    let k = f.opts.keys[i];
+                    self.push(st, k, team);
+                    continue 'outer;
+                }
+            }
+            let v = self.combine(f, &mut left, &mut right)?;
+            self.table.insert(f.key, v);
+            if f.claimed {
+                if let Some(t) = team {
+                    t.release(&f.key);
+                }
+            }
+            st.depth -= 1;
+            if st.depth == 0 {
+                return Ok(v);
+            }
+            let p = &mut st.frames[st.depth - 1];
+            p.vals[p.child] = v;
+        }
+    }
+
+    /// The value of the sum of components `keys` (xor of nim values when
+    /// impartial), on `workers` threads sharing the table.
+    pub fn total(&self, keys: &[R::Key], workers: usize) -> Res<u32> {
+        if workers > 1 {
+            if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(workers - 1).build() {
+                let team = Team::new();
+                return pool.in_place_scope(|s| {
+                    for t in 1..workers {
+                        let team = &team;
+                        s.spawn(move |_| {
+                            // a helper only fills the table: the calling thread's
+                            // answer is the answer, and its errors are the errors
+                            let _ = self.sum(keys, &mut Stack::new(t, workers), Some(team));
+                        });
+                    }
+                    let got = self.sum(keys, &mut Stack::new(0, workers), Some(&team));
+                    team.stop.store(true, Ordering::Relaxed);
+                    got
+                });
+            }
+        }
+        self.sum(keys, &mut Stack::new(0, 1), None)
+    }
+
+    fn sum(&self, keys: &[R::Key], st: &mut Stack<R::Key>, team: Option<&Team<R::Key>>) -> Res<u32> {
+        let e = self.engine();
+        let mut total = if self.rules.impartial() { 0 } else { e.zero };
+        for &k in keys {
+            let v = self.solve(k, st, team)?;
+            total = if self.rules.impartial() { total ^ v } else { e.add(total, v)? };
+        }
+        Ok(total)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_dedup_per_side() {
+        let mut o: Options<u32> = Options::default();
+        for opt in [[2, 1], [1, 2], [3, 3]] {
+            o.part(opt[0]);
+            o.part(opt[1]);
+            o.done();
+        }
+        o.end_side();
+        o.part(1);
+        o.part(2);
+        o.done();
+        o.done();
+        o.done();
+        o.end_side();
+        assert_eq!(o.left_count(), 2);
+        assert_eq!(o.len(), 4);
+        let opts: Vec<Vec<u32>> = (0..o.len()).map(|i| o.keys[o.range(i)].to_vec()).collect();
+        assert_eq!(opts, vec![vec![1, 2], vec![3, 3], vec![], vec![1, 2]]);
+    }
+}

@@ -1,0 +1,133 @@
+//! Boards of black (`x`, Left's) and white (`o`, Right's) stones, with empty cells
+//! and, where a game has them, holes (mirrors `grid.StoneRuleset`): the key of a part
+//! of such a board, shared by Clobber, Konane and Amazons.
+//!
+//! A part is coded 2 bits a cell in two layers, `lo` (empty or white) and `hi`
+//! (black or white): a hole is neither, so `cells = lo | hi`.  Invariant: a key is
+//! the least image of the part's bounding box under the 8 symmetries of the square,
+//! packed at stride `width + 1`, `lo` carrying the width and `hi` the height in their
+//! top bytes (the height is kept: a part may end in a row of empty cells, whose
+//! edge matters in Konane).  Swapping the colours swaps the players, so the key of
+//! the colour-swapped part names the negative value.
+
+use super::bits::{corner, normal, Bits, Symmetry, K128, KEY_BITS};
+use super::search::{Options, Rules};
+use crate::short::{Engine, Res};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub struct StoneKey {
+    pub lo: K128,
+    pub hi: K128,
+}
+
+/// A part of a stone board, at stride `s` (= `w + 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub cells: Bits,
+    pub black: Bits,
+    pub white: Bits,
+    pub s: u32,
+    pub h: u32,
+    pub w: u32,
+}
+
+impl Board {
+    pub fn empty(&self) -> Bits {
+        self.cells & !(self.black | self.white)
+    }
+}
+
+/// The key of a part: `cells` (every cell of the part, stones included), its
+/// `black` and `white` stones, at stride `s`.
+pub fn key(cells: Bits, black: Bits, white: Bits, s: u32) -> StoneKey {
+    let (shift, h, w) = corner(cells, s);
+    let lo = (cells & !black) >> shift;
+    let hi = (black | white) >> shift;
+    let (h2, w2, [a, b]) = normal([lo, hi], s, h, w, 1, Symmetry::Square);
+    StoneKey { lo: K128::with_dim(a, w2), hi: K128::with_dim(b, h2) }
+}
+
+pub fn decode(k: StoneKey) -> Board {
+    let (lo, hi) = (k.lo.bits(), k.hi.bits());
+    let (w, h) = (k.lo.dim(), k.hi.dim());
+    Board { cells: lo | hi, black: hi & !lo, white: lo & hi, s: w + 1, h, w }
+}
+
+/// The key of the part with the colours swapped (the negative).
+pub fn swapped(k: StoneKey) -> StoneKey {
+    let b = decode(k);
+    key(b.cells, b.white, b.black, b.s)
+}
+
+/// Whether a board of `h` rows and `w` columns fits the native search.
+pub fn fits_board(h: u32, w: u32) -> bool {
+    h >= 1 && w >= 1 && (h as u64) * (w as u64 + 1) <= KEY_BITS as u64
+}
+
+/// The four orthogonal neighbours of every cell of `b`.
+#[inline]
+pub fn near(b: Bits, s: u32) -> Bits {
+    (b << 1) | (b >> 1) | (b << s) | (b >> s)
+}
+
+/// What a game of stones gives; [`Stones`] makes it a [`Rules`].
+pub trait StoneGame: Sync {
+    /// Every move of the side owning `mine` on `cells` (at stride `s`): `(cells,
+    /// mine, theirs)` after it.
+    fn play(&self, cells: Bits, mine: Bits, theirs: Bits, s: u32, out: &mut impl FnMut(Bits, Bits, Bits));
+
+    /// The keys of the independent parts of a position (dead parts dropped).
+    fn split(&self, cells: Bits, black: Bits, white: Bits, s: u32, out: &mut impl FnMut(StoneKey));
+
+    fn quick(&self, _b: &Board, _e: &Engine) -> Res<Option<u32>> {
+        Ok(None)
+    }
+}
+
+/// A game of stones as a ruleset of the evaluate loop: options of both colours,
+/// the colour swap as the mirror (the negative).
+pub struct Stones<G>(pub G);
+
+impl<G: StoneGame> Rules for Stones<G> {
+    type Key = StoneKey;
+
+    fn expand(&self, k: StoneKey, out: &mut Options<StoneKey>) {
+        let Board { cells, black, white, s, .. } = decode(k);
+        for left in [true, false] {
+            let (mine, theirs) = if left { (black, white) } else { (white, black) };
+            self.0.play(cells, mine, theirs, s, &mut |c, m, t| {
+                let (b, w) = if left { (m, t) } else { (t, m) };
+                self.0.split(c, b, w, s, &mut |p| out.part(p));
+                out.done();
+            });
+            out.end_side();
+        }
+    }
+
+    fn quick(&self, k: StoneKey, e: &Engine) -> Res<Option<u32>> {
+        self.0.quick(&decode(k), e)
+    }
+
+    fn mirror(&self, k: StoneKey) -> Option<StoneKey> {
+        Some(swapped(k))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetric_parts_share_a_key() {
+        // "x." as a row and as a column (strides 3 and 2)
+        assert_eq!(key(0b11, 0b01, 0, 3), key(0b101, 0b001, 0, 2));
+        // an empty cell at the edge is kept: "x." differs from "x"
+        assert_ne!(key(0b11, 0b01, 0, 3), key(0b1, 0b1, 0, 2));
+        let k = key(0b11, 0b01, 0b10, 3);
+        let b = decode(k);
+        assert_eq!((b.h, b.w, b.cells.count_ones(), b.black.count_ones(), b.white.count_ones()), (1, 2, 2, 1, 1));
+        // "xo" swapped is "ox", the same part flipped
+        assert_eq!(swapped(k), k);
+        assert_ne!(swapped(key(0b111, 0b011, 0b100, 4)), key(0b111, 0b011, 0b100, 4));
+    }
+}

@@ -1,0 +1,195 @@
+//! The transposition table of a ruleset: normalised component keys to values
+//! (engine ids, or nim values for impartial rulesets).
+//!
+//! Invariant: bounded.  The table is split into shards behind their own locks
+//! (threads share it); each shard keeps two generations, and when the young one
+//! reaches half the shard's share of the bound, the old one is dropped and the young
+//! one becomes old.  A hit in the old generation moves the entry to the young one,
+//! so what is used stays.  An evicted value is recomputed when next needed: answers
+//! never change, only the time.  Hits, misses and evictions are counted.
+
+use hashbrown::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+const SHARDS: usize = 64;
+
+struct Shard<K> {
+    young: HashMap<K, u32>,
+    old: HashMap<K, u32>,
+    hits: u64,
+    misses: u64,
+    evicted: u64,
+}
+
+pub struct TTable<K> {
+    shards: Box<[Mutex<Shard<K>>]>,
+    /// the bound, in entries
+    cap: AtomicUsize,
+    hasher: hashbrown::DefaultHashBuilder,
+}
+
+/// Counts of a table (see [`TTable::stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub entries: usize,
+    pub bytes: usize,
+    pub bound: usize,
+    pub hits: u64,
+    pub misses: u64,
+    pub evicted: u64,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<K: Hash + Eq + Copy> TTable<K> {
+    /// A table holding at most `entries` values.
+    pub fn new(entries: usize) -> Self {
+        TTable {
+            shards: (0..SHARDS)
+                .map(|_| Mutex::new(Shard { young: HashMap::new(), old: HashMap::new(), hits: 0, misses: 0, evicted: 0 }))
+                .collect(),
+            cap: AtomicUsize::new(entries.max(SHARDS * 2)),
+            hasher: Default::default(),
+        }
+    }
+
+    /// Bytes one entry takes in a hash map (key, value, control byte), before the
+    /// maps' spare room.
+    pub const fn entry_bytes() -> usize {
+        std::mem::size_of::<(K, u32)>() + 1
+    }
+
+    /// The entries that fit in `bytes` (a hash map may hold up to twice its
+    /// entries' bytes: spare room, capacities rounded up to powers of two).
+    pub const fn entries_in(bytes: usize) -> usize {
+        bytes / (2 * Self::entry_bytes())
+    }
+
+    #[inline]
+    fn shard(&self, k: &K) -> (&Mutex<Shard<K>>, u64) {
+        let h = self.hasher.hash_one(k);
+        (&self.shards[(h >> 58) as usize % SHARDS], h)
+    }
+
+    #[inline]
+    pub fn get(&self, k: &K) -> Option<u32> {
+        let (m, _) = self.shard(k);
+        let mut s = lock(m);
+        if let Some(&v) = s.young.get(k) {
+            s.hits += 1;
+            return Some(v);
+        }
+        if let Some(v) = s.old.remove(k) {
+            s.hits += 1;
+            self.put(&mut s, *k, v);
+            return Some(v);
+        }
+        s.misses += 1;
+        None
+    }
+
+    #[inline]
+    pub fn insert(&self, k: K, v: u32) {
+        let (m, _) = self.shard(&k);
+        let mut s = lock(m);
+        self.put(&mut s, k, v);
+    }
+
+    fn put(&self, s: &mut Shard<K>, k: K, v: u32) {
+        let half = (self.cap.load(Ordering::Relaxed) / SHARDS / 2).max(1);
+        if s.young.len() >= half {
+            s.evicted += s.old.len() as u64;
+            std::mem::swap(&mut s.young, &mut s.old);
+            s.young.clear();
+            if s.young.capacity() > 2 * half {
+                s.young.shrink_to(half);
+            }
+        }
+        s.young.insert(k, v);
+    }
+
+    /// Forget every value (the counts stay).
+    pub fn clear(&self) {
+        for m in self.shards.iter() {
+            let mut s = lock(m);
+            s.young = HashMap::new();
+            s.old = HashMap::new();
+        }
+    }
+
+    /// Bound the table to `entries` values (a table over it is trimmed at once).
+    pub fn set_bound(&self, entries: usize) {
+        let cap = entries.max(SHARDS * 2);
+        self.cap.store(cap, Ordering::Relaxed);
+        let half = cap / SHARDS / 2;
+        for m in self.shards.iter() {
+            let mut s = lock(m);
+            if s.young.len() + s.old.len() > 2 * half {
+                let dropped = s.old.len() + s.young.len().saturating_sub(half);
+                s.evicted += dropped as u64;
+                s.old = HashMap::new();
+                if s.young.len() > half {
+                    s.young = HashMap::new();
+                }
+            }
+        }
+    }
+
+    pub fn bound(&self) -> usize {
+        self.cap.load(Ordering::Relaxed)
+    }
+
+    pub fn len(&self) -> usize {
+        self.shards.iter().map(|m| {
+            let s = lock(m);
+            s.young.len() + s.old.len()
+        }).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn stats(&self) -> Stats {
+        let mut st = Stats { bound: self.bound(), ..Stats::default() };
+        for m in self.shards.iter() {
+            let s = lock(m);
+            st.entries += s.young.len() + s.old.len();
+            st.bytes += (s.young.capacity() + s.old.capacity()) * Self::entry_bytes();
+            st.hits += s.hits;
+            st.misses += s.misses;
+            st.evicted += s.evicted;
+        }
+        st
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounded_and_counted() {
+        let t: TTable<u64> = TTable::new(256);
+        for k in 0..10_000u64 {
+            t.insert(k, k as u32);
+            assert!(t.len() <= t.bound(), "{} > {}", t.len(), t.bound());
+        }
+        let st = t.stats();
+        assert!(st.evicted > 0);
+        // the latest entries are still there
+        assert_eq!(t.get(&9_999), Some(9_999));
+        assert_eq!(t.get(&123_456), None);
+        let st2 = t.stats();
+        assert_eq!((st2.hits, st2.misses), (st.hits + 1, st.misses + 1));
+        t.clear();
+        assert!(t.is_empty());
+        t.insert(1, 2);
+        t.set_bound(1);
+        assert!(t.len() <= t.bound());
+    }
+}
