@@ -1,8 +1,11 @@
 //! cgtkit's native core, bound to Python as `cgtkit._native`.
 //!
 //! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
-//! `short` (the engine of short games in canonical form), and the bindings in `py`.
+//! `short` (the engine of short games in canonical form), `heap` (Grundy sequences of
+//! heap games and their period search), `nimbers` (nim products), and the bindings in `py`.
 
+pub mod heap;
+pub mod nimbers;
 pub mod notation;
 pub mod numbers;
 pub mod py;
@@ -22,5 +25,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     py::short::register(m)?;
     py::notation::register(m)?;
+    py::heap::register(m)?;
+    py::nimbers::register(m)?;
+    py::impartial::register(m)?;
     Ok(())
 }

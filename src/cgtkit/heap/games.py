@@ -39,7 +39,7 @@ from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
 from .misere import Genus, _MultisetSearch, _compress
 from .periodicity import Periodicity, certificate_length, find_period
-from .sequences import AllButEngine, SplitEngine, grundy_values_vectorised
+from .sequences import AllButEngine, SplitEngine, TripleEngine, use_native
 
 __all__ = [
     "HeapGame",
@@ -346,7 +346,9 @@ class OctalGame(HeapGame):
     :mod:`cgtkit.heap.codes`): ``OctalGame("0.77")`` is Kayles, ``"0.07"`` Dawson's
     Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal game.
 
-    ``jit=None`` uses numba when it is installed; ``jit=False`` forces plain Python.
+    ``native=None`` (the default) computes with the native kernels, ``native=False``
+    with their plain-Python twins; ``jit=`` is the deprecated spelling of ``native=``
+    (numba is gone) and warns.
 
     >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
     ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
@@ -356,13 +358,16 @@ class OctalGame(HeapGame):
     cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a hexadecimal digit (0-9, A-F)
     """
 
-    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None) -> None:
+    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None, *, native: bool | None = None) -> None:
         self.code = code if isinstance(code, TakeBreakCode) else TakeBreakCode.parse(code)
         super().__init__(name=str(self.code))
-        self._engine: SplitEngine | None = None
-        if self.code.max_parts <= 2:
-            c = self.code
-            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), jit=jit)
+        c = self.code
+        native = use_native(native, jit, "OctalGame")
+        self._engine: SplitEngine | TripleEngine
+        if c.max_parts <= 2:
+            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), native=native)
+        else:
+            self._engine = TripleEngine(c.takes(0), c.takes(1), c.takes(2), c.takes(3), native=native)
 
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
         for k, d in enumerate(self.code.digits):
@@ -382,11 +387,8 @@ class OctalGame(HeapGame):
                         yield (a, b, r - a - b)
 
     def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
-        if self._engine is not None:
-            self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
-            return self._engine.values[: self._engine.n]
-        c = self.code
-        return grundy_values_vectorised(n, c.takes(0), c.takes(1), c.takes(2), c.takes(3))
+        self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
+        return self._engine.values[: self._engine.n]
 
     def _certificate_shape(self) -> tuple[int, int]:
         return self.code.max_take, self.code.max_parts
@@ -419,6 +421,7 @@ class SubtractionGame(HeapGame):
         all_but: Iterable[int] | None = None,
         rule: Callable[[int], bool] | None = None,
         jit: bool | None = None,
+        native: bool | None = None,
     ) -> None:
         given = [x is not None for x in (subtract, all_but, rule)]
         if sum(given) != 1:
@@ -428,17 +431,17 @@ class SubtractionGame(HeapGame):
             )
         self.subtract = self.all_but = None
         self.rule = rule
-        self._jit = jit
+        self._native = native = use_native(native, jit, "SubtractionGame")
         if subtract is not None:
             self.subtract = _positive_set(subtract, "subtraction set")
             if not self.subtract:
                 raise HeapCodeError("the subtraction set is empty: give at least one k >= 1")
             name = "S(" + ",".join(map(str, self.subtract)) + ")"
-            self._engine = SplitEngine(self.subtract, self.subtract, (), jit=jit)
+            self._engine = SplitEngine(self.subtract, self.subtract, (), native=native)
         elif all_but is not None:
             self.all_but = _positive_set(all_but, "excluded set")
             name = "S(all but " + ",".join(map(str, self.all_but)) + ")"
-            self._engine = AllButEngine(self.all_but, jit=jit)
+            self._engine = AllButEngine(self.all_but, native=native)
         else:
             if not callable(rule):
                 raise HeapCodeError(f"rule= must be a predicate k -> bool, not {rule!r}")
@@ -471,7 +474,7 @@ class SubtractionGame(HeapGame):
         # a predicate: the takes up to n, then the single-heap engine from scratch
         size = max(n, 2 * len(self._values))
         ks = [k for k in range(1, size) if self.rule(k)]
-        engine = SplitEngine(ks, ks, (), jit=self._jit)
+        engine = SplitEngine(ks, ks, (), native=self._native)
         engine.extend(size)
         return engine.values[:size]
 
@@ -544,9 +547,9 @@ class GrundysGame(HeapGame):
 
     name = "Grundy's game"
 
-    def __init__(self, jit: bool | None = None) -> None:
+    def __init__(self, jit: bool | None = None, *, native: bool | None = None) -> None:
         super().__init__()
-        self._engine = SplitEngine((), (), (0,), distinct=True, jit=jit)
+        self._engine = SplitEngine((), (), (0,), distinct=True, native=use_native(native, jit, "GrundysGame"))
 
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))
