@@ -187,7 +187,9 @@ def test_native_loop_agrees_with_the_twin(take, split_takes, queries):
     assert native._search is not None and twin._search is None
     for q in queries:
         assert native.grundy(q) == twin.grundy(q)
-    assert native._memo == twin._memo
+    # the same positions memoised (ints in the native loop's table, the rest in its dict)
+    assert native.cache_size() == twin.cache_size()
+    assert dict(native._search.int_items()) | native._memo == twin._memo
 
 
 @pytest.mark.parametrize("native", [True, False])
@@ -210,7 +212,7 @@ def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
     with pytest.raises(cg.MoveFunctionError, match="position 3: KeyError: 'boom'") as info:
         s.grundy(5)
     assert info.value.position == 3 and isinstance(info.value.__cause__, KeyError)
-    assert None not in s._memo.values() and s.grundy(2) == 0
+    assert None not in s._memo.values() and s.grundy(2) == 0 and s.cache_size() == 3
     with pytest.raises(cg.MoveFunctionError, match="returned None"):
         ImpartialSolver(lambda n: None, native=native).grundy(1)
     with pytest.raises(cg.MoveFunctionError, match="not an iterable"):

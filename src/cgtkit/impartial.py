@@ -43,7 +43,16 @@ def _native_search():
         from . import _native
     except ImportError:  # pragma: no cover - only without the built extension
         return None
-    return getattr(_native, "impartial_grundy", None)
+    return getattr(_native, "ImpartialSearch", None)
+
+
+def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
+    """``option -> components`` for the native loop (options it does not read itself)."""
+
+    def components(option: Any, position: Hashable) -> tuple:
+        return normalize_option(option, position, tuple_is_sum)[1]
+
+    return components
 
 
 def _listed(raw: Any, position: Hashable) -> list:
@@ -114,11 +123,12 @@ class ImpartialSolver:
         search = _native_search()
         if native and search is None:
             raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
-        self._search = search if native is None or native else None
-        self._helpers = (_listed, self._normalized, _failure, LoopyGameError)
-
-    def _normalized(self, option: Any, position: Hashable) -> tuple:
-        return normalize_option(option, position, self._tuple_is_sum)[1]
+        self._search = None
+        if search is not None and (native is None or native):
+            # no reference back to the solver (the native object is not traversed by the
+            # garbage collector, so a cycle through it would never be freed)
+            helpers = (_listed, _normalizer(tuple_is_sum), _failure, LoopyGameError)
+            self._search = search(moves, self._memo, tuple_is_sum, helpers)
 
     # --- the search -----------------------------------------------------------------
     def _raw_options(self, position: Hashable) -> list:
@@ -159,10 +169,7 @@ class ImpartialSolver:
         """The Grundy value (nim value) of one position."""
         if self._search is not None:
             check_hashable(position)
-            memo = self._memo
-            if position in memo:
-                return memo[position]
-            return self._search(position, memo, self._moves, self._tuple_is_sum, self._helpers)
+            return self._search.grundy(position)
         return evaluate(position, self._memo, self._expand, self._combine)
 
     def grundy_sum(self, positions: Iterable[Hashable]) -> int:
@@ -220,4 +227,4 @@ class ImpartialSolver:
 
     def cache_size(self) -> int:
         """How many positions have a memoised value."""
-        return len(self._memo)
+        return len(self._memo) + (self._search.stored() if self._search is not None else 0)
