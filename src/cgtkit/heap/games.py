@@ -31,7 +31,7 @@ from __future__ import annotations
 from math import isqrt
 from typing import Callable, Iterable, Sequence
 
-import numpy as np
+from .._lazy import np
 
 from ..errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
 from ..impartial import ImpartialSolver
@@ -50,6 +50,9 @@ __all__ = [
 ]
 
 Progress = Callable[[int, str], None]
+
+# no value computed yet (a tuple: making a game imports no numpy before it computes)
+_NO_VALUES: tuple = ()
 
 DEFAULT_PERIOD_LIMIT = 2_000_000
 # grundy(n) computes at most this many heaps (8 bytes each) before it answers from a
@@ -82,7 +85,7 @@ class HeapGame:
         self._rule = rule
         if name is not None:
             self.name = name
-        self._values = np.zeros(0, dtype=np.int64)
+        self._values = _NO_VALUES
 
     # --- moves ---------------------------------------------------------------------
     def _raw_moves(self, n: int) -> Iterable[Iterable[int]]:
@@ -127,6 +130,8 @@ class HeapGame:
         A failure while computing (MemoryError, Ctrl-C) releases every value kept, so
         the next call starts clean."""
         n = _heap_size(n)
+        if n == 0:
+            return np.zeros(0, dtype=np.int64)
         if len(self._values) < n:
             try:
                 self._values = self._compute(n, progress)
@@ -137,7 +142,7 @@ class HeapGame:
 
     def release(self) -> None:
         """Forget every computed value (and the period proved from them), freeing memory."""
-        self._values = np.zeros(0, dtype=np.int64)
+        self._values = _NO_VALUES
         self._proved = None
         engine = getattr(self, "_engine", None)
         if engine is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import warnings
 from typing import Callable, Sequence
 
-import numpy as np
+from .._lazy import np
 
 from . import _kernels
 
@@ -121,22 +121,26 @@ class SplitEngine:
         *,
         native: bool | None = None,
     ) -> None:
-        self.zero_k = np.array(sorted(set(zero_k)), dtype=np.int64)
-        self.single_k = np.array(sorted(set(single_k)), dtype=np.int64)
-        self.split_k = np.array(sorted(set(split_k)), dtype=np.int64)
+        self._takes = tuple(tuple(sorted(set(int(k) for k in ks))) for ks in (zero_k, single_k, split_k))
         self.distinct = bool(distinct)
         self.native = use_native(native, jit, "SplitEngine")
         self.reset()
 
     def reset(self) -> None:
         """Forget every value (and free their memory): back to heap 0 only.  Called
-        after any failure inside :meth:`extend`, so a half-updated state is never used."""
-        self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
+        after any failure inside :meth:`extend`, so a half-updated state is never used.
+        The arrays are made by the next :meth:`extend` (no numpy before it is needed)."""
+        self.values = None
         self.n = 1
         self.mask = 0
         self._bits = 1
-        self._rare = np.zeros(1, dtype=np.int64)
         self._nrare = 0
+
+    def _setup(self) -> None:
+        if not hasattr(self, "split_k"):
+            self.zero_k, self.single_k, self.split_k = (np.array(ks, dtype=np.int64) for ks in self._takes)
+        self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
+        self._rare = np.zeros(1, dtype=np.int64)
         self._reset_tables()
 
     # --- state -----------------------------------------------------------------
@@ -167,6 +171,8 @@ class SplitEngine:
         """Make sure heaps ``0 .. n-1`` are computed (``progress(done)`` per round).
 
         Any failure (MemoryError, Ctrl-C, ...) resets the engine before it propagates."""
+        if self.values is None:
+            self._setup()
         if n <= self.n:
             return
         try:
@@ -223,19 +229,25 @@ class AllButEngine:
     """Grundy values of "subtract any positive amount except those in ``excluded``"."""
 
     def __init__(self, excluded: Sequence[int], jit: bool | None = None, *, native: bool | None = None) -> None:
-        self.excluded = np.array(sorted(set(excluded)), dtype=np.int64)
+        self._excluded = tuple(sorted(set(int(k) for k in excluded)))
         self.native = use_native(native, jit, "AllButEngine")
         self.reset()
 
     def reset(self) -> None:
         """Forget every value (called after any failure inside :meth:`extend`)."""
-        self.values = np.zeros(0, dtype=np.int64)
-        self._count = np.zeros(2, dtype=np.int64)  # count[v]: how many heaps have value v
+        self.values = None  # made by the next extend
         self._mex = 0
         self.n = 0
 
+    def _setup(self) -> None:
+        self.excluded = np.array(self._excluded, dtype=np.int64)
+        self.values = np.zeros(0, dtype=np.int64)
+        self._count = np.zeros(2, dtype=np.int64)  # count[v]: how many heaps have value v
+
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
         """Make sure heaps ``0 .. n-1`` are computed."""
+        if self.values is None:
+            self._setup()
         if n <= self.n:
             return
         try:
@@ -284,13 +296,15 @@ class TripleEngine:
 
     def reset(self) -> None:
         """Forget every value (called after any failure inside :meth:`extend`)."""
-        self.values = np.zeros(1, dtype=np.int64)
+        self.values = None  # made by the next extend
         self.n = 1
         if self._native is not None:
             self._native.reset()
 
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
         """Make sure heaps ``0 .. n-1`` are computed."""
+        if self.values is None:
+            self.values = np.zeros(1, dtype=np.int64)
         if n <= self.n:
             return
         try:
