@@ -73,6 +73,9 @@ pub fn fill_split(
     if 2 * vlimit <= 64 {
         return fill_split_narrow(g, start, end, game, rare, nrare, vlimit);
     }
+    if game.use_common && !game.split_k.is_empty() && 2 * vlimit <= 64 * BATCH_WORDS as i64 {
+        return fill_split_batched(g, start, end, game, rare, nrare, vlimit);
+    }
     let mut pulse = Pulse::new();
     let mut need: Vec<u64> = Vec::new();
     for n in start..end {
@@ -227,6 +230,136 @@ fn fill_split_narrow(
     Ok((end, nrare))
 }
 
+/// Most bitset words per heap in [`fill_split_batched`] (values below 512).
+const BATCH_WORDS: usize = 16;
+/// Heaps per batch in [`fill_split_batched`].
+const BATCH: usize = 128;
+
+/// [`fill_split`] in batches of [`BATCH`] heaps, for values below 512: the splits
+/// whose rare part `a` is at least the batch's length read only heaps computed before
+/// the batch, so they are marked for the whole batch first, rare heap by rare heap,
+/// reading `G` in runs (rather than one scattered read per rare heap and heap); the
+/// small rare heaps, and those found inside the batch, are marked heap by heap.  Each
+/// heap's option values are a bitset of `2 * vlimit` bits.  The same algorithm, and
+/// the same result.
+fn fill_split_batched(
+    g: &mut [i64],
+    start: usize,
+    end: usize,
+    game: &SplitGame,
+    rare: &mut [i64],
+    mut nrare: usize,
+    vlimit: i64,
+) -> HeapRes<(usize, usize)> {
+    let words = (2 * vlimit as usize).div_ceil(64);
+    let mut common = vec![0u64; words]; // bit v: v is common
+    for (v, &p) in game.par.iter().take(64 * words).enumerate() {
+        if p != 0 {
+            common[v >> 6] |= 1 << (v & 63);
+        }
+    }
+    let mut pulse = Pulse::new();
+    let mut marks = vec![0u64; BATCH * words];
+    let mut need = vec![0u64; words];
+    let mut n0 = start;
+    while n0 < end {
+        let nb = BATCH.min(end - n0);
+        marks[..nb * words].fill(0);
+        // far rare heaps: a >= nb, so m - a < n0 for every heap m of the batch
+        let far = rare[..nrare].partition_point(|&a| (a as usize) < nb);
+        let known = nrare;
+        for &a in &rare[far..known] {
+            let a = a as usize;
+            let ga = g[a];
+            for &k in game.split_k {
+                // heap n = n0 + j splits m = n - k into (a, m - a): needs a < m
+                let j0 = (a + k + 1).saturating_sub(n0);
+                if j0 >= nb {
+                    continue;
+                }
+                let base = n0 + j0 - k - a; // m - a for j = j0
+                for (j, &y) in (j0..nb).zip(&g[base..base + nb - j0]) {
+                    if game.distinct && a + a == n0 + j - k {
+                        continue;
+                    }
+                    let x = (ga ^ y) as usize;
+                    marks[j * words + (x >> 6)] |= 1 << (x & 63);
+                }
+            }
+            pulse.spend((nb * game.split_k.len()) as i64)?;
+        }
+        for j in 0..nb {
+            let n = n0 + j;
+            let seen = &mut marks[j * words..(j + 1) * words];
+            let mut set = |x: usize| seen[x >> 6] |= 1 << (x & 63);
+            for &k in game.zero_k {
+                if n == k {
+                    set(0);
+                }
+            }
+            for &k in game.single_k {
+                if n > k {
+                    set(g[n - k] as usize);
+                }
+            }
+            // the small rare heaps and those found in this batch, heap by heap
+            for &k in game.split_k {
+                if n < k + 2 {
+                    continue;
+                }
+                let m = n - k;
+                for &a in rare[..far].iter().chain(&rare[known..nrare]) {
+                    let a = a as usize;
+                    if a >= m {
+                        continue;
+                    }
+                    if !(game.distinct && a + a == m) {
+                        set((g[a] ^ g[m - a]) as usize);
+                    }
+                }
+            }
+            pulse.spend(1 + (game.split_k.len() * (far + nrare - known)) as i64)?;
+            // c: the least common value not seen (one exists below 2 * vlimit)
+            let mut c = 64 * words;
+            for (w, (&cm, &sn)) in common.iter().zip(seen.iter()).enumerate() {
+                let free = cm & !sn;
+                if free != 0 {
+                    c = w * 64 + free.trailing_zeros() as usize;
+                    break;
+                }
+            }
+            // the rare values below c not seen
+            let cw = c / 64 + 1;
+            let mut missing = false;
+            for w in 0..cw {
+                let below = if w < c / 64 { !0 } else { (1u64 << (c % 64)) - 1 };
+                need[w] = !seen[w] & !common[w] & below;
+                missing |= need[w] != 0;
+            }
+            if missing {
+                long_scan(g, n, game, &mut need[..cw], &mut pulse)?;
+            }
+            let mut value = c;
+            for (w, &bits) in need[..cw].iter().enumerate() {
+                if bits != 0 {
+                    value = w * 64 + bits.trailing_zeros() as usize;
+                    break;
+                }
+            }
+            g[n] = value as i64;
+            if game.par[value] == 0 {
+                rare[nrare] = n as i64;
+                nrare += 1;
+            }
+            if value as i64 >= vlimit {
+                return Ok((n + 1, nrare));
+            }
+        }
+        n0 += nb;
+    }
+    Ok((end, nrare))
+}
+
 /// The long scan over every split of heap `n`, small part `a` outermost in blocks of
 /// 16, 32, ... 512 for every take at once: clears from `need` (the rare values below
 /// `c` not reached yet) every value a split reaches, and stops after the first block
@@ -259,26 +392,42 @@ fn long_scan(g: &[i64], n: usize, game: &SplitGame, need: &mut [u64], pulse: &mu
 }
 
 /// Clear from `need` (a bitset) the values `G[b] ^ G[m - b]` for `b` in `lo..hi`
-/// (`hi <= m - hi + 1`, so the right parts are `m - lo` down to `m + 1 - hi`).
+/// (`hi <= m - hi + 1`, so the right parts are `m - lo` down to `m + 1 - hi`).  Only
+/// the words up to the last non-zero one matter; up to four of them gather the values
+/// found in registers (no store-to-load chain through memory), which lets the compiler
+/// vectorise the loop.
 #[inline]
 fn scan(g: &[i64], m: usize, lo: usize, hi: usize, need: &mut [u64]) {
     let left = &g[lo..hi];
     let right = &g[m + 1 - hi..m + 1 - lo];
-    if need.len() == 1 {
-        // one word: the values found gather in a register (no store-to-load chain)
-        let mut found = 0u64;
-        for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            let v = (x ^ y) as u64;
-            found |= ((v < 64) as u64) << (v & 63);
-        }
-        need[0] &= !found;
-    } else {
-        for (&x, &y) in left.iter().zip(right.iter().rev()) {
-            let v = (x ^ y) as usize;
-            if let Some(w) = need.get_mut(v >> 6) {
-                *w &= !(1u64 << (v & 63));
+    let top = need.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    match top {
+        0 => {}
+        1 => scan_words::<1>(left, right, need),
+        2 => scan_words::<2>(left, right, need),
+        3 | 4 => scan_words::<4>(left, right, need),
+        _ => {
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                let v = (x ^ y) as usize;
+                if let Some(w) = need.get_mut(v >> 6) {
+                    *w &= !(1u64 << (v & 63));
+                }
             }
         }
+    }
+}
+
+#[inline]
+fn scan_words<const W: usize>(left: &[i64], right: &[i64], need: &mut [u64]) {
+    let mut found = [0u64; W];
+    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+        let v = (x ^ y) as u64;
+        for (w, f) in found.iter_mut().enumerate() {
+            *f |= (((v >> 6) == w as u64) as u64) << (v & 63);
+        }
+    }
+    for (word, f) in need.iter_mut().zip(found) {
+        *word &= !f;
     }
 }
 
@@ -371,6 +520,39 @@ mod tests {
         assert_eq!(kayles(3000, false, 0), want);
         for mask in 1..16 {
             assert_eq!(kayles(3000, true, mask), want, "mask {mask}");
+        }
+    }
+
+    /// Grundy's game (split into two unequal heaps) by the kernel, growing `vlimit` and
+    /// choosing the mask `mask & (vlimit - 1)` as it goes, against the plain mex.
+    fn grundys_game(n: usize, mask: i64) -> Vec<i64> {
+        let split = [0usize];
+        let mut vlimit = 4i64;
+        let (mut g, mut rare) = (vec![0i64; n], vec![0i64; n]);
+        let mut done = 1;
+        while done < n {
+            let m = mask & (vlimit - 1);
+            let par: Vec<i8> = (0..2 * vlimit).map(|v| ((v & m).count_ones() & 1) as i8).collect();
+            let list: Vec<i64> = (1..done).filter(|&h| par[g[h] as usize] == 0).map(|h| h as i64).collect();
+            rare[..list.len()].copy_from_slice(&list);
+            let mut seen = vec![0i64; 2 * vlimit as usize];
+            let game = SplitGame { zero_k: &[], single_k: &[], split_k: &split, distinct: true, use_common: m != 0, par: &par };
+            let (d, _) = fill_split(&mut g, done, n, &game, &mut rare, list.len(), &mut seen, vlimit).unwrap();
+            done = d;
+            if g[done - 1] >= vlimit {
+                vlimit *= 2;
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn grundys_game_by_every_path() {
+        // values reach past 64: the narrow, batched and general paths all run
+        let want = plain(6000, &[], &[], &[0], true);
+        assert!(want.iter().max().unwrap() >= &64);
+        for mask in [0b1111_1110, 0b1111_1111, 0b101, 1 << 9] {
+            assert_eq!(grundys_game(6000, mask), want, "mask {mask:b}");
         }
     }
 
