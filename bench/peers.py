@@ -228,8 +228,15 @@ def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
         f"this run: `python bench/peers.py{' --quick' if args.quick else ''}`",
         "",
     ]
+    # the hand-written sections (every "## " heading on) are kept as they are
+    kept = ""
+    if path.exists():
+        old = path.read_text()
+        at = old.find("\n## ")
+        if at >= 0:
+            kept = "\n" + old[at + 1 :]
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n")
+    path.write_text("\n".join(lines) + "\n" + kept)
 
 
 if __name__ == "__main__":

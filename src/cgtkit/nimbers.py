@@ -207,7 +207,7 @@ def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" 
     ``native=None`` (the default) runs the native kernel (a uint8 8-bit table that
     stays in cache, three Karatsuba levels per product); ``native=False`` its twin in
     numpy (64 lookups in the 8-bit table per product, each over the whole array).
-    ``jit=`` is the deprecated spelling of ``native=`` (numba is gone) and warns.
+    ``jit=`` is the deprecated spelling of ``native=`` and warns.
 
     >>> import numpy as np
     >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64)).tolist()
@@ -221,7 +221,7 @@ def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" 
         import warnings
 
         warnings.warn(
-            "nim_product_array: jit= is deprecated: numba is gone and the kernel is native; "
+            "nim_product_array: jit= is deprecated: the kernel is native (nothing is compiled at run time); "
             "use native=False for the numpy twin",
             DeprecationWarning,
             stacklevel=2,

@@ -126,7 +126,7 @@ pub fn fill_split(
                 }
             }
             if missing {
-                long_scan(g, n, game, &mut need, &mut pulse)?;
+                long_scan(g, n, game, 1, &mut need, &mut pulse)?;
             }
             let mut v = c;
             for (i, &w) in need.iter().enumerate() {
@@ -208,7 +208,21 @@ fn fill_split_narrow(
             let c = (common & !seen).trailing_zeros() as usize;
             need[0] = !seen & !common & ((1u64 << c) - 1);
             if need[0] != 0 {
-                long_scan(g, n, game, &mut need, &mut pulse)?;
+                // the long scan's first splits inline (values below 32: a shift is
+                // enough), which settles most heaps; the rest from there
+                for &k in game.split_k {
+                    if n < k + 2 {
+                        continue;
+                    }
+                    let m = n - k;
+                    let top = if game.distinct && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+                    for a in 1..=top.min(FIRST_SPLITS) {
+                        need[0] &= !(1u64 << (g[a] ^ g[m - a]));
+                    }
+                }
+                if need[0] != 0 {
+                    long_scan(g, n, game, FIRST_SPLITS + 1, &mut need, &mut pulse)?;
+                }
             }
             if need[0] == 0 {
                 c
@@ -337,7 +351,7 @@ fn fill_split_batched(
                 missing |= need[w] != 0;
             }
             if missing {
-                long_scan(g, n, game, &mut need[..cw], &mut pulse)?;
+                long_scan(g, n, game, 1, &mut need[..cw], &mut pulse)?;
             }
             let mut value = c;
             for (w, &bits) in need[..cw].iter().enumerate() {
@@ -360,13 +374,16 @@ fn fill_split_batched(
     Ok((end, nrare))
 }
 
-/// The long scan over every split of heap `n`, small part `a` outermost in blocks of
-/// 16, 32, ... 512 for every take at once: clears from `need` (the rare values below
+/// Splits the narrow path tries inline before the long scan.
+const FIRST_SPLITS: usize = 6;
+
+/// The long scan over every split of heap `n` from small part `from` on (the smaller
+/// ones are done), small part `a` outermost in blocks of 4, 8, ... 512 for every take at once: clears from `need` (the rare values below
 /// `c` not reached yet) every value a split reaches, and stops after the first block
 /// by which all of them are found (which values are reached, not where, fixes the
 /// value of the heap).
-fn long_scan(g: &[i64], n: usize, game: &SplitGame, need: &mut [u64], pulse: &mut Pulse) -> HeapRes<()> {
-    let (mut a, mut block) = (1usize, 16usize);
+fn long_scan(g: &[i64], n: usize, game: &SplitGame, from: usize, need: &mut [u64], pulse: &mut Pulse) -> HeapRes<()> {
+    let (mut a, mut block) = (from, 4usize);
     while a + a <= n {
         let stop = (a + block).min(n / 2 + 1);
         block = (2 * block).min(512);

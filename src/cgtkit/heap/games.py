@@ -55,6 +55,8 @@ Progress = Callable[[int, str], None]
 _NO_VALUES: tuple = ()
 
 DEFAULT_PERIOD_LIMIT = 2_000_000
+# grundy_values(n) for n at least this looks for a certified period on the way
+_PERIOD_FIRST = 1 << 16
 # grundy(n) computes at most this many heaps (8 bytes each) before it answers from a
 # proved period or refuses; pass limit= to go further
 DEFAULT_VALUE_LIMIT = 20_000_000
@@ -134,11 +136,35 @@ class HeapGame:
             return np.zeros(0, dtype=np.int64)
         if len(self._values) < n:
             try:
-                self._values = self._compute(n, progress)
+                self._values = self._extended(n, progress)
             except BaseException:
                 self.release()
                 raise
         return self._values[:n].copy()
+
+    def _extended(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        """Values of heaps 0 .. n-1.  For a long run of a game with a periodicity theorem,
+        in doubling rounds, each followed by a search for a certified period: once one
+        is proved, the rest are the period repeated (exact by the theorem, and no
+        more computing: Kayles to 10**7 is 83 values and a copy)."""
+        if self._proved is None and (n < _PERIOD_FIRST or self._certificate_shape() is None or self._saltus):
+            return self._compute(n, progress)
+        size = len(self._values)
+        while self._proved is None and size < n:
+            size = min(n, max(2 * size, _PERIOD_FIRST // 2))
+            self._values = values = self._compute(size, progress)
+            found = self._find_period(values)
+            if found is not None and found.certified:
+                self._proved = found.check(values)
+        if len(self._values) >= n:
+            return self._values
+        found = self._proved
+        assert found is not None and found.saltus == 0
+        n0, p = found.preperiod, found.period
+        out = np.empty(n, dtype=np.int64)
+        out[:n0] = self._values[:n0]
+        out[n0:] = np.resize(self._values[n0 : n0 + p], n - n0)  # G(n0 + i) = G(n0 + i % p)
+        return out
 
     def release(self) -> None:
         """Forget every computed value (and the period proved from them), freeing memory."""
@@ -353,7 +379,7 @@ class OctalGame(HeapGame):
 
     ``native=None`` (the default) computes with the native kernels, ``native=False``
     with their plain-Python twins; ``jit=`` is the deprecated spelling of ``native=``
-    (numba is gone) and warns.
+    and warns.
 
     >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
     ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])

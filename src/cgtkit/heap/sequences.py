@@ -44,15 +44,16 @@ _MASK_WINDOW = 1 << 16
 
 def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
     """Whether an engine runs the native kernels: ``native=None`` (the default) when the
-    extension is built, ``native=False`` the plain-Python twins.  ``jit=`` (numba's
-    switch, gone with numba) still works as ``native=`` with a ``DeprecationWarning``.
+    extension is built, ``native=False`` the plain-Python twins.  ``jit=`` (the
+    switch of the former just-in-time kernels) still works as ``native=`` with a
+    ``DeprecationWarning``.
 
     >>> use_native(False)
     False
     """
     if jit is not None:
         warnings.warn(
-            f"{where}: jit= is deprecated: numba is gone and the kernels are native; "
+            f"{where}: jit= is deprecated: the kernels are native (nothing is compiled at run time); "
             "use native=False for the plain-Python twin (native=None, the default, for the fast one)",
             DeprecationWarning,
             stacklevel=3,
@@ -63,6 +64,15 @@ def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtki
     if use and not _kernels.HAVE_NATIVE:
         raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
     return use
+
+
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a`` followed by zeros up to ``size`` entries.  The zeros come from the system
+    untouched (np.zeros), so the part no kernel ever writes (most of a rare-heap list)
+    costs no memory."""
+    out = np.zeros(size, dtype=a.dtype)
+    out[: len(a)] = a
+    return out
 
 
 def parity(values: np.ndarray) -> np.ndarray:
@@ -162,9 +172,9 @@ class SplitEngine:
     def _grow(self, n: int) -> None:
         if len(self.values) < n:
             cap = max(n, 2 * len(self.values))
-            self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
+            self.values = _grown(self.values, cap)
             if len(self.split_k):  # only splits read the rare heaps
-                self._rare = np.concatenate([self._rare, np.zeros(cap - len(self._rare), np.int64)])
+                self._rare = _grown(self._rare, cap)
 
     # --- computing -------------------------------------------------------------
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
@@ -253,8 +263,8 @@ class AllButEngine:
         try:
             if len(self.values) < n:  # values are below n, so counts need n + 2 slots
                 cap = max(n, 2 * len(self.values))
-                self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
-                self._count = np.concatenate([self._count, np.zeros(cap + 2 - len(self._count), np.int64)])
+                self.values = _grown(self.values, cap)
+                self._count = _grown(self._count, cap + 2)
             if self.native:  # one call: the kernel answers Ctrl-C itself
                 self._mex = int(_kernels.FILL_ALL_BUT(self.values, self.n, n, self.excluded, self._count, self._mex))
                 self.n = n
