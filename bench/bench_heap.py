@@ -3,10 +3,10 @@
 Run ``python bench/bench_heap.py`` (or ``--quick``).  Each row is a ratio against a
 plain per-value mex baseline run in this same process on the same input: the baseline
 computes every heap's value by marking every option's value and taking the mex, O(n)
-per heap (compiled by numba, like the fast path, when numba is installed, so the
-ratio measures the algorithm, not the language).  Where the quadratic baseline would
-take many minutes it is measured on a prefix and extrapolated by n^2; such rows say
-so.  Fast timings are medians of three runs; JIT compilation is excluded (warm-up).
+per heap (native, like the fast path, so the ratio measures the algorithm, not the
+language).  Where the quadratic baseline would take many minutes it is measured on a
+prefix and extrapolated by n^2; such rows say so.  Fast timings are medians of three
+runs.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import numpy as np  # noqa: E402
 
 from cgtkit.classic.subtraction import subtraction_sequence  # noqa: E402
-from cgtkit.heap import OctalGame, TakeBreakCode, _kernels  # noqa: E402
+from cgtkit.heap import GrundysGame, OctalGame, TakeBreakCode, _kernels  # noqa: E402
 from cgtkit.nimbers import mex, nim_product, nim_product_array  # noqa: E402
 from cgtkit.partizan import PartizanSolver, PartizanSubtractionGame  # noqa: E402
 from cgtkit.rulesets.kayles import Kayles  # noqa: E402
@@ -44,13 +44,22 @@ def plain_mex(code: str, n: int) -> np.ndarray:
     arr = lambda ks: np.array(ks, dtype=np.int64)  # noqa: E731
     G = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.int64)
-    fill = _kernels.FILL_PLAIN if _kernels.HAVE_NUMBA else _kernels.FILL_PLAIN_PY
-    if _kernels.HAVE_NUMBA:
+    fill = _kernels.FILL_PLAIN if _kernels.HAVE_NATIVE else _kernels.FILL_PLAIN_PY
+    if _kernels.HAVE_NATIVE:
         fill(G, 1, n, arr(c.takes(0)), arr(c.takes(1)), arr(c.takes(2)), False, seen)
         return G
     g, s = G.tolist(), seen.tolist()
     fill(g, 1, n, c.takes(0), c.takes(1), c.takes(2), False, s)
     return np.array(g)
+
+
+def plain_split_distinct(n: int) -> np.ndarray:
+    """The baseline for Grundy's game: a plain mex over every split into unequal heaps."""
+    G = np.zeros(n, dtype=np.int64)
+    seen = np.zeros(n + 2, dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    _kernels.FILL_PLAIN(G, 1, n, none, none, np.array([0], dtype=np.int64), True, seen)
+    return G
 
 
 def window_repeat_period(take: Sequence[int]) -> tuple[int, int]:
@@ -118,8 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="skip the 0.16 certification and shrink the baselines")
     args = parser.parse_args(argv)
 
-    print(f"numba: {'yes' if _kernels.HAVE_NUMBA else 'no (pure Python kernels)'}")
-    fast("0.77", 2000)  # warm up the kernels (numba compiles or loads its cache)
+    print(f"native kernels: {'yes' if _kernels.HAVE_NATIVE else 'no (the plain-Python twins)'}")
+    fast("0.77", 2000)  # warm up (first-touch costs out of the timings)
     plain_mex("0.77", 2000)
     nim_product_array(np.arange(4, dtype=np.uint64), np.arange(4, dtype=np.uint64))
 
@@ -140,6 +149,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     t_base = _median(lambda: plain_mex("0.77", base_n), 1) * (n / base_n) ** 2
     t_fast = _median(lambda: fast("0.77", n))
     print(row("Kayles (0.77), 1,000,000 heaps", t_fast, t_base, f" (measured to {base_n:,}, x n^2)"), flush=True)
+
+    # Kayles to 10^7 and Grundy's game to 2^20 (no baseline: reported for the record)
+    t_fast = _median(lambda: fast("0.77", 10_000_000), 1)
+    print(f"| Kayles (0.77), 10,000,000 heaps | {t_fast:.3f} s | | |", flush=True)
+    n = 1 << (20 if not args.quick else 16)
+    t_fast = _median(lambda: GrundysGame().grundy_values(n), 1)
+    base_n = 20_000
+    t_base = _median(lambda: plain_split_distinct(base_n), 1) * (n / base_n) ** 2
+    print(row(f"Grundy's game, {n:,} heaps", t_fast, t_base, f" (measured to {base_n:,}, x n^2)"), flush=True)
 
     # 0.16 to certification of (105351, 149459)
     if not args.quick:
@@ -191,9 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     got = nim_product_array(a[:200], b[:200])
     assert [int(v) for v in got] == [nim_product(x, y) for x, y in pairs[:200]]
     print(row("1,000,000 nim products (64-bit)", t_fast, t_base, f" (scalar loop, measured on {sample:,})"), flush=True)
-    if _kernels.HAVE_NUMBA:
-        t_np = _median(lambda: nim_product_array(a, b, jit=False), 1)
-        print(f"| (numpy fallback without numba) | {t_np:.3f} s | | |")
+    t_np = _median(lambda: nim_product_array(a, b, native=False), 1)
+    print(f"| (the numpy twin of the nim-product kernel) | {t_np:.3f} s | | |")
     return 0
 
 

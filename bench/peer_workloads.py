@@ -194,7 +194,7 @@ CASES: list[Case] = [
     ),
     _sums_and_comparisons(),
     Case(
-        "Kayles Grundy values to 40,000 (first call in the process: loads the compiled kernel)",
+        "Kayles Grundy values to 40,000 (first call in the process)",
         "text",
         {
             CGTKIT: "from cgtkit.heap import OctalGame\n"

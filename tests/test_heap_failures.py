@@ -1,6 +1,6 @@
 """A failure in the middle of a computation (out of memory, Ctrl-C) leaves nothing
 half-updated behind: the next call starts clean and gives the right values.  And the
-compiled kernels run in short pieces, so Python can answer Ctrl-C between them."""
+native kernels answer Ctrl-C themselves, and the engine then starts clean."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 
 from cgtkit.classic.subtraction import subtraction_grundy
-from cgtkit.heap import OctalGame, SubtractionGame, _kernels
+from cgtkit.heap import GrundysGame, OctalGame, SubtractionGame, _kernels
 from cgtkit.heap import sequences
-from cgtkit.heap.sequences import SplitEngine
 
 from test_heap_sequences import slow_octal, slow_subtraction
 
@@ -27,13 +26,13 @@ def _fail_on_call(real, when: int, exc=MemoryError):
     return wrapper
 
 
-KERNELS = [("FILL_SPLIT_PY", False)] + ([("FILL_SPLIT", None)] if _kernels.HAVE_NUMBA else [])
+KERNELS = [("FILL_SPLIT_PY", False)] + ([("FILL_SPLIT", None)] if _kernels.HAVE_NATIVE else [])
 
 
-@pytest.mark.parametrize("kernel, jit", KERNELS)
+@pytest.mark.parametrize("kernel, native", KERNELS)
 @pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
-def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, jit, exc):
-    game = OctalGame("0.137", jit=jit)
+def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, native, exc):
+    game = OctalGame("0.137", native=native)
     game.grundy_values(300)
     monkeypatch.setattr(_kernels, kernel, _fail_on_call(getattr(_kernels, kernel), 2, exc))
     with pytest.raises(exc):
@@ -46,7 +45,7 @@ def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, jit, ex
 def test_split_engine_after_a_failure_while_changing_its_mask(monkeypatch):
     # the mask is set, then its parity table is rebuilt: a failure in between must not
     # leave a table that disagrees with the mask
-    game = OctalGame("0.16", jit=False)
+    game = OctalGame("0.16", native=False)
     game.grundy_values(600)
     monkeypatch.setattr(sequences, "parity", _fail_on_call(sequences.parity, 1))
     with pytest.raises(MemoryError):
@@ -56,10 +55,10 @@ def test_split_engine_after_a_failure_while_changing_its_mask(monkeypatch):
     assert game.grundy_values(1200).tolist() == slow_octal("0.16", 1200)
 
 
-@pytest.mark.parametrize("jit", [False] + ([None] if _kernels.HAVE_NUMBA else []))
-def test_all_but_engine_after_a_failure(monkeypatch, jit):
-    name = "FILL_ALL_BUT" if jit is None else "FILL_ALL_BUT_PY"
-    game = SubtractionGame(all_but=[2, 3, 7], jit=jit)
+@pytest.mark.parametrize("native", [False] + ([None] if _kernels.HAVE_NATIVE else []))
+def test_all_but_engine_after_a_failure(monkeypatch, native):
+    name = "FILL_ALL_BUT" if native is None else "FILL_ALL_BUT_PY"
+    game = SubtractionGame(all_but=[2, 3, 7], native=native)
     game.grundy_values(100)
     monkeypatch.setattr(_kernels, name, _fail_on_call(getattr(_kernels, name), 1))
     with pytest.raises(MemoryError):
@@ -72,8 +71,7 @@ def test_all_but_engine_after_a_failure(monkeypatch, jit):
 def test_coin_game_after_a_failure(monkeypatch):
     take = [3, 7, 12]
     slow = slow_subtraction(lambda k: k in take, 400)
-    real = np.concatenate
-    monkeypatch.setattr(sequences.np, "concatenate", _fail_on_call(real, 1))
+    monkeypatch.setattr(sequences, "_grown", _fail_on_call(sequences._grown, 1))
     with pytest.raises(MemoryError):
         subtraction_grundy(10**6 + 1, take)
     monkeypatch.undo()
@@ -81,21 +79,23 @@ def test_coin_game_after_a_failure(monkeypatch):
     assert subtraction_grundy(10**6 + 1, take) == slow[SubtractionGame(take).period()[0] + (10**6 + 1) % SubtractionGame(take).period()[1]]
 
 
-@pytest.mark.skipif(not _kernels.HAVE_NUMBA, reason="numba")
-def test_compiled_kernels_run_in_short_pieces(monkeypatch):
-    # Python answers Ctrl-C only between kernel calls: a long run must be many calls,
-    # each over at most the clock's current piece of heaps
-    spans = []
-    real = _kernels.FILL_SPLIT
+@pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="the native extension is not built")
+@pytest.mark.parametrize("make, n", [(lambda: GrundysGame(), 1 << 26), (lambda: OctalGame("0.8F"), 1 << 20)], ids=["split", "three-heap"])
+def test_native_kernels_answer_ctrl_c(make, n):
+    # a SIGINT while a kernel runs (the GIL released) stops it with KeyboardInterrupt,
+    # soon and without waiting for the end; the engine then starts clean
+    import os
+    import signal
+    import threading
 
-    def spy(values, start, stop, *args):
-        spans.append(stop - start)
-        return real(values, start, stop, *args)
-
-    monkeypatch.setattr(_kernels, "FILL_SPLIT", spy)
-    engine = SplitEngine([1, 2], [1, 2], [1, 2])  # Kayles
-    engine._clock.size = 1000
-    engine._clock.seconds = 1e-9  # every piece "too slow": pieces shrink to the least
-    engine.extend(20_000)
-    assert len(spans) > 20 and max(spans[5:]) <= 4 * sequences.KernelClock.least
-    assert engine.values[:2000].tolist() == slow_octal("0.77", 2000)
+    game = make()
+    game.grundy_values(200)
+    timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            game.grundy_values(n)  # hours of work: only Ctrl-C ends it
+    finally:
+        timer.cancel()
+    assert game._engine.n == 1
+    assert game.grundy_values(300).tolist() == make().grundy_values(300).tolist()

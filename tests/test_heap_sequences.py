@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from cgtkit import ImpartialSolver
 from cgtkit.errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
@@ -58,31 +59,91 @@ def slow_subtraction(allowed, n: int) -> list[int]:
 ALL_3_DIGIT = [f"{a}.{b}{c}" for a, b, c in itertools.product((0, 4), range(8), range(8))]
 
 
-@pytest.mark.parametrize("jit", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NUMBA, reason="numba"))])
-def test_every_short_octal_code_against_slow_mex(jit):
+NATIVE = pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="the native extension is not built")
+
+
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=NATIVE)])
+def test_every_short_octal_code_against_slow_mex(native):
     n = 120
     for code in ALL_3_DIGIT:
-        got = OctalGame(code, jit=jit).grundy_values(n).tolist()
+        got = OctalGame(code, native=native).grundy_values(n).tolist()
         assert got == slow_octal(code, n), code
 
 
 def test_rare_common_kernel_past_its_first_mask():
     # 700 heaps: several chunks, masks chosen from windows, table growth
     for code in ["0.77", "0.137", "0.16", "0.56", "4.7", "0.753"]:
-        assert OctalGame(code, jit=False).grundy_values(700).tolist() == slow_octal(code, 700), code
+        assert OctalGame(code, native=False).grundy_values(700).tolist() == slow_octal(code, 700), code
 
 
-def test_python_and_numba_kernels_agree_far_out():
-    if not _kernels.HAVE_NUMBA:
-        pytest.skip("numba not installed")
-    a = OctalGame("0.16", jit=True).grundy_values(5000)
-    b = OctalGame("0.16", jit=False).grundy_values(5000)
-    assert (a == b).all()
+@NATIVE
+def test_native_and_python_kernels_agree_far_out():
+    for game in (lambda native: OctalGame("0.16", native=native), lambda native: GrundysGame(native=native)):
+        a = game(True).grundy_values(5000)
+        b = game(False).grundy_values(5000)
+        assert (a == b).all()
+
+
+_CODE_DIGIT = st.integers(0, 15)
+
+
+@NATIVE
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([0, 4, 8, 12]), st.lists(_CODE_DIGIT, min_size=1, max_size=4), st.integers(60, 400))
+def test_native_kernels_against_their_twins_on_random_codes(d0, digits, n):
+    """Random octal and hexadecimal codes: native kernel against the plain-Python twin
+    (and both against the definition on a prefix)."""
+    code = f"{d0:X}." + "".join(f"{d:X}" for d in digits)
+    three = d0 & 8 or any(d & 8 for d in digits)
+    if three:
+        n = min(n, 90)  # the twin is O(n^2 V) numpy
+    fast = OctalGame(code, native=True).grundy_values(n)
+    twin = OctalGame(code, native=False).grundy_values(n)
+    assert fast.dtype == np.int64 and fast.tolist() == twin.tolist(), code
+    assert fast[:40].tolist() == slow_octal(code, 40), code
+
+
+@NATIVE
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(1, 30), min_size=1, max_size=5), st.integers(1, 600))
+def test_native_subtraction_kernels_against_their_twins(ks, n):
+    ks = sorted(ks)
+    for kind in ("subtract", "all_but"):
+        kw = {kind: ks} if kind == "all_but" else {}
+        args = () if kind == "all_but" else (ks,)
+        fast = SubtractionGame(*args, **kw, native=True).grundy_values(n)
+        twin = SubtractionGame(*args, **kw, native=False).grundy_values(n)
+        assert fast.tolist() == twin.tolist(), (kind, ks)
+    allowed = lambda k: k not in ks  # noqa: E731
+    assert SubtractionGame(all_but=ks).grundy_values(min(n, 80)).tolist() == slow_subtraction(allowed, min(n, 80))
+
+
+@NATIVE
+def test_native_tables_grow_without_recomputing_and_agree():
+    # grown in many small steps (each a new kernel call over the same arrays) and at once
+    for make in (lambda: OctalGame("0.137"), lambda: GrundysGame(), lambda: OctalGame("0.8F"),
+                 lambda: SubtractionGame(all_but=[2, 3, 7])):
+        stepwise = make()
+        for n in (3, 10, 50, 51, 200, 333, 900):
+            stepwise.grundy_values(n)
+        assert (stepwise.grundy_values(900) == make().grundy_values(900)).all()
+
+
+def test_jit_is_deprecated_but_still_selects_the_kernel():
+    with pytest.warns(DeprecationWarning, match="jit= is deprecated"):
+        g = OctalGame("0.77", jit=False)
+    assert g._engine.native is False
+    assert g.grundy_values(12).tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    with pytest.warns(DeprecationWarning):
+        SubtractionGame([1, 2], jit=False)
+    with pytest.warns(DeprecationWarning):
+        GrundysGame(jit=False)
 
 
 @pytest.mark.parametrize("code", ["0.8", "0.F", "0.8F", "4.8", "8.0", "0.9", "0.C"])
-def test_hexadecimal_three_heap_codes_against_slow_mex(code):
-    assert OctalGame(code).grundy_values(45).tolist() == slow_octal(code, 45)
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=NATIVE)])
+def test_hexadecimal_three_heap_codes_against_slow_mex(code, native):
+    assert OctalGame(code, native=native).grundy_values(45).tolist() == slow_octal(code, 45)
 
 
 def test_vectorised_twin_matches_engine():
@@ -120,16 +181,16 @@ def test_grundys_game_against_oeis_and_slow():
     got = GrundysGame().grundy_values(len(entry["values"])).tolist()
     assert got == entry["values"]
     slow = HeapGame(lambda n: [(a, n - a) for a in range(1, n) if 2 * a != n])
-    assert (GrundysGame(jit=False).grundy_values(400) == slow.grundy_values(400)).all()
+    assert (GrundysGame(native=False).grundy_values(400) == slow.grundy_values(400)).all()
 
 
 def test_subtraction_games_against_slow_mex():
     assert SubtractionGame([1, 3, 4]).grundy_values(200).tolist() == slow_subtraction(lambda k: k in (1, 3, 4), 200)
     assert SubtractionGame([2, 5, 7, 11]).grundy_values(300).tolist() == slow_subtraction(lambda k: k in (2, 5, 7, 11), 300)
     for excluded in ([1], [1, 2], [2, 3, 7], [1, 4, 5, 9]):
-        for jit in (False, None):
-            got = SubtractionGame(all_but=excluded, jit=jit).grundy_values(300).tolist()
-            assert got == slow_subtraction(lambda k: k not in excluded, 300), (excluded, jit)
+        for native in (False, None):
+            got = SubtractionGame(all_but=excluded, native=native).grundy_values(300).tolist()
+            assert got == slow_subtraction(lambda k: k not in excluded, 300), (excluded, native)
     got = SubtractionGame(rule=is_square).grundy_values(500).tolist()
     assert got == slow_subtraction(is_square, 500)
 
@@ -322,3 +383,15 @@ def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
             assert int(n0[p - 1]) == _last_mismatch_slow(G.tolist(), p, want_s), (G.tolist(), p)
     Z = _kernels.Z_FUNCTION_PY([1, 1, 2, 1, 1, 2, 1], [0] * 7)
     assert Z == [7, 1, 0, 4, 1, 0, 1]
+
+
+@NATIVE
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 3), max_size=200), st.integers(1, 30), st.integers(-2, 2))
+def test_native_period_kernels_against_their_twins(seq, p, s):
+    from cgtkit.heap.periodicity import _last_mismatch_numpy
+
+    G = np.array(seq, dtype=np.int64)
+    assert _kernels.Z_FUNCTION(G).tolist() == _kernels.Z_FUNCTION_PY(seq, [0] * len(seq))
+    assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _kernels.LAST_MISMATCH_PY(G.tolist(), len(G), p, s)
+    assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _last_mismatch_numpy(G, len(G), p, s)

@@ -161,3 +161,86 @@ def test_memo_is_reused_and_errors_leave_no_damage():
     before = len(calls)
     assert s.grundy(6) == 0  # still right after a failed query
     assert len(calls) == before + 1
+
+
+# --- the native search loop against its plain-Python twin ------------------------------
+TWINS = [pytest.param(True, id="native"), pytest.param(False, id="twin")]
+
+
+@given(
+    st.sets(st.integers(1, 6), min_size=1, max_size=4),
+    st.sets(st.integers(0, 4), max_size=2),
+    st.lists(st.integers(0, 40), min_size=1, max_size=6),
+)
+def test_native_loop_agrees_with_the_twin(take, split_takes, queries):
+    """Subtraction moves plus splits (tuples), Move labels and Sum options, several
+    queries on one memo: values and memo contents agree."""
+
+    def moves(n):
+        out = [Move(f"take {k}", n - k) if k % 2 else n - k for k in sorted(take) if k <= n]
+        for k in sorted(split_takes):
+            for a in range(1, (n - k) // 2 + 1):
+                out.append((a, n - k - a) if a % 3 else Sum(a, n - k - a))
+        return out
+
+    native, twin = ImpartialSolver(moves), ImpartialSolver(moves, native=False)
+    assert native._search is not None and twin._search is None
+    for q in queries:
+        assert native.grundy(q) == twin.grundy(q)
+    # the same positions memoised (ints in the native loop's table, the rest in its dict)
+    assert native.cache_size() == twin.cache_size()
+    assert dict(native._search.int_items()) | native._memo == twin._memo
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
+    s = ImpartialSolver(lambda n: [(n + 1) % 3], native=native)
+    with pytest.raises(cg.LoopyGameError) as info:
+        s.grundy(0)
+    assert info.value.cycle == [0, 1, 2, 0] and s.cache_size() == 0
+    s = ImpartialSolver(lambda n: [n], native=native)  # a position that is its own option
+    with pytest.raises(cg.LoopyGameError) as info:
+        s.grundy(5)
+    assert info.value.cycle == [5, 5]
+
+    def moves(n):
+        if n == 3:
+            raise KeyError("boom")
+        return [n - 1] if n else []
+
+    s = ImpartialSolver(moves, native=native)
+    with pytest.raises(cg.MoveFunctionError, match="position 3: KeyError: 'boom'") as info:
+        s.grundy(5)
+    assert info.value.position == 3 and isinstance(info.value.__cause__, KeyError)
+    assert None not in s._memo.values() and s.grundy(2) == 0 and s.cache_size() == 3
+    with pytest.raises(cg.MoveFunctionError, match="returned None"):
+        ImpartialSolver(lambda n: None, native=native).grundy(1)
+    with pytest.raises(cg.MoveFunctionError, match="not an iterable"):
+        ImpartialSolver(lambda n: 5, native=native).grundy(1)
+    with pytest.raises(cg.MoveFunctionError, match=r"option \[2\] of position 3"):
+        ImpartialSolver(lambda n: [[n - 1]] if n else [], native=native).grundy(3)
+    with pytest.raises(cg.UnhashablePositionError, match="option of position 1"):
+        ImpartialSolver(lambda n: [({1: 2}, 0)] if n else [], native=native).grundy(1)
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_ctrl_c_in_the_move_function_is_not_wrapped(native):
+    def moves(n):
+        if n == 50:
+            raise KeyboardInterrupt
+        return [n - 1] if n else []
+
+    s = ImpartialSolver(moves, native=native)
+    with pytest.raises(KeyboardInterrupt):
+        s.grundy(100)
+    assert s.grundy(49) == 1 and None not in s._memo.values()
+
+
+def test_generators_tuples_and_strings_as_positions():
+    def moves(p):  # positions are strings; options come from a generator
+        yield from (p[:i] + p[i + 1 :] for i in range(len(p)))
+
+    for native in (True, False):
+        s = ImpartialSolver(moves, native=native)
+        assert s.grundy("abcde") == 1  # any removal order: the parity of the length
+        assert s.cache_size() == 32

@@ -6,7 +6,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from cgtkit.heap import _kernels
+from cgtkit.heap import _kernels  # only for HAVE_NATIVE
 from cgtkit.nimbers import nim_inverse, nim_product, nim_product_array, nim_product_slow
 
 
@@ -83,13 +83,26 @@ def test_errors():
         nim_inverse(0)
 
 
-@pytest.mark.parametrize("jit", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NUMBA, reason="numba"))])
-def test_vectorised_against_scalar(jit):
+@pytest.mark.parametrize("native", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="native"))])
+def test_vectorised_against_scalar(native):
     rng = np.random.default_rng(5)
     a = rng.integers(0, 2**64, size=2000, dtype=np.uint64)
     b = rng.integers(0, 2**64, size=2000, dtype=np.uint64)
     a[:3] = [2**64 - 1, 2, 16]
     b[:3] = [2**64 - 1, 2, 16]
-    got = nim_product_array(a, b, jit=jit)
+    got = nim_product_array(a, b, native=native)
     assert got.dtype == np.uint64
     assert [int(x) for x in got] == [nim_product(int(x), int(y)) for x, y in zip(a, b)]
+
+
+def test_nim_product_array_jit_is_deprecated():
+    a = np.array([2, 16], dtype=np.uint64)
+    with pytest.warns(DeprecationWarning, match="jit= is deprecated"):
+        assert nim_product_array(a, a, jit=False).tolist() == [3, 24]
+
+
+def test_nim_product_array_keeps_its_shape():
+    a = np.arange(12, dtype=np.uint64).reshape(3, 4)
+    got = nim_product_array(a, np.uint64(3))
+    assert got.shape == (3, 4)
+    assert got.reshape(-1).tolist() == [nim_product(int(x), 3) for x in range(12)]

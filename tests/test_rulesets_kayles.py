@@ -113,7 +113,7 @@ def test_run_table_after_a_failure(monkeypatch):
 
     slow = _run_values_by_the_old_loop((2,), 3000)
     DawsonsKayles._game.release()
-    name = "FILL_SPLIT" if _kernels.HAVE_NUMBA else "FILL_SPLIT_PY"
+    name = "FILL_SPLIT" if _kernels.HAVE_NATIVE else "FILL_SPLIT_PY"
     real = getattr(_kernels, name)
 
     def out_of_memory(*args):

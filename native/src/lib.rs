@@ -2,8 +2,11 @@
 //!
 //! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
 //! `short` (the engine of short games in canonical form), `rulesets` (the position
-//! search of the classic games), and the bindings in `py`.
+//! search of the classic games), `heap` (Grundy sequences of heap games and their
+//! period search), `nimbers` (nim products), and the bindings in `py`.
 
+pub mod heap;
+pub mod nimbers;
 pub mod notation;
 pub mod numbers;
 pub mod py;
@@ -25,5 +28,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     py::short::register(m)?;
     py::notation::register(m)?;
     py::rulesets::register(m)?;
+    py::heap::register(m)?;
+    py::nimbers::register(m)?;
+    py::impartial::register(m)?;
     Ok(())
 }

@@ -6,7 +6,11 @@ a sum of games has the nim-sum of the values; a position is a P-position (the
 previous player wins) exactly when its value is 0.
 
 :class:`ImpartialSolver` takes a move function and memoises values for every
-position it meets, using the iterative search of :mod:`cgtkit.search`.
+position it meets.  The search loop is native (``native/src/py/impartial.rs``): the
+explicit stack and the mex run in Rust, which calls the move function once per new
+position and keeps the values in the solver's own dict.  Its twin, the iterative
+search of :mod:`cgtkit.search` in plain Python, runs with ``native=False`` and
+behaves the same, errors included.
 
 >>> def subtraction_134(n):                    # take 1, 3 or 4 coins
 ...     return [n - k for k in (1, 3, 4) if k <= n]
@@ -24,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from .errors import MoveFunctionError, NoWinningMoveError
+from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
 from .options import check_hashable, normalize_option
 from .search import evaluate
@@ -32,6 +36,56 @@ from .search import evaluate
 __all__ = ["ImpartialSolver", "WinningMove"]
 
 MoveFunction = Callable[[Any], Iterable[Any]]
+
+
+def _native_search():
+    try:
+        from . import _native
+    except ImportError:  # pragma: no cover - only without the built extension
+        return None
+    return getattr(_native, "ImpartialSearch", None)
+
+
+def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
+    """``option -> components`` for the native loop (options it does not read itself)."""
+
+    def components(option: Any, position: Hashable) -> tuple:
+        return normalize_option(option, position, tuple_is_sum)[1]
+
+    return components
+
+
+def _listed(raw: Any, position: Hashable) -> list:
+    """The move function's result ``raw`` as a list of options (or MoveFunctionError)."""
+    if raw is None:
+        raise MoveFunctionError(
+            f"the move function returned None for position {position!r}; "
+            "return an iterable of options (empty for a terminal position)",
+            position=position,
+        )
+    try:
+        return list(raw)
+    except TypeError:
+        raise MoveFunctionError(
+            f"the move function returned {raw!r} for position {position!r}, "
+            "which is not an iterable of options",
+            position=position,
+        ) from None
+
+
+def _failure(position: Hashable, exc: BaseException) -> BaseException:
+    """The exception to raise when the move function raised ``exc`` on ``position``:
+    as :func:`cgtkit.search.evaluate` does, a MoveFunctionError caused by it, except for
+    cgtkit's own errors, RecursionError and non-Exceptions (Ctrl-C), raised as they are."""
+    if isinstance(exc, (CGTError, RecursionError)) or not isinstance(exc, Exception):
+        return exc
+    err = MoveFunctionError(
+        f"the move function failed on position {position!r}: {type(exc).__name__}: {exc}",
+        position=position,
+    )
+    err.__cause__ = exc
+    err.__suppress_context__ = True
+    return err
 
 
 @dataclass(frozen=True)
@@ -56,33 +110,29 @@ class ImpartialSolver:
 
     ``moves(position)`` returns the options of a position: positions, tuples of
     positions (sums), ``Sum(...)`` or ``Move(label, option)`` (see :mod:`cgtkit.options`).
-    Pass ``tuple_is_sum=False`` when positions are themselves tuples.
+    Pass ``tuple_is_sum=False`` when positions are themselves tuples.  ``native=False``
+    runs the plain-Python search loop (the twin) instead of the native one.
     """
 
-    def __init__(self, moves: MoveFunction, *, tuple_is_sum: bool = True) -> None:
+    def __init__(self, moves: MoveFunction, *, tuple_is_sum: bool = True, native: bool | None = None) -> None:
         if not callable(moves):
             raise TypeError("ImpartialSolver(moves) needs a function: moves(position) -> options")
         self._moves = moves
         self._tuple_is_sum = tuple_is_sum
         self._memo: dict[Hashable, int] = {}
+        search = _native_search()
+        if native and search is None:
+            raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
+        self._search = None
+        if search is not None and (native is None or native):
+            # no reference back to the solver (the native object is not traversed by the
+            # garbage collector, so a cycle through it would never be freed)
+            helpers = (_listed, _normalizer(tuple_is_sum), _failure, LoopyGameError)
+            self._search = search(moves, self._memo, tuple_is_sum, helpers)
 
     # --- the search -----------------------------------------------------------------
     def _raw_options(self, position: Hashable) -> list:
-        raw = self._moves(position)
-        if raw is None:
-            raise MoveFunctionError(
-                f"the move function returned None for position {position!r}; "
-                "return an iterable of options (empty for a terminal position)",
-                position=position,
-            )
-        try:
-            return list(raw)
-        except TypeError:
-            raise MoveFunctionError(
-                f"the move function returned {raw!r} for position {position!r}, "
-                "which is not an iterable of options",
-                position=position,
-            ) from None
+        return _listed(self._moves(position), position)
 
     def _options(self, position: Hashable, items: list | None = None) -> list[tuple[Any, tuple]]:
         """Every option of ``position`` as ``(label, components)``."""
@@ -117,6 +167,9 @@ class ImpartialSolver:
     # --- public queries ----------------------------------------------------------
     def grundy(self, position: Hashable) -> int:
         """The Grundy value (nim value) of one position."""
+        if self._search is not None:
+            check_hashable(position)
+            return self._search.grundy(position)
         return evaluate(position, self._memo, self._expand, self._combine)
 
     def grundy_sum(self, positions: Iterable[Hashable]) -> int:
@@ -174,4 +227,4 @@ class ImpartialSolver:
 
     def cache_size(self) -> int:
         """How many positions have a memoised value."""
-        return len(self._memo)
+        return len(self._memo) + (self._search.stored() if self._search is not None else 0)

@@ -191,18 +191,47 @@ def _mul_array(a, b, bits: int, t8):
     return (hi << sh) | lo ^ _mul_array(top, half, h, t8)
 
 
-def nim_product_array(a, b, *, jit: "bool | None" = None):
+def _native_kernel():
+    """The native nim-product kernel (``native/src/nimbers.rs``), or None when the
+    extension is not built."""
+    try:
+        from . import _native
+    except ImportError:  # pragma: no cover - only without the built extension
+        return None
+    return getattr(_native, "nim_product_u64", None)
+
+
+def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" = None):
     """Element-wise nim products of two arrays of 64-bit nimbers (numpy uint64).
 
-    Uses a numba kernel when numba is installed (``jit=None``), else numpy
-    (64 lookups in the 8-bit table per product, each over the whole array).
+    ``native=None`` (the default) runs the native kernel (a uint8 8-bit table that
+    stays in cache, three Karatsuba levels per product); ``native=False`` its twin in
+    numpy (64 lookups in the 8-bit table per product, each over the whole array).
+    ``jit=`` is the deprecated spelling of ``native=`` and warns.
 
     >>> import numpy as np
-    >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64), jit=False).tolist()
+    >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64)).tolist()
+    [3, 6, 24]
+    >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64), native=False).tolist()
     [3, 6, 24]
     """
     import numpy as np
 
+    if jit is not None:
+        import warnings
+
+        warnings.warn(
+            "nim_product_array: jit= is deprecated: the kernel is native (nothing is compiled at run time); "
+            "use native=False for the numpy twin",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        if native is None:
+            native = bool(jit)
+    kernel = _native_kernel()
+    use = kernel is not None if native is None else bool(native)
+    if use and kernel is None:
+        raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
     a = np.asarray(a)
     b = np.asarray(b)
     for x in (a, b):
@@ -211,14 +240,7 @@ def nim_product_array(a, b, *, jit: "bool | None" = None):
     a = a.astype(np.uint64)
     b = b.astype(np.uint64)
     a, b = np.broadcast_arrays(a, b)
-    from .heap import _kernels
-
-    use_jit = _kernels.HAVE_NUMBA if jit is None else bool(jit)
-    if use_jit:
-        out = np.empty(a.shape, dtype=np.uint64)
-        _kernels.NIM_PRODUCT_64(
-            np.ascontiguousarray(a).reshape(-1), np.ascontiguousarray(b).reshape(-1),
-            _table8_array("uint8"), out.reshape(-1),
-        )
-        return out
+    if use:
+        flat = kernel(np.ascontiguousarray(a).reshape(-1), np.ascontiguousarray(b).reshape(-1))
+        return flat.reshape(a.shape)
     return _mul_array(a, b, 64, _table8_array())

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable
 
-import numpy as np
+from ._lazy import np
 
 from .errors import MoveFunctionError, NotANumberError, PeriodNotCertifiedError, RulesError
 from .numbers import Dyadic
@@ -167,7 +167,7 @@ class PartizanSubtractionGame:
     def release(self) -> None:
         """Forget the computed values (done by itself after a failure, e.g. Ctrl-C)."""
         self._values: list[Game] = []
-        self._ids = np.zeros(0, dtype=np.int64)
+        self._ids: "np.ndarray | tuple" = ()  # an int64 array once values are computed
         self._number: dict[Game, int] = {}
         self._proved: tuple[int, int] | None = None
 

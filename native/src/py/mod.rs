@@ -4,6 +4,9 @@
 //! Python exception, never an abort.
 
 pub mod convert;
+pub mod heap;
+pub mod impartial;
+pub mod nimbers;
 pub mod notation;
 pub mod rulesets;
 pub mod short;

@@ -3,7 +3,7 @@
 A heap of n tokens may lose s tokens for any s in S with s <= n; the player who takes
 the last token wins.  This module is a thin layer over
 :class:`cgtkit.heap.SubtractionGame`, the one engine for these games: values are
-computed bottom up in a numpy array (compiled by numba), the period is proved by the
+computed bottom up in a numpy array (by a native kernel), the period is proved by the
 periodicity theorem (once a window of max(S) consecutive values repeats, the sequence
 is periodic from there: a proof, not a guess), and a heap of any size (10**100 coins)
 is answered from the period.  Heaps below min(S) have no move (value 0) and need no

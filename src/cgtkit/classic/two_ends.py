@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-import numpy as np
+from .._lazy import np
 
 from ..errors import CGTError
 

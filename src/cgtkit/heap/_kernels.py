@@ -1,9 +1,11 @@
-"""The hot loops behind heap Grundy sequences, compiled by numba when it is installed.
+"""The hot loops behind heap Grundy sequences: native kernels and their plain-Python twins.
 
-Each kernel is plain Python over indexable arrays, so it runs unchanged without
-numba (on lists, which plain Python indexes fastest) and compiled with it (on numpy
-arrays).  ``FILL_SPLIT_PY`` and ``FILL_ALL_BUT_PY`` are always the uncompiled twins;
-the tests run both on the same input.  Set ``CGTKIT_NO_NUMBA=1`` to never compile.
+The fast kernels are native (Rust, ``native/src/heap``, in ``cgtkit._native``): they
+fill numpy int64 arrays in place with the GIL released and answer Ctrl-C themselves.
+Each has a twin here in plain Python over lists (``*_PY``), line for line the same
+algorithm: the slow, obviously right reference the tests compare the native kernels
+with on random codes and sets, and the fallback when the extension is missing
+(``HAVE_NATIVE`` is False then).
 
 The split kernel is the rare/common ("sparse space") method after Gangolli and
 Plambeck.  A mask ``M`` splits values into *common* (odd parity of ``v & M``) and
@@ -23,16 +25,14 @@ right answer; a good mask only makes it fast.
 
 from __future__ import annotations
 
-import os
-
 __all__ = [
-    "HAVE_NUMBA",
+    "HAVE_NATIVE",
     "FILL_SPLIT", "FILL_SPLIT_PY",
     "FILL_ALL_BUT", "FILL_ALL_BUT_PY",
     "FILL_PLAIN", "FILL_PLAIN_PY",
-    "LAST_MISMATCH",
+    "LAST_MISMATCH", "LAST_MISMATCH_PY",
     "Z_FUNCTION", "Z_FUNCTION_PY",
-    "NIM_PRODUCT_64",
+    "TripleEngine",
 ]
 
 
@@ -198,67 +198,26 @@ def _z_function(S, Z):
 FILL_SPLIT_PY = _fill_split
 FILL_PLAIN_PY = _fill_plain
 FILL_ALL_BUT_PY = _fill_all_but
+LAST_MISMATCH_PY = _last_mismatch
 Z_FUNCTION_PY = _z_function
 
-HAVE_NUMBA = False
-FILL_SPLIT = None
-FILL_ALL_BUT = None
-LAST_MISMATCH = None
-Z_FUNCTION = None
-FILL_PLAIN = None
-if not os.environ.get("CGTKIT_NO_NUMBA"):
-    try:
-        import numba as _numba
-    except ImportError:  # pragma: no cover - depends on the environment
-        _numba = None
-    if _numba is not None:
-        HAVE_NUMBA = True
-        FILL_SPLIT = _numba.njit(cache=True, nogil=True)(_fill_split)
-        FILL_ALL_BUT = _numba.njit(cache=True, nogil=True)(_fill_all_but)
-        LAST_MISMATCH = _numba.njit(cache=True, nogil=True)(_last_mismatch)
-        Z_FUNCTION = _numba.njit(cache=True, nogil=True)(_z_function)
-        FILL_PLAIN = _numba.njit(cache=True, nogil=True)(_fill_plain)
+try:
+    from .. import _native
+except ImportError:  # pragma: no cover - only without the built extension
+    _native = None
 
-
-# --- nim products of 64-bit words, one unrolled level per width -------------------------
-def _nim8(a, b, t8):
-    return t8[(a << 8) | b]
-
-
-def _nim16(a, b, t8):
-    a1, a0, b1, b0 = a >> 8, a & 0xFF, b >> 8, b & 0xFF
-    lo = _nim8(a0, b0, t8)
-    hi = _nim8(a0 ^ a1, b0 ^ b1, t8) ^ lo
-    return (hi << 8) | (lo ^ _nim8(_nim8(a1, b1, t8), 0x80, t8))
-
-
-def _nim32(a, b, t8):
-    a1, a0, b1, b0 = a >> 16, a & 0xFFFF, b >> 16, b & 0xFFFF
-    lo = _nim16(a0, b0, t8)
-    hi = _nim16(a0 ^ a1, b0 ^ b1, t8) ^ lo
-    return (hi << 16) | (lo ^ _nim16(_nim16(a1, b1, t8), 0x8000, t8))
-
-
-def _nim64(a, b, t8):
-    a1, a0, b1, b0 = a >> 32, a & 0xFFFFFFFF, b >> 32, b & 0xFFFFFFFF
-    lo = _nim32(a0, b0, t8)
-    hi = _nim32(a0 ^ a1, b0 ^ b1, t8) ^ lo
-    return (hi << 32) | (lo ^ _nim32(_nim32(a1, b1, t8), 0x80000000, t8))
-
-
-def _nim_product_64(a, b, t8, out):
-    """``out[i] = a[i] (*) b[i]`` for 64-bit nimbers; ``t8`` is the flat 8-bit table."""
-    for i in range(len(a)):
-        out[i] = _nim64(a[i], b[i], t8)
-
-
-# Without numba, nimbers.nim_product_array uses its own numpy recursion instead.
-NIM_PRODUCT_64 = None
-if HAVE_NUMBA:
-    # numba resolves each helper's callee by its global name: rebind them to the
-    # compiled versions, narrowest first, before compiling the next width
-    _nim8 = _numba.njit(cache=True)(_nim8)
-    _nim16 = _numba.njit(cache=True)(_nim16)
-    _nim32 = _numba.njit(cache=True)(_nim32)
-    _nim64 = _numba.njit(cache=True)(_nim64)
-    NIM_PRODUCT_64 = _numba.njit(cache=True)(_nim_product_64)
+#: True when the native kernels are there (they are whenever cgtkit was built)
+HAVE_NATIVE = _native is not None and hasattr(_native, "heap_fill_split")
+# The native kernels, each the fast version of the twin above (None without them):
+# FILL_SPLIT(G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare,
+#            nrare, seen, vlimit) -> (done, nrare), arrays int64 (par int8);
+# FILL_PLAIN(G, start, end, zero_k, single_k, split_k, distinct, seen) -> end;
+# FILL_ALL_BUT(G, start, end, excluded, count, mex_all) -> mex_all;
+# LAST_MISMATCH(G, n, p, s) -> int;  Z_FUNCTION(S) -> Z (a new int64 array);
+# TripleEngine(zero_k, single_k, split_k, triple_k): .extend(n), .values(n), .reset()
+FILL_SPLIT = _native.heap_fill_split if HAVE_NATIVE else None
+FILL_PLAIN = _native.heap_fill_plain if HAVE_NATIVE else None
+FILL_ALL_BUT = _native.heap_fill_all_but if HAVE_NATIVE else None
+LAST_MISMATCH = _native.heap_last_mismatch if HAVE_NATIVE else None
+Z_FUNCTION = _native.heap_z_function if HAVE_NATIVE else None
+TripleEngine = _native.TripleEngine if HAVE_NATIVE else None

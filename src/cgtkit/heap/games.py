@@ -31,7 +31,7 @@ from __future__ import annotations
 from math import isqrt
 from typing import Callable, Iterable, Sequence
 
-import numpy as np
+from .._lazy import np
 
 from ..errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
 from ..impartial import ImpartialSolver
@@ -39,7 +39,7 @@ from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
 from .misere import Genus, _MultisetSearch, _compress
 from .periodicity import Periodicity, certificate_length, find_period
-from .sequences import AllButEngine, SplitEngine, grundy_values_vectorised
+from .sequences import AllButEngine, SplitEngine, TripleEngine, use_native
 
 __all__ = [
     "HeapGame",
@@ -51,7 +51,12 @@ __all__ = [
 
 Progress = Callable[[int, str], None]
 
+# no value computed yet (a tuple: making a game imports no numpy before it computes)
+_NO_VALUES: tuple = ()
+
 DEFAULT_PERIOD_LIMIT = 2_000_000
+# grundy_values(n) for n at least this looks for a certified period on the way
+_PERIOD_FIRST = 1 << 16
 # grundy(n) computes at most this many heaps (8 bytes each) before it answers from a
 # proved period or refuses; pass limit= to go further
 DEFAULT_VALUE_LIMIT = 20_000_000
@@ -82,7 +87,7 @@ class HeapGame:
         self._rule = rule
         if name is not None:
             self.name = name
-        self._values = np.zeros(0, dtype=np.int64)
+        self._values = _NO_VALUES
 
     # --- moves ---------------------------------------------------------------------
     def _raw_moves(self, n: int) -> Iterable[Iterable[int]]:
@@ -127,17 +132,43 @@ class HeapGame:
         A failure while computing (MemoryError, Ctrl-C) releases every value kept, so
         the next call starts clean."""
         n = _heap_size(n)
+        if n == 0:
+            return np.zeros(0, dtype=np.int64)
         if len(self._values) < n:
             try:
-                self._values = self._compute(n, progress)
+                self._values = self._extended(n, progress)
             except BaseException:
                 self.release()
                 raise
         return self._values[:n].copy()
 
+    def _extended(self, n: int, progress: Progress | None = None) -> np.ndarray:
+        """Values of heaps 0 .. n-1.  For a long run of a game with a periodicity theorem,
+        in doubling rounds, each followed by a search for a certified period: once one
+        is proved, the rest are the period repeated (exact by the theorem, and no
+        more computing: Kayles to 10**7 is 83 values and a copy)."""
+        if self._proved is None and (n < _PERIOD_FIRST or self._certificate_shape() is None or self._saltus):
+            return self._compute(n, progress)
+        size = len(self._values)
+        while self._proved is None and size < n:
+            size = min(n, max(2 * size, _PERIOD_FIRST // 2))
+            self._values = values = self._compute(size, progress)
+            found = self._find_period(values)
+            if found is not None and found.certified:
+                self._proved = found.check(values)
+        if len(self._values) >= n:
+            return self._values
+        found = self._proved
+        assert found is not None and found.saltus == 0
+        n0, p = found.preperiod, found.period
+        out = np.empty(n, dtype=np.int64)
+        out[:n0] = self._values[:n0]
+        out[n0:] = np.resize(self._values[n0 : n0 + p], n - n0)  # G(n0 + i) = G(n0 + i % p)
+        return out
+
     def release(self) -> None:
         """Forget every computed value (and the period proved from them), freeing memory."""
-        self._values = np.zeros(0, dtype=np.int64)
+        self._values = _NO_VALUES
         self._proved = None
         engine = getattr(self, "_engine", None)
         if engine is not None:
@@ -346,7 +377,9 @@ class OctalGame(HeapGame):
     :mod:`cgtkit.heap.codes`): ``OctalGame("0.77")`` is Kayles, ``"0.07"`` Dawson's
     Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal game.
 
-    ``jit=None`` uses numba when it is installed; ``jit=False`` forces plain Python.
+    ``native=None`` (the default) computes with the native kernels, ``native=False``
+    with their plain-Python twins; ``jit=`` is the deprecated spelling of ``native=``
+    and warns.
 
     >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
     ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
@@ -356,13 +389,16 @@ class OctalGame(HeapGame):
     cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a hexadecimal digit (0-9, A-F)
     """
 
-    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None) -> None:
+    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None, *, native: bool | None = None) -> None:
         self.code = code if isinstance(code, TakeBreakCode) else TakeBreakCode.parse(code)
         super().__init__(name=str(self.code))
-        self._engine: SplitEngine | None = None
-        if self.code.max_parts <= 2:
-            c = self.code
-            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), jit=jit)
+        c = self.code
+        native = use_native(native, jit, "OctalGame")
+        self._engine: SplitEngine | TripleEngine
+        if c.max_parts <= 2:
+            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), native=native)
+        else:
+            self._engine = TripleEngine(c.takes(0), c.takes(1), c.takes(2), c.takes(3), native=native)
 
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
         for k, d in enumerate(self.code.digits):
@@ -382,11 +418,8 @@ class OctalGame(HeapGame):
                         yield (a, b, r - a - b)
 
     def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
-        if self._engine is not None:
-            self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
-            return self._engine.values[: self._engine.n]
-        c = self.code
-        return grundy_values_vectorised(n, c.takes(0), c.takes(1), c.takes(2), c.takes(3))
+        self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
+        return self._engine.values[: self._engine.n]
 
     def _certificate_shape(self) -> tuple[int, int]:
         return self.code.max_take, self.code.max_parts
@@ -419,6 +452,7 @@ class SubtractionGame(HeapGame):
         all_but: Iterable[int] | None = None,
         rule: Callable[[int], bool] | None = None,
         jit: bool | None = None,
+        native: bool | None = None,
     ) -> None:
         given = [x is not None for x in (subtract, all_but, rule)]
         if sum(given) != 1:
@@ -428,17 +462,17 @@ class SubtractionGame(HeapGame):
             )
         self.subtract = self.all_but = None
         self.rule = rule
-        self._jit = jit
+        self._native = native = use_native(native, jit, "SubtractionGame")
         if subtract is not None:
             self.subtract = _positive_set(subtract, "subtraction set")
             if not self.subtract:
                 raise HeapCodeError("the subtraction set is empty: give at least one k >= 1")
             name = "S(" + ",".join(map(str, self.subtract)) + ")"
-            self._engine = SplitEngine(self.subtract, self.subtract, (), jit=jit)
+            self._engine = SplitEngine(self.subtract, self.subtract, (), native=native)
         elif all_but is not None:
             self.all_but = _positive_set(all_but, "excluded set")
             name = "S(all but " + ",".join(map(str, self.all_but)) + ")"
-            self._engine = AllButEngine(self.all_but, jit=jit)
+            self._engine = AllButEngine(self.all_but, native=native)
         else:
             if not callable(rule):
                 raise HeapCodeError(f"rule= must be a predicate k -> bool, not {rule!r}")
@@ -471,7 +505,7 @@ class SubtractionGame(HeapGame):
         # a predicate: the takes up to n, then the single-heap engine from scratch
         size = max(n, 2 * len(self._values))
         ks = [k for k in range(1, size) if self.rule(k)]
-        engine = SplitEngine(ks, ks, (), jit=self._jit)
+        engine = SplitEngine(ks, ks, (), native=self._native)
         engine.extend(size)
         return engine.values[:size]
 
@@ -544,9 +578,9 @@ class GrundysGame(HeapGame):
 
     name = "Grundy's game"
 
-    def __init__(self, jit: bool | None = None) -> None:
+    def __init__(self, jit: bool | None = None, *, native: bool | None = None) -> None:
         super().__init__()
-        self._engine = SplitEngine((), (), (0,), distinct=True, jit=jit)
+        self._engine = SplitEngine((), (), (0,), distinct=True, native=use_native(native, jit, "GrundysGame"))
 
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))

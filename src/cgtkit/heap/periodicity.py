@@ -59,7 +59,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
+from .._lazy import np
 
 from . import _kernels
 
@@ -122,9 +122,16 @@ def certificate_length(preperiod: int, period: int, max_take: int, parts: int) -
 
 def _last_mismatch(values: np.ndarray, n: int, p: int, s: int) -> int:
     """1 + the last ``i`` with ``G(i + p) - G(i) != s`` (0 if none), over ``G[:n]``."""
-    if _kernels.HAVE_NUMBA:
+    if _kernels.HAVE_NATIVE:
         return int(_kernels.LAST_MISMATCH(values, n, p, s))
+    return _last_mismatch_numpy(values, n, p, s)
+
+
+def _last_mismatch_numpy(values: np.ndarray, n: int, p: int, s: int) -> int:
+    """The twin of the native last-mismatch kernel: numpy, in widening windows from the end."""
     hi = n - p
+    if hi <= 0:
+        return 0
     width = 64
     while True:
         lo = max(0, hi - width)
@@ -247,7 +254,6 @@ def preperiods(values: np.ndarray, arithmetic: bool = False) -> tuple[np.ndarray
 
 
 def _z_function(seq: np.ndarray) -> np.ndarray:
-    Z = np.zeros(len(seq), dtype=np.int64)
-    if _kernels.HAVE_NUMBA:
-        return _kernels.Z_FUNCTION(seq, Z)
-    return np.array(_kernels.Z_FUNCTION_PY(seq.tolist(), Z.tolist()), dtype=np.int64)
+    if _kernels.HAVE_NATIVE:
+        return _kernels.Z_FUNCTION(np.ascontiguousarray(seq, dtype=np.int64))
+    return np.array(_kernels.Z_FUNCTION_PY(seq.tolist(), [0] * len(seq)), dtype=np.int64)

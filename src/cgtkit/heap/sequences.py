@@ -6,10 +6,15 @@ slow, obviously right twin in the tests (a plain mex over the game's ``moves``).
 
 * :class:`SplitEngine`: moves that take ``k`` tokens and leave 0, 1 or 2 heaps (all
   octal games, subtraction games, Grundy's game), via the rare/common kernel of
-  :mod:`cgtkit.heap._kernels`, compiled by numba when available.
+  :mod:`cgtkit.heap._kernels` (native; ``native=False`` runs its plain-Python twin).
 * :class:`AllButEngine`: "subtract anything except a finite set", O(|E|^2) per heap.
+* :class:`TripleEngine`: take-and-break codes whose moves may leave three heaps
+  (hexadecimal bit 8), native, grown on demand;
 * :func:`grundy_values_vectorised`: any take-and-break rule including leaving three
-  heaps (hexadecimal bit 8), O(n^2) numpy work; also the independent check.
+  heaps, O(n^2) numpy work: the triple engine's twin, and an independent check.
+
+The native kernels release the GIL and answer Ctrl-C themselves, so each round of
+heaps is one call.
 
 >>> e = SplitEngine(zero_k=[1, 2], single_k=[1, 2], split_k=[1, 2])   # Kayles
 >>> e.extend(12); e.values[:12].tolist()
@@ -20,46 +25,54 @@ slow, obviously right twin in the tests (a plain mex over the game's ``moves``).
 
 from __future__ import annotations
 
-import time
+import warnings
 from typing import Callable, Sequence
 
-import numpy as np
+from .._lazy import np
 
 from . import _kernels
 
-__all__ = ["SplitEngine", "AllButEngine", "grundy_values_vectorised", "choose_mask", "parity", "KernelClock"]
+__all__ = [
+    "SplitEngine", "AllButEngine", "TripleEngine", "grundy_values_vectorised", "choose_mask", "parity",
+    "use_native",
+]
 
 _FIRST_CHUNK = 256
+# the mask is chosen from at most this many of the latest values (it only steers speed)
+_MASK_WINDOW = 1 << 16
 
 
-class KernelClock:
-    """How many heaps to hand a compiled kernel per call, so that each call takes about
-    ``seconds``: Python sees Ctrl-C only between calls, so a long computation is cut
-    into pieces of ~0.05 s.  The piece grows or shrinks with the measured time (the
-    work per heap changes as a sequence grows).
+def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
+    """Whether an engine runs the native kernels: ``native=None`` (the default) when the
+    extension is built, ``native=False`` the plain-Python twins.  ``jit=`` (the
+    switch of the former just-in-time kernels) still works as ``native=`` with a
+    ``DeprecationWarning``.
 
-    >>> clock = KernelClock(first=100)
-    >>> clock.update(100, 0.0001); clock.size > 100
-    True
-    >>> clock.update(clock.size, 10.0); clock.size >= clock.least
-    True
+    >>> use_native(False)
+    False
     """
+    if jit is not None:
+        warnings.warn(
+            f"{where}: jit= is deprecated: the kernels are native (nothing is compiled at run time); "
+            "use native=False for the plain-Python twin (native=None, the default, for the fast one)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        if native is None:
+            native = bool(jit)
+    use = _kernels.HAVE_NATIVE if native is None else bool(native)
+    if use and not _kernels.HAVE_NATIVE:
+        raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
+    return use
 
-    least = 16
 
-    def __init__(self, first: int = 4096, seconds: float = 0.05) -> None:
-        self.size = first
-        self.seconds = seconds
-
-    def update(self, heaps: int, elapsed: float) -> None:
-        """Record that ``heaps`` heaps took ``elapsed`` seconds."""
-        if heaps <= 0:
-            return
-        if elapsed <= 0:
-            self.size = max(self.size, 4 * heaps)
-            return
-        wanted = int(heaps * self.seconds / elapsed)
-        self.size = max(self.least, min(wanted, 4 * max(heaps, self.size)))
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a`` followed by zeros up to ``size`` entries.  The zeros come from the system
+    untouched (np.zeros), so the part no kernel ever writes (most of a rare-heap list)
+    costs no memory."""
+    out = np.zeros(size, dtype=a.dtype)
+    out[: len(a)] = a
+    return out
 
 
 def parity(values: np.ndarray) -> np.ndarray:
@@ -103,8 +116,9 @@ class SplitEngine:
 
     ``zero_k``: takes allowed only from a heap of exactly ``k`` (leaving nothing);
     ``single_k``: takes leaving one non-empty heap; ``split_k``: takes leaving two
-    non-empty heaps (unequal only, if ``distinct``).  ``jit=None`` uses numba when it
-    is installed; ``jit=False`` forces the plain-Python kernel.
+    non-empty heaps (unequal only, if ``distinct``).  ``native=None`` runs the native
+    kernel (when built), ``native=False`` its plain-Python twin; ``jit=`` is the
+    deprecated spelling of ``native=``.
     """
 
     def __init__(
@@ -114,27 +128,29 @@ class SplitEngine:
         split_k: Sequence[int] = (),
         distinct: bool = False,
         jit: bool | None = None,
+        *,
+        native: bool | None = None,
     ) -> None:
-        self.zero_k = np.array(sorted(set(zero_k)), dtype=np.int64)
-        self.single_k = np.array(sorted(set(single_k)), dtype=np.int64)
-        self.split_k = np.array(sorted(set(split_k)), dtype=np.int64)
+        self._takes = tuple(tuple(sorted(set(int(k) for k in ks))) for ks in (zero_k, single_k, split_k))
         self.distinct = bool(distinct)
-        use_jit = _kernels.HAVE_NUMBA if jit is None else bool(jit)
-        if use_jit and not _kernels.HAVE_NUMBA:
-            raise RuntimeError("jit=True needs numba, which is not installed")
-        self.jit = use_jit
-        self._clock = KernelClock()
+        self.native = use_native(native, jit, "SplitEngine")
         self.reset()
 
     def reset(self) -> None:
         """Forget every value (and free their memory): back to heap 0 only.  Called
-        after any failure inside :meth:`extend`, so a half-updated state is never used."""
-        self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
+        after any failure inside :meth:`extend`, so a half-updated state is never used.
+        The arrays are made by the next :meth:`extend` (no numpy before it is needed)."""
+        self.values = None
         self.n = 1
         self.mask = 0
         self._bits = 1
-        self._rare = np.zeros(1, dtype=np.int64)
         self._nrare = 0
+
+    def _setup(self) -> None:
+        if not hasattr(self, "split_k"):
+            self.zero_k, self.single_k, self.split_k = (np.array(ks, dtype=np.int64) for ks in self._takes)
+        self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
+        self._rare = np.zeros(1, dtype=np.int64)
         self._reset_tables()
 
     # --- state -----------------------------------------------------------------
@@ -156,15 +172,17 @@ class SplitEngine:
     def _grow(self, n: int) -> None:
         if len(self.values) < n:
             cap = max(n, 2 * len(self.values))
-            self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
+            self.values = _grown(self.values, cap)
             if len(self.split_k):  # only splits read the rare heaps
-                self._rare = np.concatenate([self._rare, np.zeros(cap - len(self._rare), np.int64)])
+                self._rare = _grown(self._rare, cap)
 
     # --- computing -------------------------------------------------------------
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
         """Make sure heaps ``0 .. n-1`` are computed (``progress(done)`` per round).
 
         Any failure (MemoryError, Ctrl-C, ...) resets the engine before it propagates."""
+        if self.values is None:
+            self._setup()
         if n <= self.n:
             return
         try:
@@ -174,7 +192,7 @@ class SplitEngine:
                 if len(self.split_k):
                     target = min(n, max(2 * self.n, _FIRST_CHUNK))
                     if self.n >= _FIRST_CHUNK:
-                        window = self.values[self.n // 2 : self.n]
+                        window = self.values[max(self.n // 2, self.n - _MASK_WINDOW) : self.n]
                         best = choose_mask(window, self._bits)
                         if best != self.mask:
                             self._set_mask(best)
@@ -192,11 +210,8 @@ class SplitEngine:
                 self.zero_k, self.single_k, self.split_k, self.distinct, self.mask != 0,
                 self._par, self._rare, self._nrare, self._seen, vlimit,
             )
-            if self.jit:  # in pieces of ~0.05 s, so that Ctrl-C is answered
-                stop = min(target, self.n + self._clock.size)
-                started = time.perf_counter()
-                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, stop, *args)
-                self._clock.update(int(done) - self.n, time.perf_counter() - started)
+            if self.native:  # one call: the kernel answers Ctrl-C itself
+                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, target, *args)
             else:  # plain Python sees Ctrl-C by itself
                 done, nrare = self._run_python(target, args)
             self.n, self._nrare = int(done), int(nrare)
@@ -223,43 +238,92 @@ class SplitEngine:
 class AllButEngine:
     """Grundy values of "subtract any positive amount except those in ``excluded``"."""
 
-    def __init__(self, excluded: Sequence[int], jit: bool | None = None) -> None:
-        self.excluded = np.array(sorted(set(excluded)), dtype=np.int64)
-        use_jit = _kernels.HAVE_NUMBA if jit is None else bool(jit)
-        if use_jit and not _kernels.HAVE_NUMBA:
-            raise RuntimeError("jit=True needs numba, which is not installed")
-        self.jit = use_jit
-        self._clock = KernelClock()
+    def __init__(self, excluded: Sequence[int], jit: bool | None = None, *, native: bool | None = None) -> None:
+        self._excluded = tuple(sorted(set(int(k) for k in excluded)))
+        self.native = use_native(native, jit, "AllButEngine")
         self.reset()
 
     def reset(self) -> None:
         """Forget every value (called after any failure inside :meth:`extend`)."""
-        self.values = np.zeros(0, dtype=np.int64)
-        self._count = np.zeros(2, dtype=np.int64)  # count[v]: how many heaps have value v
+        self.values = None  # made by the next extend
         self._mex = 0
         self.n = 0
 
+    def _setup(self) -> None:
+        self.excluded = np.array(self._excluded, dtype=np.int64)
+        self.values = np.zeros(0, dtype=np.int64)
+        self._count = np.zeros(2, dtype=np.int64)  # count[v]: how many heaps have value v
+
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
         """Make sure heaps ``0 .. n-1`` are computed."""
+        if self.values is None:
+            self._setup()
         if n <= self.n:
             return
         try:
             if len(self.values) < n:  # values are below n, so counts need n + 2 slots
                 cap = max(n, 2 * len(self.values))
-                self.values = np.concatenate([self.values, np.zeros(cap - len(self.values), np.int64)])
-                self._count = np.concatenate([self._count, np.zeros(cap + 2 - len(self._count), np.int64)])
-            if self.jit:
-                while self.n < n:  # in pieces of ~0.05 s, so that Ctrl-C is answered
-                    stop = min(n, self.n + self._clock.size)
-                    started = time.perf_counter()
-                    self._mex = int(_kernels.FILL_ALL_BUT(self.values, self.n, stop, self.excluded, self._count, self._mex))
-                    self._clock.update(stop - self.n, time.perf_counter() - started)
-                    self.n = stop
+                self.values = _grown(self.values, cap)
+                self._count = _grown(self._count, cap + 2)
+            if self.native:  # one call: the kernel answers Ctrl-C itself
+                self._mex = int(_kernels.FILL_ALL_BUT(self.values, self.n, n, self.excluded, self._count, self._mex))
+                self.n = n
             else:
                 G, c = self.values[:n].tolist(), self._count.tolist()
                 self._mex = _kernels.FILL_ALL_BUT_PY(G, self.n, n, self.excluded.tolist(), c, self._mex)
                 self.values[self.n : n], self._count[:] = G[self.n :], c
                 self.n = n
+        except BaseException:
+            self.reset()
+            raise
+        if progress is not None:
+            progress(n)
+
+
+class TripleEngine:
+    """Grundy values of a take-and-break game whose moves may also leave three heaps
+    (``triple_k``), grown on demand by the native kernel (O(n W / 64) per heap, ``W``
+    the values' width); ``native=False`` recomputes with
+    :func:`grundy_values_vectorised`, the twin.
+
+    >>> e = TripleEngine(triple_k=[0]); e.extend(10); e.values[:10].tolist()   # 8.0
+    [0, 0, 0, 1, 1, 2, 2, 3, 3, 4]
+    """
+
+    def __init__(
+        self,
+        zero_k: Sequence[int] = (),
+        single_k: Sequence[int] = (),
+        split_k: Sequence[int] = (),
+        triple_k: Sequence[int] = (),
+        *,
+        native: bool | None = None,
+    ) -> None:
+        self.moves = tuple(sorted(set(int(k) for k in ks)) for ks in (zero_k, single_k, split_k, triple_k))
+        self.native = use_native(native)
+        self._native = _kernels.TripleEngine(*self.moves) if self.native else None
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget every value (called after any failure inside :meth:`extend`)."""
+        self.values = None  # made by the next extend
+        self.n = 1
+        if self._native is not None:
+            self._native.reset()
+
+    def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
+        """Make sure heaps ``0 .. n-1`` are computed."""
+        if self.values is None:
+            self.values = np.zeros(1, dtype=np.int64)
+        if n <= self.n:
+            return
+        try:
+            if self._native is not None:
+                self._native.extend(n)
+                self.values = self._native.values(n)
+            else:
+                self.values = grundy_values_vectorised(n, *self.moves)
+            self.n = n
         except BaseException:
             self.reset()
             raise

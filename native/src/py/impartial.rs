@@ -1,0 +1,392 @@
+//! The search loop of `cgtkit.ImpartialSolver`: a user's Python move function, the
+//! memo and the explicit stack driven from Rust.
+//!
+//! Concept: the Grundy value of a position is the mex of its options' values, an
+//! option being a sum of components (a tuple) whose value is the xor of theirs.  The
+//! search walks the graph depth first with an explicit stack (a line of play 10^6 moves
+//! long needs no recursion) and calls the move function once per new position.
+//!
+//! The memo is the solver's own Python dict (position -> int), not a native table keyed
+//! by Python objects: positions are arbitrary Python objects, so any such table must
+//! hash and compare them with Python's `__hash__`/`__eq__` anyway, which is what a dict
+//! does at C speed; a dict also keeps reuse across queries and the solver's other
+//! readers as they were.  One shortcut beside it: positions that are plain
+//! non-negative ints (heap sizes, the common case) live instead in a flat array indexed
+//! by the int (while it stays within a few times the number of values it holds), so
+//! looking up or storing such a position costs no hashing, no dict growth and no int
+//! object; `cache_size()` adds the two.  (So an int position and an equal non-int one,
+//! `1` and `True`, are two entries here; the Python twin keeps one.)
+//!
+//! Invariant: a position on the current line of play is marked "on the path" (its
+//! int-table slot, or a `None` in the dict), so one lookup per option answers both
+//! "known?" and "a loop?"; every other entry is its exact value; any failure removes
+//! the marks, so the memo holds only values again.  Errors are the Python twin's
+//! (`cgtkit.search.evaluate`): Python helpers build them.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
+
+/// Int positions below this are also kept in the flat table (4 bytes each).
+pub const INT_TABLE_LIMIT: u64 = 1 << 26;
+const UNKNOWN: u32 = 0;
+const ON_PATH: u32 = 1;
+// a value v is stored as v + 2 (values too large for that live in the dict only)
+
+/// A component of an option: a plain int in the table's range is kept as a number (its
+/// int object is freed with the move function's list), anything else as the object.
+#[derive(Clone)]
+enum Child<'py> {
+    Int(usize),
+    Obj(Bound<'py, PyAny>),
+}
+
+impl<'py> Child<'py> {
+    fn of(o: Bound<'py, PyAny>) -> Child<'py> {
+        match as_index(&o) {
+            Some(i) => Child::Int(i),
+            None => Child::Obj(o),
+        }
+    }
+
+    fn object(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Child::Int(i) => Ok(i.into_pyobject(py)?.into_any()),
+            Child::Obj(o) => Ok(o.clone()),
+        }
+    }
+}
+
+struct Frame<'py> {
+    position: Bound<'py, PyAny>,
+    /// the position as a table index, when it is one
+    int: Option<usize>,
+    /// its options' components: `children[first..]` of the shared stack
+    first: usize,
+    /// the number of components of each option (`groups[first_group..]`), or all 1s
+    first_group: Option<usize>,
+    /// the values of its first `next` components: `values[vfirst..]` of the shared stack
+    vfirst: usize,
+    /// components whose value is known
+    next: usize,
+}
+
+/// The state of one solver: the int table and the scratch stacks, reused by queries.
+#[pyclass(module = "cgtkit._native", unsendable)]
+pub struct ImpartialSearch {
+    moves: Py<PyAny>,
+    memo: Py<PyDict>,
+    tuple_is_sum: bool,
+    /// `(listed, normalize, failure, loopy)`: see [`Helpers`]
+    helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
+    ints: Vec<u32>,
+    /// values stored in `ints`: the table grows only to a few times this, so sparse
+    /// large ints cost memory in proportion to the positions solved
+    stored: usize,
+    /// int positions that went to the dict (the table refused to grow for them): while
+    /// 0, an int the table does not know is unknown, with no dict lookup
+    dict_ints: usize,
+}
+
+/// The Python helpers that build the twin's errors and normalise unusual options.
+struct Helpers<'a, 'py> {
+    /// `listed(raw, position)`: the move function's result as a list (or raise)
+    listed: &'a Bound<'py, PyAny>,
+    /// `normalize(option, position)`: the option's components as a tuple (or raise)
+    normalize: &'a Bound<'py, PyAny>,
+    /// `failure(position, exc)`: the exception to raise when the move function failed
+    failure: &'a Bound<'py, PyAny>,
+    /// `loopy(cycle)`: the LoopyGameError for a cycle
+    loopy: &'a Bound<'py, PyAny>,
+}
+
+fn is_atom(o: &Bound<'_, PyAny>) -> bool {
+    o.is_exact_instance_of::<PyInt>() || o.is_exact_instance_of::<PyString>()
+}
+
+/// `o` as an index of the int table, when it is a plain int in range.
+#[inline]
+fn as_index(o: &Bound<'_, PyAny>) -> Option<usize> {
+    if o.is_exact_instance_of::<PyInt>() {
+        match o.extract::<u64>() {
+            Ok(v) if v < INT_TABLE_LIMIT => Some(v as usize),
+            _ => None,
+        }
+    } else {
+        None
+    }
+}
+
+fn raise(e: Bound<'_, PyAny>) -> PyErr {
+    PyErr::from_value(e)
+}
+
+struct Stacks<'py> {
+    frames: Vec<Frame<'py>>,
+    children: Vec<Child<'py>>,
+    /// the value of each child already looked up (parallel to `children`)
+    values: Vec<u64>,
+    groups: Vec<u32>,
+}
+
+impl ImpartialSearch {
+    /// The memo state of `child`: Some(Some(v)) known, Some(None) on the path, None unknown.
+    #[inline]
+    fn lookup(&self, memo: &Bound<'_, PyDict>, child: &Child<'_>) -> PyResult<Option<Option<u64>>> {
+        let child = match child {
+            Child::Int(i) => {
+                match self.ints.get(*i).copied().unwrap_or(UNKNOWN) {
+                    UNKNOWN if self.dict_ints == 0 => return Ok(None),
+                    UNKNOWN => {}
+                    ON_PATH => return Ok(Some(None)),
+                    v => return Ok(Some(Some(v as u64 - 2))),
+                }
+                &(*i).into_pyobject(memo.py())?.into_any()
+            }
+            Child::Obj(o) => o,
+        };
+        match memo.get_item(child)? {
+            None => Ok(None),
+            Some(v) if v.is_none() => Ok(Some(None)),
+            Some(v) => Ok(Some(Some(v.extract::<u64>()?))),
+        }
+    }
+
+    /// `position`'s slot in the int table, grown to hold it when that costs at most a
+    /// few times the values already stored (else None: the dict alone keeps it).
+    fn slot(&mut self, position: &Bound<'_, PyAny>) -> Option<usize> {
+        let i = as_index(position)?;
+        if i >= self.ints.len() {
+            if i >= (1 << 16).max(8 * self.stored) {
+                return None;
+            }
+            let size = (i + 1).max(2 * self.ints.len()).min(INT_TABLE_LIMIT as usize);
+            self.ints.resize(size, UNKNOWN);
+        }
+        Some(i)
+    }
+
+    fn mark(&mut self, memo: &Bound<'_, PyDict>, position: &Bound<'_, PyAny>, int: Option<usize>, state: Option<u64>) -> PyResult<()> {
+        if let Some(i) = int {
+            match state {
+                None => {
+                    self.ints[i] = ON_PATH;
+                    return Ok(());
+                }
+                Some(v) if v + 2 <= u32::MAX as u64 => {
+                    self.ints[i] = (v + 2) as u32;
+                    self.stored += 1;
+                    return Ok(());
+                }
+                Some(_) => self.ints[i] = UNKNOWN,
+            }
+        }
+        if as_index(position).is_some() {
+            self.dict_ints += 1;
+        }
+        match state {
+            None => memo.set_item(position, position.py().None()),
+            Some(v) => memo.set_item(position, v),
+        }
+    }
+
+    /// Call the move function on `position` and push its options' components.
+    fn expand<'py>(&self, position: &Bound<'py, PyAny>, h: &Helpers<'_, 'py>, st: &mut Stacks<'py>) -> PyResult<Option<usize>> {
+        let py = position.py();
+        let moves = self.moves.bind(py);
+        let raw = match moves.call1((position,)) {
+            Ok(r) => r,
+            Err(e) => return Err(raise(h.failure.call1((position, e.into_value(py)))?)),
+        };
+        let list = if raw.is_exact_instance_of::<PyList>() {
+            raw.cast_into::<PyList>()?
+        } else {
+            match h.listed.call1((raw, position)) {
+                Ok(l) => l.cast_into::<PyList>()?,
+                Err(e) => return Err(raise(h.failure.call1((position, e.into_value(py)))?)),
+            }
+        };
+        let mut first_group: Option<usize> = None;
+        for (i, o) in list.iter().enumerate() {
+            if is_atom(&o) {
+                st.children.push(Child::of(o));
+                if first_group.is_some() {
+                    st.groups.push(1);
+                }
+                continue;
+            }
+            let comps: Bound<'py, PyTuple> = match o.cast::<PyTuple>() {
+                Ok(t) if self.tuple_is_sum && o.is_exact_instance_of::<PyTuple>() && t.iter().all(|c| is_atom(&c)) => t.clone(),
+                _ => h.normalize.call1((&o, position))?.cast_into::<PyTuple>()?,
+            };
+            if first_group.is_none() {
+                first_group = Some(st.groups.len());
+                st.groups.extend(std::iter::repeat_n(1, i));
+            }
+            st.groups.push(comps.len() as u32);
+            st.children.extend(comps.iter().map(Child::of));
+        }
+        Ok(first_group)
+    }
+
+    fn mex(st: &Stacks<'_>, frame: &Frame<'_>, marks: &mut Vec<bool>, option_values: &mut Vec<u64>) -> u64 {
+        let values = &st.values[frame.vfirst..];
+        let values: &[u64] = match frame.first_group {
+            None => values,
+            Some(g0) => {
+                option_values.clear();
+                let mut at = 0usize;
+                for &g in &st.groups[g0..] {
+                    let mut x = 0u64;
+                    for v in &values[at..at + g as usize] {
+                        x ^= v;
+                    }
+                    at += g as usize;
+                    option_values.push(x);
+                }
+                option_values
+            }
+        };
+        marks.clear();
+        marks.resize(values.len() + 1, false);
+        for &v in values {
+            if (v as usize) < marks.len() {
+                marks[v as usize] = true;
+            }
+        }
+        marks.iter().position(|&m| !m).unwrap_or(values.len()) as u64
+    }
+
+    fn search<'py>(&mut self, root: &Bound<'py, PyAny>, h: &Helpers<'_, 'py>, st: &mut Stacks<'py>) -> PyResult<u64> {
+        let py = root.py();
+        let memo = self.memo.bind(py).clone();
+        let first_group = self.expand(root, h, st)?;
+        let int = self.slot(root);
+        self.mark(&memo, root, int, None)?;
+        st.frames.push(Frame { position: root.clone(), int, first: 0, first_group, vfirst: 0, next: 0 });
+        let (mut marks, mut option_values) = (Vec::new(), Vec::new());
+        let mut expanded: u32 = 0;
+        loop {
+            let top = st.frames.len() - 1;
+            let (first, mut next) = (st.frames[top].first, st.frames[top].next);
+            let mut pending = None;
+            while first + next < st.children.len() {
+                let child = &st.children[first + next];
+                match self.lookup(&memo, child)? {
+                    None => {
+                        pending = Some((child.clone(), false));
+                        break;
+                    }
+                    Some(None) => {
+                        pending = Some((child.clone(), true));
+                        break;
+                    }
+                    Some(Some(v)) => {
+                        st.values.push(v);
+                        next += 1;
+                    }
+                }
+            }
+            st.frames[top].next = next;
+            match pending {
+                Some((child, true)) => {
+                    let child = child.object(py)?;
+                    let start = st.frames.iter().position(|f| f.position.eq(&child).unwrap_or(false)).unwrap_or(0);
+                    let cycle = PyList::empty(py);
+                    for f in &st.frames[start..] {
+                        cycle.append(&f.position)?;
+                    }
+                    cycle.append(&child)?;
+                    return Err(raise(h.loopy.call1((cycle,))?));
+                }
+                Some((child, false)) => {
+                    let child = child.object(py)?;
+                    let first = st.children.len();
+                    let first_group = self.expand(&child, h, st)?;
+                    let int = self.slot(&child);
+                    self.mark(&memo, &child, int, None)?;
+                    let vfirst = st.values.len();
+                    st.frames.push(Frame { position: child, int, first, first_group, vfirst, next: 0 });
+                    expanded = expanded.wrapping_add(1);
+                    if expanded & 0x3FF == 0 {
+                        py.check_signals()?;
+                    }
+                    continue;
+                }
+                None => {}
+            }
+            let frame = st.frames.pop().expect("a frame");
+            let value = Self::mex(st, &frame, &mut marks, &mut option_values);
+            self.mark(&memo, &frame.position, frame.int, Some(value))?;
+            st.children.truncate(frame.first);
+            st.values.truncate(frame.vfirst);
+            if let Some(g0) = frame.first_group {
+                st.groups.truncate(g0);
+            }
+            match st.frames.last_mut() {
+                Some(parent) => {
+                    st.values.push(value);
+                    parent.next += 1;
+                }
+                None => return Ok(value),
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl ImpartialSearch {
+    #[new]
+    fn new(moves: Py<PyAny>, memo: Py<PyDict>, tuple_is_sum: bool, helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>)) -> Self {
+        ImpartialSearch { moves, memo, tuple_is_sum, helpers, ints: Vec::new(), stored: 0, dict_ints: 0 }
+    }
+
+    /// The Grundy value of `root` (hashable), filling the memo with every position it
+    /// needs; the errors of `cgtkit.search.evaluate`.
+    fn grundy<'py>(&mut self, root: Bound<'py, PyAny>) -> PyResult<u64> {
+        let py = root.py();
+        let memo = self.memo.bind(py).clone();
+        match self.lookup(&memo, &Child::of(root.clone()))? {
+            Some(Some(v)) => return Ok(v),
+            Some(None) => {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                    "ImpartialSolver: a position was asked for while its own value is being computed (the move function asked the solver)",
+                ))
+            }
+            None => {}
+        }
+        let (l, n, f, lo) = &self.helpers;
+        let (l, n, f, lo) = (l.bind(py).clone(), n.bind(py).clone(), f.bind(py).clone(), lo.bind(py).clone());
+        let h = Helpers { listed: &l, normalize: &n, failure: &f, loopy: &lo };
+        let mut st = Stacks { frames: Vec::new(), children: Vec::new(), values: Vec::new(), groups: Vec::new() };
+        match self.search(&root, &h, &mut st) {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                // the positions still on the line of play are marked: unmark them
+                for f in &st.frames {
+                    match f.int {
+                        Some(i) => self.ints[i] = UNKNOWN,
+                        None => {
+                            let _ = memo.del_item(&f.position);
+                        }
+                    }
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// How many positions the int table holds (the dict holds the others).
+    fn stored(&self) -> usize {
+        self.stored
+    }
+
+    /// The value of every position in the int table, as `(position, value)` pairs.
+    fn int_items(&self) -> Vec<(usize, u64)> {
+        self.ints.iter().enumerate().filter(|(_, &v)| v >= 2).map(|(i, &v)| (i, v as u64 - 2)).collect()
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ImpartialSearch>()?;
+    Ok(())
+}
