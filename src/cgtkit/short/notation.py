@@ -790,9 +790,10 @@ def format_python(g: "Game") -> str:
     '^^*'
     """
     nus = g.nus
-    if nus is not None:  # what _Printer._text returns for it at the top level
+    if nus is not None:  # what _Printer._layout returns for it at the top level
         return _nus_text(*nus)
-    return _run(_Printer().text(g, True, False))[0]
+    printer = _Printer()
+    return printer.emit(_run(printer.text(g, True, False))[0])
 
 
 class _Printer:
@@ -801,7 +802,7 @@ class _Printer:
     def __init__(self) -> None:
         self.sorted_cache: dict[Any, tuple[list, list]] = {}
         self.cmp_cache: dict[tuple[Any, Any], int] = {}
-        self.text_cache: dict[tuple[Any, bool, bool], tuple[str, int]] = {}
+        self.layouts: dict[tuple[Any, bool, bool], tuple[tuple, int]] = {}
 
     # --- CGSuite's deterministic order of options -------------------------------------
     @staticmethod
@@ -903,53 +904,80 @@ class _Printer:
         return None
 
     # --- text -----------------------------------------------------------------------
+    # Each (game, braces, parens) gets a layout: a tuple of parts, each a string or the
+    # key of a sub-layout, and its slash count.  Layouts are small (one part per option),
+    # so a game 10**5 deep costs memory in proportion to its size; `emit` writes the
+    # text once at the end (building each game's text by concatenation would copy the
+    # inner text at every level, quadratic in time and memory for a chain).
     def text(self, g: Any, braces: bool, parens: bool) -> Step:
-        """(text, slashes): slashes > 0 when printed as a bare ``a|b`` run of that length."""
+        """(key, slashes): the layout's key, slashes > 0 when printed as a bare ``a|b``
+        run of that length."""
         key = (g, braces, parens)
-        hit = self.text_cache.get(key)
-        if hit is not None:
-            return hit
-        result = yield self._text(g, braces, parens)
-        self.text_cache[key] = result
-        return result
+        hit = self.layouts.get(key)
+        if hit is None:
+            hit = yield self._layout(g, braces, parens)
+            self.layouts[key] = hit
+        return (key, hit[1])
 
-    def _text(self, g: Any, braces: bool, parens: bool) -> Step:
+    def emit(self, key: tuple) -> str:
+        """The text of a laid-out game, written on an explicit stack."""
+        out: list[str] = []
+        stack = [iter(self.layouts[key][0])]
+        while stack:
+            for part in stack[-1]:
+                if isinstance(part, str):
+                    out.append(part)
+                else:
+                    stack.append(iter(self.layouts[part][0]))
+                    break
+            else:
+                stack.pop()
+        return "".join(out)
+
+    def _layout(self, g: Any, braces: bool, parens: bool) -> Step:
         nus = g.nus
         if nus is not None:
             s = _nus_text(*nus)
             x, ups, nim = nus
             if parens and not (nim == 0 and ups == 0) and not (x == 0 and ups == 0) and not (x == 0 and nim == 0):
                 s = f"({s})"
-            return (s, 0)
+            return ((s,), 0)
         left, right = yield self.sorted_options(g)
         if left and g == -g:  # a switch: +- its Left option(s)
             if len(left) == 1:
-                return ("+-" + (yield self.text(left[0], True, True))[0], 0)
-            parts = []
-            for o in left:
+                return (("+-", (yield self.text(left[0], True, True))[0]), 0)
+            parts: list = ["+-{"]
+            for i, o in enumerate(left):
+                if i:
+                    parts.append(",")
                 parts.append((yield self.text(o, True, False))[0])
-            return ("+-{" + ",".join(parts) + "}", 0)
+            parts.append("}")
+            return (tuple(parts), 0)
         tiny = self.tiny_form(g)
         if tiny is not None:
             name, translate, sub = tiny
-            s = f"{name}({(yield self.text(sub, True, False))[0]})"
+            parts = [f"{name}(", (yield self.text(sub, True, False))[0], ")"]
             if translate.number != 0:
-                s = str(translate.number) + s
-            return (f"({s})" if parens else s, 0)
+                parts.insert(0, str(translate.number))
+            if parens:
+                parts = ["(", *parts, ")"]
+            return (tuple(parts), 0)
         slashes = 1
-        sides = []
-        for options in (left, right):
+        body: list = []
+        for side, options in enumerate((left, right)):
             many = len(options) > 1
-            parts = []
-            for o in options:
-                t, k = yield self.text(o, many, False)
-                parts.append(t)
+            if side:
+                body.append(None)  # the bar, once its length is known
+            for i, o in enumerate(options):
+                if i:
+                    body.append(",")
+                key, k = yield self.text(o, many, False)
+                body.append(key)
                 slashes = max(slashes, k + 1)
-            sides.append(",".join(parts))
-        body = sides[0] + "|" * slashes + sides[1]
+        body[body.index(None)] = "|" * slashes
         if braces or slashes >= MAX_SLASHES:
-            return ("{" + body + "}", 0)
-        return (body, slashes)
+            return (("{", *body, "}"), 0)
+        return (tuple(body), slashes)
 
 
 def _mean(g: Any) -> Dyadic:
