@@ -110,22 +110,24 @@ def test_eatcake_refuses_beyond_its_bound_before_searching(monkeypatch):
 
 @pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
 def test_eatcake_after_a_failure_mid_search(monkeypatch, exc):
-    from cgtkit.rulesets import grid
-
+    """A failure inside the search (here the solver's expand, its public seam) leaves
+    the ruleset usable: after MemoryError its table is released, and the next
+    question gets the right value."""
     want = _slow(_eat).value((8, 6))
     Eatcake.table.clear()
-    real = grid._sum
+    real = Eatcake.solver.expand
     calls = {"n": 0}
 
-    def failing(data, keys):
+    def failing(key):
         calls["n"] += 1
-        if calls["n"] == 30:
+        if calls["n"] == 15:
             raise exc()
-        return real(data, keys)
+        return real(key)
 
-    monkeypatch.setattr(grid, "_sum", failing)
+    monkeypatch.setattr(Eatcake.solver, "expand", failing)
     with pytest.raises(exc):
         Eatcake("8x6").value
+    assert calls["n"] == 15
     if exc is MemoryError:
         assert len(Eatcake.table) == 0  # released, so the next question can run
     monkeypatch.undo()

@@ -40,7 +40,7 @@ from ..classic.cake import maundy_cake_formula, maundy_cake_moves
 from ..errors import RulesError
 from ..short.game import Game
 from .base import StringPosition
-from .grid import TranspositionTable, evaluate
+from .solver import ComponentSolver, TranspositionTable
 
 __all__ = ["Cutcake", "MaundyCake", "Eatcake", "cutcake_formula", "eatcake_known", "eatcake_cost", "parse_cakes"]
 
@@ -105,7 +105,8 @@ class _Cakes(StringPosition):
     def _state(self) -> tuple:
         return self.cakes
     NAME = "Cake"
-    table: TranspositionTable
+    solver: ComponentSolver
+    table: TranspositionTable  # the solver's
 
     def __init__(self, text: str) -> None:
         self.cakes = tuple(sorted(parse_cakes(text, self.NAME)))
@@ -164,16 +165,12 @@ class _Cakes(StringPosition):
     def search_value(self) -> Game:
         """The value by the engine alone: each cake (and its turned twin) solved once
         into the ruleset's transposition table."""
-        cls = type(self)
-        cls.table.bound()
-        total = Game.of(0)
+        solver = type(self).solver
         try:
-            for cake in self.cakes:
-                total = total + evaluate(cake, cls.table, cls._expand, mirror=_turned, quick=cls.quick)
+            return solver.value_of(self.cakes)
         except MemoryError:
-            cls.table.clear()  # free what the search kept, so the next question can run
+            solver.clear()  # free what the search kept, so the next question can run
             raise
-        return total
 
 
 def _turned(cake: tuple[int, int]) -> tuple[int, int]:
@@ -299,3 +296,8 @@ class Eatcake(_Cakes):
                 "need no search. To try anyway, set CGTKIT_EATCAKE_MAX_COST (or Eatcake.max_cost) higher"
             )
         return super().search_value()
+
+
+# each ruleset's solver owns its table; a cake turned a quarter is the negative
+for _rules in (Cutcake, MaundyCake, Eatcake):
+    _rules.solver = ComponentSolver(_rules._expand, mirror=_turned, quick=_rules.quick, table=_rules.table)

@@ -46,7 +46,7 @@ from typing import Iterable
 from ..errors import RulesError, quoted
 from ..short.game import Game
 from .base import ImpartialPosition, StringPosition
-from .grid import TranspositionTable, evaluate
+from .solver import ComponentSolver, TranspositionTable
 
 __all__ = ["Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
 
@@ -250,7 +250,8 @@ class _GraphGame(StringPosition):
     NAME = "Graph"
     SAME = False  # Snort: a neighbour may take the same colour only
     TINTS = True
-    table: TranspositionTable
+    solver: ComponentSolver
+    table: TranspositionTable  # the solver's
 
     def __init__(self, text: str) -> None:
         self.vertices, self.edges = parse_graph(text, self.NAME, self.TINTS)
@@ -300,12 +301,7 @@ class _ColouringGame(_GraphGame):
     @property
     def value(self) -> Game:
         """The canonical value: the sum over the connected components."""
-        cls = type(self)
-        cls.table.bound()
-        total = Game.of(0)
-        for k in _split(*self._graph()):
-            total = total + evaluate(k, cls.table, cls._expand, mirror=_swap)
-        return total
+        return type(self).solver.value_of(_split(*self._graph()))
 
 
 class Col(_ColouringGame):
@@ -352,14 +348,14 @@ class ArcKayles(ImpartialPosition, _GraphGame):
     @property
     def nim_value(self) -> int:
         """The nim value: the xor over the connected components."""
-        table = type(self).table
-        table.bound()
-        x = 0
-        for k in _split(*self._graph(), keep_lone=False):
-            x ^= evaluate(k, table, self._expand, impartial=True)
-        return x
+        return type(self).solver.value_of(_split(*self._graph(), keep_lone=False))
 
 
 def _before(u, v) -> bool:
     return (natural_key(u) < natural_key(v)) if isinstance(u, str) else u < v
 
+
+# each ruleset's solver owns its table; in Col and Snort swapping the tints negates
+Col.solver = ComponentSolver(Col._expand, mirror=_swap, table=Col.table)
+Snort.solver = ComponentSolver(Snort._expand, mirror=_swap, table=Snort.table)
+ArcKayles.solver = ComponentSolver(ArcKayles._expand, impartial=True, table=ArcKayles.table)

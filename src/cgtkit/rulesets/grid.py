@@ -37,6 +37,7 @@ from ..errors import RulesError, quoted
 from ..short.game import Game
 from . import native
 from .base import StringPosition
+from .solver import ComponentSolver
 
 __all__ = [
     "parse_grid",
@@ -53,9 +54,6 @@ __all__ = [
     "split8",
     "StoneRuleset",
     "StonePosition",
-    "TranspositionTable",
-    "evaluate",
-    "mex",
 ]
 
 
@@ -433,136 +431,6 @@ def normal_key(layers: Sequence[int], stride: int, h: int = 0, w: int = 0) -> tu
     return tuple(out)
 
 
-# --- transposition table and the evaluator -------------------------------------------------
-class TranspositionTable:
-    """A dict from normalised component keys to values, emptied when it grows past
-    ``max_entries`` (checked between top-level evaluations, so one evaluation is never
-    slowed down by re-solving what it has just solved).
-
-    >>> t = TranspositionTable(max_entries=2)
-    >>> t.data.update(a=1, b=2, c=3); t.bound(); len(t)
-    0
-    """
-
-    __slots__ = ("data", "sums", "max_entries", "clears")
-
-    def __init__(self, max_entries: int = 2_000_000) -> None:
-        self.data: dict = {}
-        self.sums: dict = {}  # an option of 2+ components (their keys) -> its value, the sum
-        self.max_entries = max_entries
-        self.clears = 0
-
-    def bound(self) -> None:
-        if len(self.data) + len(self.sums) > self.max_entries:
-            self.clear()
-            self.clears += 1
-
-    def clear(self) -> None:
-        self.data.clear()
-        self.sums.clear()
-
-    def __len__(self) -> int:
-        return len(self.data)
-
-
-def mex(values: Iterable[int]) -> int:
-    """The least non-negative integer not among ``values``."""
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
-
-
-_ZERO = Game.of(0)
-
-
-def evaluate(
-    key: Hashable,
-    table: TranspositionTable,
-    expand: Callable[[Hashable], tuple],
-    impartial: bool = False,
-    mirror: Optional[Callable[[Hashable], Hashable]] = None,
-    quick: Optional[Callable[[Hashable], object]] = None,
-):
-    """The value of component ``key``.
-
-    ``expand(key)`` returns ``(left, right)``: collections of options, each option a
-    tuple of component keys (the option is their sum); for an impartial ruleset it
-    returns one collection and values are nim values (ints, sums by xor).  Unknown
-    components are solved on an explicit stack, each expanded once.  ``mirror(key)``,
-    if given, is the key of the component with the players' roles swapped (its value
-    is the negative): a component whose mirror is solved is not expanded.  ``quick(key)``, if given, returns the
-    value of a component known without search (or None), before it is expanded.
-    """
-    data = table.data
-    v = data.get(key)
-    if v is not None:
-        return v
-    sums = table.sums
-    stack = [key]
-    pending: dict = {}
-    while stack:
-        k = stack[-1]
-        if k in data:
-            stack.pop()
-            continue
-        exp = pending.get(k)
-        if exp is None:
-            v = quick(k) if quick is not None else None
-            if v is None and mirror is not None:
-                m = data.get(mirror(k))
-                if m is not None:
-                    v = -m
-            if v is not None:
-                data[k] = v
-                stack.pop()
-                continue
-            exp = pending[k] = expand(k)
-            parts = exp if impartial else (*exp[0], *exp[1])
-            missing = [c for opt in parts for c in opt if c not in data]
-            if missing:
-                stack.extend(missing)
-                continue
-        if impartial:
-            seen = set()
-            for opt in exp:
-                x = 0
-                for c in opt:
-                    x ^= data[c]
-                seen.add(x)
-            m = 0
-            while m in seen:
-                m += 1
-            data[k] = m
-        else:
-            left = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[0]]
-            right = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[1]]
-            data[k] = Game.from_options(left, right)
-        del pending[k]
-        stack.pop()
-    return data[key]
-
-
-def _cached_sum(sums: dict, data: dict, keys: tuple) -> Game:
-    """:func:`_sum`, remembered by the keys (the same multi-component option turns up
-    under many different positions; values in ``data`` never change until the table
-    is cleared, and ``sums`` is cleared with it)."""
-    g = sums.get(keys)
-    if g is None:
-        g = sums[keys] = _sum(data, keys)
-    return g
-
-
-def _sum(data: dict, keys: tuple) -> Game:
-    if not keys:
-        return _ZERO
-    g = data[keys[0]]
-    for c in keys[1:]:
-        g = g + data[c]
-    return g
-
-
 def split8(bits: int, stride: int) -> list[int]:
     """The components of a bitboard under king moves (8-neighbourhood), lowest cell
     first.  One guard column keeps diagonal shifts from wrapping.
@@ -590,7 +458,8 @@ class StoneRuleset:
     native_name: Optional[str] = None
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
-        self.table = TranspositionTable(max_entries)
+        self.solver = ComponentSolver(self._expand, mirror=self.mirror, quick=self.quick, max_entries=max_entries)
+        self.table = self.solver.table
         self._key_cache: dict = {}
 
     def key(self, cells: int, black: int, white: int, stride: int) -> tuple:
@@ -641,11 +510,7 @@ class StoneRuleset:
             return got
         if len(self._key_cache) > self.table.max_entries:
             self._key_cache.clear()
-        self.table.bound()
-        total = _ZERO
-        for k in keys:
-            total = total + evaluate(k, self.table, self._expand, mirror=self.mirror, quick=self.quick)
-        return total
+        return self.solver.value_of(keys)
 
     def clear(self) -> None:
         """Forget every solved component (and the native table)."""

@@ -60,7 +60,7 @@ from ..short.constants import nimber
 from ..short.game import Game
 from . import native
 from .base import StringPosition
-from .grid import TranspositionTable, evaluate
+from .solver import ComponentSolver
 
 __all__ = [
     "HackenbushStalks",
@@ -383,7 +383,8 @@ def _tree_expand(key: TreeKey):
     return tuple(tuple(() if r is None else (r,) for r in set(_chops(key, side))) for side in ("LG", "RG"))
 
 
-TREE_TABLE = TranspositionTable()
+TREES = ComponentSolver(_tree_expand)
+TREE_TABLE = TREES.table
 
 
 def _roots(edges: Preorder) -> list[Preorder]:
@@ -404,7 +405,7 @@ def tree_value(edges: Preorder, fast: bool = True) -> Game:
         elif fast and all(d == i for i, (d, _) in enumerate(tree)):
             total = total + _stalk_fast("".join(c for _, c in tree))
         else:
-            total = total + evaluate(_tree_key(tree), TREE_TABLE, _tree_expand)
+            total = total + TREES.value(_tree_key(tree))
     return total
 
 
@@ -543,7 +544,8 @@ def _graph_expand(key: tuple[Edge, ...]):
     return tuple(sides)
 
 
-GRAPH_TABLE = TranspositionTable()
+GRAPHS = ComponentSolver(_graph_expand)
+GRAPH_TABLE = GRAPHS.table
 
 
 class HackenbushGraph(StringPosition):
@@ -585,8 +587,4 @@ class HackenbushGraph(StringPosition):
     @property
     def value(self) -> Game:
         """The canonical value: the parts meeting only at the ground, each solved once."""
-        GRAPH_TABLE.bound()
-        total = Game.of(0)
-        for part in _graph_components(list(self.edges)):
-            total = total + evaluate(part, GRAPH_TABLE, _graph_expand)
-        return total
+        return GRAPHS.value_of(_graph_components(list(self.edges)))

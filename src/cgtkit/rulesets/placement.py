@@ -32,12 +32,11 @@ from ..short.constants import nimber
 from ..short.game import Game
 from . import native
 from .base import ImpartialPosition, StringPosition
+from .solver import ComponentSolver
 from .grid import (
-    TranspositionTable,
     _rev_table,
     all_symmetries,
     components_bbox,
-    evaluate,
     flips,
     pack_rows,
     parse_grid,
@@ -106,7 +105,8 @@ class PlacementRuleset:
         shapes = self.left + self.right
         self.guard = max(1, max(max(c for _, c in s) for s in shapes))
         self.min_cells = min(len(s) for s in shapes)
-        self.table = TranspositionTable(max_entries)
+        self.solver = ComponentSolver(self._expand, impartial=impartial, quick=None if impartial else self.quick, max_entries=max_entries)
+        self.table = self.solver.table
         self._offsets: dict[int, tuple] = {}
         self._split_cache: dict[int, dict] = {}  # stride -> {empty: component keys}
         self._key_cache: dict[int, dict] = {}  # stride -> {component: normalised key}
@@ -117,6 +117,8 @@ class PlacementRuleset:
         self.transpose_swaps = not impartial and swapped == set(self.right) and symmetry != "square"
         # A side whose only piece is a straight domino: its step (1 across, 0 down)
         self._domino = tuple(_domino_step(side) for side in (self.left, self.right))
+        if self.transpose_swaps:
+            self.solver.mirror = self._mirror_if_seen
 
     # --- shapes at a stride -------------------------------------------------------
     def _shape_masks(self, stride: int) -> tuple:
@@ -322,10 +324,7 @@ class PlacementRuleset:
         if got is not None:
             return got
         self._bound()
-        x = 0
-        for k in keys:
-            x ^= evaluate(k, self.table, self._expand, True)
-        return x
+        return self.solver.value_of(keys)
 
     def value_of(self, keys: Iterable[int], workers: Optional[int] = None) -> Game:
         """The value of a sum of components: a Game (for an impartial ruleset the
@@ -338,11 +337,7 @@ class PlacementRuleset:
         if got is not None:
             return got
         self._bound()
-        total = Game.of(0)
-        mirror = self._mirror_if_seen if self.transpose_swaps else None
-        for k in keys:
-            total = total + evaluate(k, self.table, self._expand, mirror=mirror, quick=self.quick)
-        return total
+        return self.solver.value_of(keys)
 
 
 class PlacementPosition(StringPosition):

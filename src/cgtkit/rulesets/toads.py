@@ -26,11 +26,10 @@ from ..errors import RulesError, quoted
 from ..short.game import Game
 from . import native
 from .base import StringPosition
-from .grid import TranspositionTable, evaluate
+from .solver import ComponentSolver
 
-__all__ = ["ToadsAndFrogs", "components", "TOADS_TABLE"]
+__all__ = ["ToadsAndFrogs", "components", "TOADS", "TOADS_TABLE"]
 
-TOADS_TABLE = TranspositionTable()
 _SWAP = str.maketrans("TF", "FT")
 
 
@@ -93,6 +92,12 @@ def _expand(s: str):
     )
 
 
+# the solver of every strip: a strip read backwards with the roles swapped is the
+# negative, and a strip where one side alone can move is an integer
+TOADS = ComponentSolver(_expand, mirror=_mirror, quick=_one_sided)
+TOADS_TABLE = TOADS.table
+
+
 class ToadsAndFrogs(StringPosition):
     """A Toads and Frogs strip (immutable)."""
 
@@ -132,8 +137,4 @@ class ToadsAndFrogs(StringPosition):
         got = native.toads_value(components(self._s))
         if got is not None:
             return got
-        TOADS_TABLE.bound()
-        total = Game.of(0)
-        for part in components(self._s):
-            total = total + evaluate(part, TOADS_TABLE, _expand, mirror=_mirror, quick=_one_sided)
-        return total
+        return TOADS.value_of(components(self._s))
