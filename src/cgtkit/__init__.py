@@ -49,10 +49,17 @@ from .short import (
     zero,
 )
 from .short.engine import ENGINE as _ENGINE
-from .version import version as _version
 from .short.notation import game
 
-__version__: str = _version()
+
+def __getattr__(name: str) -> str:
+    # __version__ is read from the package metadata on first use (importlib.metadata
+    # costs ~0.1 s of import time that `cgtkit --help` and every script would pay)
+    if name == "__version__":
+        from .version import version
+
+        return version()
+    raise AttributeError(f"module 'cgtkit' has no attribute {name!r}")
 
 #: which engine computes canonical forms: "native" (Rust) or "python" (the twin);
 #: chosen at import, CGTKIT_ENGINE=python selects the twin

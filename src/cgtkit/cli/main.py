@@ -12,11 +12,20 @@ import argparse
 import sys
 from typing import Sequence
 
-from .. import __version__
 from ..errors import CGTError
 from . import analysis_commands, heap_commands, ruleset_commands, seed_commands, value_commands
 
 _GROUPS = (seed_commands, value_commands, heap_commands, analysis_commands, ruleset_commands)
+
+
+class _Version(argparse.Action):
+    """``--version``: the version is looked up only when asked for."""
+
+    def __call__(self, parser, namespace, values, option_string=None):  # type: ignore[no-untyped-def]
+        from ..version import version
+
+        print(f"cgtkit {version()}")
+        parser.exit()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cgtkit",
         description="Combinatorial game theory: Grundy values, canonical forms, exact values.",
     )
-    parser.add_argument("--version", action="version", version=f"cgtkit {__version__}", help="print cgtkit's version and exit")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print cgtkit's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for group in _GROUPS:
