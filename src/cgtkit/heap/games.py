@@ -136,19 +136,23 @@ class HeapGame:
             return np.zeros(0, dtype=np.int64)
         if len(self._values) < n:
             try:
-                self._values = self._extended(n, progress)
+                out = self._extended(n, progress)
             except BaseException:
                 self.release()
                 raise
+            if out is not self._values:  # the period repeated: a fresh array, not kept
+                return out
         return self._values[:n].copy()
 
     def _extended(self, n: int, progress: Progress | None = None) -> np.ndarray:
         """Values of heaps 0 .. n-1.  For a long run of a game with a periodicity theorem,
         in doubling rounds, each followed by a search for a certified period: once one
         is proved, the rest are the period repeated (exact by the theorem, and no
-        more computing: Kayles to 10**7 is 83 values and a copy)."""
+        more computing: Kayles to 10**7 is 83 values and a copy).  Computed values are
+        kept in ``self._values``; an array filled from the period is returned, not kept."""
         if self._proved is None and (n < _PERIOD_FIRST or self._certificate_shape() is None or self._saltus):
-            return self._compute(n, progress)
+            self._values = self._compute(n, progress)
+            return self._values
         size = len(self._values)
         while self._proved is None and size < n:
             size = min(n, max(2 * size, _PERIOD_FIRST // 2))
@@ -163,7 +167,10 @@ class HeapGame:
         n0, p = found.preperiod, found.period
         out = np.empty(n, dtype=np.int64)
         out[:n0] = self._values[:n0]
-        out[n0:] = np.resize(self._values[n0 : n0 + p], n - n0)  # G(n0 + i) = G(n0 + i % p)
+        block, tail = self._values[n0 : n0 + p], out[n0:]  # G(n0 + i) = G(n0 + i % p)
+        reps = len(tail) // p
+        tail[: reps * p].reshape(reps, p)[:] = block  # one broadcast copy, not np.resize's tiling
+        tail[reps * p :] = block[: len(tail) - reps * p]
         return out
 
     def release(self) -> None:
