@@ -22,12 +22,13 @@ without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_posit
   value is a :class:`~cgtkit.loopy.values.LoopyValue` that claims no canonical form.
 
 >>> def seesaw(n):                       # Left moves n -> n+1, Right n -> n-1, on 0..3
+...     # (onside: Left pushes to 3 while Right steps back, 3 2 1 0; offside 0 -1 -2 -3)
 ...     return ([n + 1] if n < 3 else []), ([n - 1] if n > 0 else [])
 >>> g = from_moves(seesaw, 0)
 >>> len(g), g.is_stopper()
 (4, False)
 >>> str(g.value())
-'3/2 & -3/2'
+'3 & 0'
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@
 >>> on, off, over = loopy("on"), loopy("off"), loopy("over")
 >>> on + off, over + over == over, over > 0, over < loopy("1/64")
 (dud, True, True, True)
->>> str(loopy("upon") + loopy("upon")), loopy("{pass|*}") == loopy("upon")
-('{0|pass}', True)
+>>> loopy("upon") - loopy("upon"), loopy("{pass|*}") == loopy("upon")
+(^<on> & v<on>, True)
 """
 
 from __future__ import annotations
