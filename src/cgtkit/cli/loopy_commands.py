@@ -111,9 +111,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="the loopy value of a Fox and Geese position (CGSuite's coordinates)",
         description="Squares are ROW,COL with row >= 1, 1 <= col <= width and row + col even.",
     )
-    p.add_argument("--geese", type=_square, nargs="+", required=True, metavar="ROW,COL")
-    p.add_argument("--fox", type=_square, required=True, metavar="ROW,COL")
-    p.add_argument("--width", type=int, default=8)
+    p.add_argument("--geese", type=_square, nargs="+", required=True, metavar="ROW,COL", help="the geese's squares")
+    p.add_argument("--fox", type=_square, required=True, metavar="ROW,COL", help="the fox's square")
+    p.add_argument("--width", type=int, default=8, help="the board's width (default 8)")
     p.set_defaults(run=_fox_and_geese)
 
     q = sub.add_parser(
@@ -124,8 +124,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
             "each POSITION is read as an int when it is one, else as a string."
         ),
     )
-    q.add_argument("moves", metavar="MOVES")
-    q.add_argument("positions", nargs="+", metavar="POSITION")
+    q.add_argument("moves", metavar="MOVES", help="FILE.py:FUNCTION or MODULE:FUNCTION, position -> options")
+    q.add_argument("positions", nargs="+", metavar="POSITION", help="positions to solve (ints where possible)")
     q.add_argument("--max-positions", type=int, default=None, help="stop past this many reachable positions")
     q.add_argument("--ascii", action="store_true", help="write inf{K} instead of ∞{K}")
     q.set_defaults(run=_loopy_impartial)
