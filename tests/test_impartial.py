@@ -107,10 +107,22 @@ def test_tuple_positions_with_explicit_sums():
     assert s.grundy((0, 2)) == 1  # its one option is the sum (0, 0) + (0, 1) = 0
 
 
-def test_loopy_game_names_the_cycle():
+def test_loopy_game_hands_over_to_generalised_values():
+    # issue 14: a repeating line of play is no longer an error for the impartial solver;
+    # the cycle 0 -> 1 -> 2 -> 0 has no end, so every position is a draw (value inf{})
     s = ImpartialSolver(lambda n: [(n + 1) % 3])
+    assert str(s.grundy(0)) == "∞{}" and s.outcome(0) == "D"
+    assert s.drawing_move(0).option == 1
+
+
+def test_search_still_names_the_cycle():
+    from cgtkit.search import evaluate
+
+    def expand(n):
+        return [(n + 1) % 3], [(n + 1) % 3]
+
     with pytest.raises(cg.LoopyGameError) as info:
-        s.grundy(0)
+        evaluate(0, {}, expand, lambda p, data, memo: 0)
     assert info.value.cycle == [0, 1, 2, 0]
     assert "0 -> 1 -> 2 -> 0" in str(info.value)
 
@@ -194,14 +206,11 @@ def test_native_loop_agrees_with_the_twin(take, split_takes, queries):
 
 @pytest.mark.parametrize("native", [True, False])
 def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
+    # a cycle hands over to the loopy solver on both loops: every position is a draw
     s = ImpartialSolver(lambda n: [(n + 1) % 3], native=native)
-    with pytest.raises(cg.LoopyGameError) as info:
-        s.grundy(0)
-    assert info.value.cycle == [0, 1, 2, 0] and s.cache_size() == 0
+    assert str(s.grundy(0)) == "∞{}" and s.outcome(0) == "D"
     s = ImpartialSolver(lambda n: [n], native=native)  # a position that is its own option
-    with pytest.raises(cg.LoopyGameError) as info:
-        s.grundy(5)
-    assert info.value.cycle == [5, 5]
+    assert str(s.grundy(5)) == "∞{}" and s.outcome(5) == "D"
 
     def moves(n):
         if n == 3:

@@ -26,7 +26,7 @@ WinningMove(component=1, label=0, option=0, result=[2, 0])
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable
 
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
@@ -112,9 +112,26 @@ class ImpartialSolver:
     positions (sums), ``Sum(...)`` or ``Move(label, option)`` (see :mod:`cgtkit.options`).
     Pass ``tuple_is_sum=False`` when positions are themselves tuples.  ``native=False``
     runs the plain-Python search loop (the twin) instead of the native one.
+
+    When a line of play repeats, the game is loopy: the solver hands over to
+    :class:`cgtkit.loopy.grundy.LoopyImpartialSolver` (Smith's generalised values) and
+    :meth:`grundy` gives an ``int`` or an ``∞{K}``, :meth:`outcome` may give ``"D"``
+    (a draw), and :meth:`drawing_move` keeps a drawn position drawn.  At most
+    ``max_positions`` positions are explored then (see :mod:`cgtkit.loopy`).
+
+    >>> s = ImpartialSolver(lambda n: [n - 1, n + 1] if 0 < n < 3 else ([2] if n == 3 else []))
+    >>> s.grundy(1), s.grundy(2), s.outcome(2)
+    (∞{0}, ∞{}, 'D')
     """
 
-    def __init__(self, moves: MoveFunction, *, tuple_is_sum: bool = True, native: bool | None = None) -> None:
+    def __init__(
+        self,
+        moves: MoveFunction,
+        *,
+        tuple_is_sum: bool = True,
+        native: bool | None = None,
+        max_positions: int | None = None,
+    ) -> None:
         if not callable(moves):
             raise TypeError("ImpartialSolver(moves) needs a function: moves(position) -> options")
         self._moves = moves
@@ -129,6 +146,8 @@ class ImpartialSolver:
             # garbage collector, so a cycle through it would never be freed)
             helpers = (_listed, _normalizer(tuple_is_sum), _failure, LoopyGameError)
             self._search = search(moves, self._memo, tuple_is_sum, helpers)
+        self._max_positions = max_positions
+        self._loopy: Any = None  # the LoopyImpartialSolver, once a line of play repeated
 
     # --- the search -----------------------------------------------------------------
     def _raw_options(self, position: Hashable) -> list:
@@ -165,18 +184,41 @@ class ImpartialSolver:
         return mex(values)
 
     # --- public queries ----------------------------------------------------------
-    def grundy(self, position: Hashable) -> int:
-        """The Grundy value (nim value) of one position."""
-        if self._search is not None:
-            check_hashable(position)
-            return self._search.grundy(position)
-        return evaluate(position, self._memo, self._expand, self._combine)
+    def grundy(self, position: Hashable) -> Any:
+        """The Grundy value (nim value) of one position: an ``int``, or for a loopy game
+        Smith's ``∞{K}`` (an :class:`~cgtkit.loopy.grundy.InfiniteNimber`)."""
+        if self._loopy is not None:
+            known = self._loopy.known(position)
+            if known is not None:
+                return known
+        try:
+            if self._search is not None:
+                check_hashable(position)
+                return self._search.grundy(position)
+            return evaluate(position, self._memo, self._expand, self._combine)
+        except LoopyGameError:
+            return self._loopy_solver().grundy(position)
+
+    def _loopy_solver(self) -> Any:
+        """The generalised-value solver this hands over to (made on first use)."""
+        if self._loopy is None:
+            from .loopy.grundy import LoopyImpartialSolver  # a lazy import: loopy sits above
+
+            self._loopy = LoopyImpartialSolver(options=self._options, max_positions=self._max_positions)
+        return self._loopy
+
+    def _is_loopy(self, position_or_list: Any) -> bool:
+        """Whether the value (or a part's value) is not a plain int: a loopy answer."""
+        parts = position_or_list if isinstance(position_or_list, list) else [position_or_list]
+        return any(not isinstance(self.grundy(p), int) for p in parts) or (
+            self._loopy is not None and any(self._loopy.known(p) is not None for p in parts)
+        )
 
     def grundy_sum(self, positions: Iterable[Hashable]) -> int:
         """The Grundy value of a sum of positions: the nim-sum of their values."""
         total = 0
         for p in positions:
-            total ^= self.grundy(p)
+            total = total ^ self.grundy(p)  # InfiniteNimber.__rxor__ for loopy values
         return total
 
     def _value(self, position_or_list: Any) -> int:
@@ -185,8 +227,12 @@ class ImpartialSolver:
         return self.grundy(position_or_list)
 
     def outcome(self, position_or_list: Any) -> str:
-        """``"P"`` if the player to move loses, ``"N"`` if they win; a list is a sum."""
-        return "N" if self._value(position_or_list) else "P"
+        """``"P"`` if the player to move loses, ``"N"`` if they win, ``"D"`` if neither can
+        force a win (loopy games only); a list is a sum."""
+        v = self._value(position_or_list)
+        if not isinstance(v, int):
+            return v.outcome
+        return "N" if v else "P"
 
     def _option_value(self, components: tuple) -> int:
         v = 0
@@ -196,6 +242,8 @@ class ImpartialSolver:
 
     def winning_moves(self, position_or_list: Any) -> list[WinningMove]:
         """Every move to a P-position (empty for a P-position); a list is a sum."""
+        if self._is_loopy(position_or_list):
+            return self._loopy_solver().winning_moves(position_or_list)
         if isinstance(position_or_list, list):
             parts = list(position_or_list)
             total = self.grundy_sum(parts)
@@ -217,7 +265,9 @@ class ImpartialSolver:
         return found
 
     def winning_move(self, position_or_list: Any) -> WinningMove:
-        """One move to a P-position; :class:`NoWinningMoveError` in a P-position."""
+        """One move to a P-position; :class:`NoWinningMoveError` in a P-position (or a draw)."""
+        if self._is_loopy(position_or_list):
+            return self._loopy_solver().winning_move(position_or_list)
         if self._value(position_or_list) == 0:
             raise NoWinningMoveError(
                 f"{position_or_list!r} is a P-position (Grundy value 0): "
@@ -225,6 +275,13 @@ class ImpartialSolver:
             )
         return self.winning_moves(position_or_list)[0]
 
+    def drawing_move(self, position_or_list: Any) -> Any:
+        """From a drawn position of a loopy game, a move that keeps it drawn; see
+        :meth:`cgtkit.loopy.grundy.LoopyImpartialSolver.drawing_move`."""
+        self._value(position_or_list)
+        return self._loopy_solver().drawing_move(position_or_list)
+
     def cache_size(self) -> int:
         """How many positions have a memoised value."""
-        return len(self._memo) + (self._search.stored() if self._search is not None else 0)
+        native = self._search.stored() if self._search is not None else 0
+        return len(self._memo) + native + (0 if self._loopy is None else self._loopy.cache_size())

@@ -58,9 +58,17 @@ def _value(args: argparse.Namespace) -> None:
     else:
         if not args.expr:
             raise RulesError("no game given: write e.g. cgtkit value '{1|*}' or cgtkit value --seed-game 5")
+        from ..loopy.notation import has_loopy_syntax
         from ..short.notation import game
 
-        g = game(" ".join(args.expr))
+        text = " ".join(args.expr)
+        if has_loopy_syntax(text):  # on, pass, a{...}, &: a loopy game (issue 14)
+            from .loopy_commands import loopy_value_lines
+
+            for line in loopy_value_lines(text):
+                print(line)
+            return
+        g = game(text)
     lines = describe(g)
     if args.all:
         from .analysis_commands import analysis_lines

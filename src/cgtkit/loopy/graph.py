@@ -1,0 +1,454 @@
+"""Game graphs: vertices with Left and Right edges, built from notation or from a move
+function, and their values.
+
+A :class:`LoopyGraph` is a finite directed graph with two kinds of edges and a start
+vertex.  A vertex may instead be *fixed* to a vertex of the stopper table
+(:mod:`cgtkit.loopy.store`: a short game or a known stopper); its options are then
+that value's.
+
+:func:`from_moves` explores the positions a move function reaches, breadth first and
+without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_positions``.
+:func:`value_of` finds the value of the start vertex:
+
+* every vertex from which no infinite alternating play starts is part of a stopper;
+  those are made canonical strongly connected component by component, from the ends
+  of play back to the start (Tarjan's algorithm, iterative);
+* the other vertices get their *sides* by sidling (Winning Ways ch. 11): every such
+  vertex starts as ``on`` (for the onside; ``off`` for the offside) and is replaced by
+  the canonical stopper ``{sides of its Left options | sides of its Right options}``
+  until nothing changes.  The values only decrease (increase), so what is reached is
+  the greatest (least) fixed point, which is the onside (offside).  When it does not
+  settle within the round limit (Bach's Carousel, whose sides are not stoppers), the
+  value is a :class:`~cgtkit.loopy.values.LoopyValue` that claims no canonical form.
+
+>>> def seesaw(n):                       # Left moves n -> n+1, Right n -> n-1, on 0..3
+...     # (onside: Left pushes to 3 while Right steps back, 3 2 1 0; offside 0 -1 -2 -3)
+...     return ([n + 1] if n < 3 else []), ([n - 1] if n > 0 else [])
+>>> g = from_moves(seesaw, 0)
+>>> len(g), g.is_stopper()
+(4, False)
+>>> str(g.value())
+'3 & 0'
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+from ..errors import MoveFunctionError
+from ..options import check_hashable
+from ..short.game import Game
+from . import store
+from .errors import GraphTooLargeError
+
+__all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum_graph"]
+
+#: how many positions :func:`from_moves` explores before it stops (CGTKIT_LOOPY_MAX_POSITIONS)
+DEFAULT_MAX_POSITIONS = int(os.environ.get("CGTKIT_LOOPY_MAX_POSITIONS", "1000000"))
+
+#: how many rounds sidling may take before it gives up (the sides are then not claimed)
+SIDLING_ROUNDS = 200
+
+
+class LoopyGraph:
+    """A game graph: ``left[v]`` and ``right[v]`` list the options of vertex ``v``;
+    ``fixed[v]`` (if present) is a stopper-table vertex that ``v`` stands for, whose
+    options are then used; ``labels[v]`` names the position ``v`` came from."""
+
+    __slots__ = ("left", "right", "fixed", "labels", "start")
+
+    def __init__(
+        self,
+        left: list[list[int]],
+        right: list[list[int]],
+        start: int = 0,
+        fixed: dict[int, int] | None = None,
+        labels: list | None = None,
+    ) -> None:
+        self.left = left
+        self.right = right
+        self.start = start
+        self.fixed = fixed or {}
+        self.labels = labels
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    def __repr__(self) -> str:
+        return f"<LoopyGraph of {len(self)} vertices, start {self.start}>"
+
+    def options(self, v: int) -> tuple[list[int], list[int]]:
+        """Left and Right options of vertex ``v`` (vertices of this graph)."""
+        return self.left[v], self.right[v]
+
+    def alternating(self) -> list[bool]:
+        """For each vertex, whether an infinite alternating line of play starts there
+        (with either player first).  Positions (vertex, player to move) from which every
+        line of play ends are peeled off; what is left can play forever."""
+        n = len(self)
+        out = [0] * (2 * n)  # state 2v: Left to move at v; 2v+1: Right to move
+        preds: list[list[int]] = [[] for _ in range(2 * n)]
+        for v in range(n):
+            if v in self.fixed:
+                continue  # a stopper vertex: every line from it ends
+            for t, opts in ((0, self.left[v]), (1, self.right[v])):
+                s = 2 * v + t
+                for w in opts:
+                    if w in self.fixed:
+                        continue
+                    preds[2 * w + 1 - t].append(s)
+                    out[s] += 1
+        queue = [s for s in range(2 * n) if out[s] == 0]
+        while queue:
+            s = queue.pop()
+            for p in preds[s]:
+                out[p] -= 1
+                if out[p] == 0:
+                    queue.append(p)
+        return [out[2 * v] > 0 or out[2 * v + 1] > 0 for v in range(n)]
+
+    def hereditary_alternating(self, vertices: Iterable[int]) -> list[bool]:
+        """For each vertex, whether some position reachable from it (itself included)
+        starts an infinite alternating line of play: the vertices that are not parts of
+        a stopper."""
+        bad = self.alternating()
+        users: dict[int, list[int]] = {}
+        todo = list(vertices)
+        for v in todo:
+            if v in self.fixed:
+                continue
+            for w in self.left[v] + self.right[v]:
+                users.setdefault(w, []).append(v)
+        stack = [v for v in todo if bad[v]]
+        while stack:
+            w = stack.pop()
+            for v in users.get(w, ()):
+                if not bad[v]:
+                    bad[v] = True
+                    stack.append(v)
+        return bad
+
+    def is_stopper(self) -> bool:
+        """Whether no infinite alternating play starts from any vertex reachable from
+        the start (the graph is a stopper)."""
+        alt = self.alternating()
+        return not any(alt[v] for v in self.reachable())
+
+    def reachable(self) -> list[int]:
+        """The vertices reachable from the start."""
+        seen = {self.start: None}
+        queue = deque([self.start])
+        while queue:
+            v = queue.popleft()
+            for w in self.left[v] + self.right[v]:
+                if w not in seen:
+                    seen[w] = None
+                    queue.append(w)
+        return list(seen)
+
+    def value(self, max_rounds: int | None = None):
+        """The value of the start vertex: a :class:`~cgtkit.loopy.values.Stopper`, a
+        :class:`~cgtkit.loopy.values.SidedValue`, or a
+        :class:`~cgtkit.loopy.values.LoopyValue` when the sides are not stoppers."""
+        return value_of(self, max_rounds=max_rounds)
+
+
+def from_moves(
+    moves: Callable[[Any], "tuple[Iterable[Any], Iterable[Any]]"],
+    start: Hashable,
+    max_positions: int | None = None,
+) -> LoopyGraph:
+    """The graph of every position reachable from ``start``; ``moves(p)`` returns
+    ``(left_options, right_options)``.  An option may also be a short
+    :class:`~cgtkit.short.game.Game` or a loopy value (a known value standing there).
+    Breadth first, no recursion; :class:`GraphTooLargeError` past ``max_positions``."""
+    from .values import Stopper  # the value types live above the graphs
+
+    bound = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
+    check_hashable(start)
+    index: dict = {start: 0}
+    labels: list = [start]
+    left: list[list[int]] = []
+    right: list[list[int]] = []
+    fixed: dict[int, int] = {}
+    values: dict = {}
+    i = 0
+    while i < len(labels):
+        p = labels[i]
+        i += 1
+        if i - 1 in fixed:
+            left.append([])
+            right.append([])
+            continue
+        try:
+            result = moves(p)
+            if not (isinstance(result, tuple) and len(result) == 2):
+                raise MoveFunctionError(
+                    f"the move function returned {result!r} for position {p!r}; "
+                    "expected a pair (left_options, right_options)",
+                    position=p,
+                )
+            sides = [list(result[0]), list(result[1])]
+        except MoveFunctionError:
+            raise
+        except Exception as exc:
+            if isinstance(exc, (GraphTooLargeError,)):
+                raise
+            raise MoveFunctionError(
+                f"the move function failed on position {p!r}: {type(exc).__name__}: {exc}", position=p
+            ) from exc
+        ids = []
+        for side in sides:
+            row = []
+            for o in side:
+                if isinstance(o, (Game, Stopper)):
+                    key = ("value", o)
+                    j = values.get(key)
+                    if j is None:
+                        j = values[key] = len(labels)
+                        labels.append(o)
+                        fixed[j] = store.short_id(o) if isinstance(o, Game) else o.vertex
+                    row.append(j)
+                    continue
+                try:
+                    j = index.get(o)
+                except TypeError:
+                    check_hashable(o)
+                    raise
+                if j is None:
+                    if len(labels) >= bound:
+                        raise GraphTooLargeError(bound, o)
+                    j = index[o] = len(labels)
+                    labels.append(o)
+                row.append(j)
+            ids.append(row)
+        left.append(ids[0])
+        right.append(ids[1])
+    return LoopyGraph(left, right, 0, fixed, labels)
+
+
+def _tarjan(graph: LoopyGraph, vertices: Sequence[int], member: list[bool]) -> list[list[int]]:
+    """Strongly connected components of the subgraph on ``vertices`` (where ``member``
+    is true), sinks first; iterative."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    on_stack: set = set()
+    stack: list[int] = []
+    out: list[list[int]] = []
+    counter = 0
+    for root in vertices:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, i = work[-1]
+            succ = graph.left[v] + graph.right[v] if v not in graph.fixed else []
+            while i < len(succ) and not member[succ[i]]:
+                i += 1
+            if i < len(succ):
+                work[-1] = (v, i + 1)
+                w = succ[i]
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, 0))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                u = work[-1][0]
+                low[u] = min(low[u], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out
+
+
+def stopper_vertices(graph: LoopyGraph, vertices: Iterable[int] | None = None) -> dict[int, int]:
+    """The canonical stopper of every vertex (among ``vertices``, default: those reachable
+    from the start) from which no infinite alternating play starts."""
+    todo = graph.reachable() if vertices is None else list(vertices)
+    alt = graph.hereditary_alternating(todo)
+    member = [False] * len(graph)
+    for v in todo:
+        if not alt[v]:
+            member[v] = True
+    result: dict[int, int] = {}
+    for v, f in graph.fixed.items():
+        result[v] = f
+    for comp in _tarjan(graph, [v for v in todo if member[v]], member):
+        if len(comp) == 1 and comp[0] in graph.fixed:
+            continue
+        local = {v: i for i, v in enumerate(comp)}
+
+        def ref(w: int) -> int:
+            j = local.get(w)
+            return -1 - j if j is not None else result[w]
+
+        ids = store.canonical_batch(
+            [[ref(w) for w in graph.left[v]] for v in comp], [[ref(w) for w in graph.right[v]] for v in comp]
+        )
+        for v, x in zip(comp, ids):
+            result[v] = x
+    return result
+
+
+def _cut_edges(graph: LoopyGraph, loopy: list[int]) -> list[tuple[int, int, int]]:
+    """Edges ``(vertex, side, index)`` whose removal leaves no infinite alternating play
+    among ``loopy``: the back edges of a depth-first search of the positions
+    (vertex, player to move), iterative.  Cycles in which one player moves twice in a
+    row are untouched, so the rest of the graph keeps its loops (``over``'s pass)."""
+    member = set(loopy)
+    state = {}  # (v, t) -> 1 on the path, 2 done
+    cuts = []
+    for root in loopy:
+        for t0 in (0, 1):
+            if (root, t0) in state:
+                continue
+            state[(root, t0)] = 1
+            stack = [(root, t0, 0)]
+            while stack:
+                v, t, i = stack[-1]
+                opts = graph.left[v] if t == 0 else graph.right[v]
+                if i < len(opts):
+                    stack[-1] = (v, t, i + 1)
+                    w = opts[i]
+                    if w not in member:
+                        continue
+                    s = state.get((w, 1 - t))
+                    if s == 1:
+                        cuts.append((v, t, i))
+                    elif s is None:
+                        state[(w, 1 - t)] = 1
+                        stack.append((w, 1 - t, 0))
+                    continue
+                state[(v, t)] = 2
+                stack.pop()
+    return cuts
+
+
+def _sidle(graph: LoopyGraph, known: dict[int, int], loopy: list[int], top: int, limit: int) -> dict[int, int] | None:
+    """Sidling from ``top`` (on or off) over the vertices ``loopy``, the graph kept
+    whole except for the edges that close infinite alternating play: those lead to the
+    current approximation of their target, the rest is a stopper made canonical at
+    each round.  None if it has not settled within ``limit`` rounds."""
+    cuts = _cut_edges(graph, loopy)
+    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
+    x = {w: top for w in targets}
+    n = len(graph)
+    for _ in range(limit):
+        left = [list(r) for r in graph.left] + [[] for _ in targets]
+        right = [list(r) for r in graph.right] + [[] for _ in targets]
+        fixed = dict(graph.fixed)
+        slot = {}
+        for k, w in enumerate(targets):
+            slot[w] = n + k
+            fixed[n + k] = x[w]
+        for v, t, i in cuts:
+            rows = left if t == 0 else right
+            rows[v][i] = slot[rows[v][i]]
+        for v, value in known.items():
+            fixed.setdefault(v, value)
+        cut = LoopyGraph(left, right, graph.start, fixed)
+        values = stopper_vertices(cut, loopy)
+        new = {w: values[w] for w in targets}
+        if new == x:
+            return {**known, **{v: values[v] for v in loopy}}
+        x = new
+    return None
+
+
+def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None = None):
+    """The value of vertex ``start`` (default: the graph's start); see the module text."""
+    from .values import LoopyValue, SidedValue, Stopper
+
+    root = graph.start if start is None else start
+    if root in graph.fixed:
+        return Stopper(graph.fixed[root])
+    sub = LoopyGraph(graph.left, graph.right, root, graph.fixed, graph.labels)
+    reach = sub.reachable()
+    known = stopper_vertices(sub, reach)
+    if root in known:
+        return Stopper(known[root])
+    loopy = [v for v in reach if v not in known]
+    limit = max_rounds if max_rounds is not None else SIDLING_ROUNDS
+    on_id = store.canonical_batch([[-1]], [[]])[0]
+    off_id = store.canonical_batch([[]], [[-1]])[0]
+    up = _sidle(sub, known, loopy, on_id, limit)
+    down = _sidle(sub, known, loopy, off_id, limit) if up is not None else None
+    if up is None or down is None:
+        return LoopyValue(sub, known)
+    if up[root] == down[root]:
+        return Stopper(up[root])
+    return SidedValue(Stopper(up[root]), Stopper(down[root]))
+
+
+def sum_graph(parts: Sequence[tuple[LoopyGraph, int]]) -> LoopyGraph:
+    """The graph of the sum of the given vertices (each ``(graph, vertex)``): positions
+    are tuples of component vertices, explored from the start; components that are
+    short games are added by the short engine as soon as all of them are short."""
+    def opts(k: int, v: int) -> tuple[list, list]:
+        g, _ = parts[k]
+        if v < 0:  # a table vertex, written -1 - id
+            l, r = store.options(-1 - v)
+            return [-1 - x for x in l], [-1 - x for x in r]
+        if v in g.fixed:
+            f = g.fixed[v]
+            l, r = store.options(f)
+            return [-1 - x for x in l], [-1 - x for x in r]
+        return g.left[v], g.right[v]
+
+    def table_id(k: int, v: int) -> int | None:
+        g, _ = parts[k]
+        if v < 0:
+            return -1 - v
+        return g.fixed.get(v)
+
+    start = tuple(v for _, v in parts)
+    index = {start: 0}
+    states = [start]
+    left: list[list[int]] = []
+    right: list[list[int]] = []
+    fixed: dict[int, int] = {}
+    i = 0
+    while i < len(states):
+        s = states[i]
+        i += 1
+        ids = [table_id(k, v) for k, v in enumerate(s)]
+        if all(x is not None and store.is_short(x) for x in ids):
+            total = Game.of(0)
+            for x in ids:
+                total = total + store.game_of(x)
+            fixed[i - 1] = store.short_id(total)
+            left.append([])
+            right.append([])
+            continue
+        rows: list[list[int]] = [[], []]
+        for k, v in enumerate(s):
+            lo, ro = opts(k, v)
+            for side, moves in ((0, lo), (1, ro)):
+                for w in moves:
+                    t = s[:k] + (w,) + s[k + 1 :]
+                    j = index.get(t)
+                    if j is None:
+                        j = index[t] = len(states)
+                        states.append(t)
+                    rows[side].append(j)
+        left.append(rows[0])
+        right.append(rows[1])
+    return LoopyGraph(left, right, 0, fixed)

@@ -1,0 +1,369 @@
+"""Loopy values: canonical stoppers, sided values ``S & T``, and unclaimed loopy values.
+
+* :class:`Stopper`: a stopper in simplest form, interned in :mod:`cgtkit.loopy.store`,
+  so ``==`` is value equality (and costs an int comparison).  ``<=`` is Siegel's order
+  (Left survives ``H - G`` moving second).  A short game is a stopper too.
+* :class:`SidedValue`: ``onside & offside``, both canonical stoppers, onside >= offside.
+  A loopy game equals the sided value of its sides; sums add the onsides by the upsum
+  (infinite play won by Left) and the offsides by the downsum.
+* :class:`LoopyValue`: a game whose sides did not settle into stoppers (Bach's
+  Carousel): its graph, with its stopper parts made canonical; no canonical form is
+  claimed and it cannot be compared.
+
+>>> from cgtkit.loopy import loopy
+>>> on, off, over = loopy("on"), loopy("off"), loopy("over")
+>>> on + off, over + over == over, over > 0, over < loopy("1/64")
+(dud, True, True, True)
+>>> loopy("upon") - loopy("upon"), loopy("{pass|*}") == loopy("upon")
+(^<on> & v<on>, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Union
+
+from ..errors import NotANumberError
+from ..numbers import Dyadic
+from ..short.game import Game
+from . import store
+from .errors import NotAStopperError, NotStopperSidedError
+
+__all__ = ["Stopper", "SidedValue", "LoopyValue", "as_loopy", "LoopyLike"]
+
+LoopyLike = Union["Stopper", "SidedValue", Game, int, Dyadic]
+
+
+def as_loopy(x: Any) -> "Stopper | SidedValue":
+    """A loopy value for ``x``: a Stopper or SidedValue unchanged, a short game, int or
+    Dyadic as the stopper it is."""
+    if isinstance(x, (Stopper, SidedValue)):
+        return x
+    if isinstance(x, LoopyValue):
+        raise NotStopperSidedError(f"{x} has no canonical sides, so it cannot be added or compared")
+    if isinstance(x, str):
+        from .notation import loopy
+
+        return loopy(x)
+    return Stopper(store.short_id(Game.of(x)))
+
+
+def _sides(x: Any) -> tuple["Stopper", "Stopper"]:
+    v = as_loopy(x)
+    if isinstance(v, Stopper):
+        return v, v
+    return v.onside, v.offside
+
+
+def _side_of_sum(a: "Stopper", b: "Stopper", onside: bool) -> "Stopper":
+    from .graph import LoopyGraph, sum_graph, value_of
+
+    if store.is_short(a.vertex) and store.is_short(b.vertex):
+        return Stopper(store.short_id(store.game_of(a.vertex) + store.game_of(b.vertex)))
+    g = sum_graph([(LoopyGraph([[]], [[]], 0, {0: a.vertex}), 0), (LoopyGraph([[]], [[]], 0, {0: b.vertex}), 0)])
+    v = value_of(g)
+    if isinstance(v, Stopper):
+        return v
+    if isinstance(v, SidedValue):
+        return v.onside if onside else v.offside
+    raise NotStopperSidedError(f"the {'upsum' if onside else 'downsum'} of {a} and {b} did not settle into a stopper")
+
+
+def _add(x: Any, y: Any) -> "Stopper | SidedValue":
+    (s1, t1), (s2, t2) = _sides(x), _sides(y)
+    if s1 is t1 and s2 is t2:  # two stoppers: their sum's sides
+        from .graph import LoopyGraph, sum_graph, value_of
+
+        if store.is_short(s1.vertex) and store.is_short(s2.vertex):
+            return Stopper(store.short_id(store.game_of(s1.vertex) + store.game_of(s2.vertex)))
+        g = sum_graph([(LoopyGraph([[]], [[]], 0, {0: s1.vertex}), 0), (LoopyGraph([[]], [[]], 0, {0: s2.vertex}), 0)])
+        v = value_of(g)
+        if isinstance(v, LoopyValue):
+            raise NotStopperSidedError(f"the sides of {x} + {y} did not settle into stoppers")
+        return v
+    on = _side_of_sum(s1, s2, True)
+    off = _side_of_sum(t1, t2, False)
+    return on if on == off else SidedValue(on, off)
+
+
+class Stopper:
+    """A canonical stopper (immutable, interned): build it with :func:`cgtkit.loopy.loopy`
+    or from a game graph.  Left is positive."""
+
+    __slots__ = ("vertex",)
+
+    def __init__(self, vertex: int) -> None:
+        self.vertex = store.resolve(vertex)
+
+    # --- structure ----------------------------------------------------------------
+    @property
+    def left_options(self) -> tuple["Stopper", ...]:
+        """Left's options in simplest form."""
+        return tuple(Stopper(v) for v in store.options(self.vertex)[0])
+
+    @property
+    def right_options(self) -> tuple["Stopper", ...]:
+        """Right's options in simplest form."""
+        return tuple(Stopper(v) for v in store.options(self.vertex)[1])
+
+    @property
+    def is_short(self) -> bool:
+        """Whether this is a short (loop-free) game."""
+        return store.is_short(self.vertex)
+
+    @property
+    def short(self) -> Game:
+        """The short game this is; :class:`NotAStopperError` if it is loopy."""
+        g = store.game_of(self.vertex)
+        if g is None:
+            raise NotAStopperError(f"{self} is loopy, not a short game")
+        return g
+
+    @property
+    def is_stopper(self) -> bool:
+        return True
+
+    @property
+    def onside(self) -> "Stopper":
+        """A stopper is its own onside."""
+        return self
+
+    @property
+    def offside(self) -> "Stopper":
+        """A stopper is its own offside."""
+        return self
+
+    @property
+    def pseudonumber(self) -> "store.Pseudonumber | None":
+        """The pseudonumber this is (``x``, ``x over``, ``x under``, ``on``, ``off``), or None."""
+        return store.pseudonumber(self.vertex)
+
+    @property
+    def is_number(self) -> bool:
+        """Whether this is a (dyadic) number."""
+        g = store.game_of(self.vertex)
+        return g is not None and g.is_number
+
+    @property
+    def number(self) -> Dyadic:
+        """The number this is; :class:`NotANumberError` otherwise."""
+        if not self.is_number:
+            raise NotANumberError(f"{self} is not a number")
+        return store.game_of(self.vertex).number  # type: ignore[union-attr]
+
+    @property
+    def stops(self) -> tuple["store.Pseudonumber", "store.Pseudonumber"]:
+        """``(left stop, right stop)`` as pseudonumbers: alternating play, Left (Right)
+        first, until a number, ``x over``, ``x under``, ``on`` or ``off`` is reached
+        (CGSuite's LeftStop and RightStop are :attr:`number_stops`).
+
+        >>> from cgtkit.loopy import loopy
+        >>> loopy("{6over|5*}").stops, loopy("{6over|5*}").number_stops, loopy("upon").stops
+        ((6over, 5), (6, 5), (0, 0))
+        """
+        return store.pseudonumber_stops(self.vertex)
+
+    @property
+    def number_stops(self) -> tuple["store.Pseudonumber", "store.Pseudonumber"]:
+        """``(left stop, right stop)`` as CGSuite gives them: numbers, ``on`` or ``off``."""
+        return store.stops(self.vertex)
+
+    @property
+    def left_stop(self) -> "store.Pseudonumber":
+        return self.stops[0]
+
+    @property
+    def right_stop(self) -> "store.Pseudonumber":
+        return self.stops[1]
+
+    @property
+    def degree(self) -> "Stopper":
+        """The degree of loopiness: the onside of ``G - G`` (``on`` for ``on``, ``over``
+        for ``over``, ``0`` for a short game).
+
+        >>> from cgtkit.loopy import loopy
+        >>> [str(loopy(t).degree) for t in ("on", "off", "over", "3/2under", "^")]
+        ['on', 'on', 'over', 'over', '0']
+        """
+        total = _add(self, -self)
+        return total if isinstance(total, Stopper) else total.onside
+
+    @property
+    def is_idempotent(self) -> bool:
+        """Whether ``G + G == G``."""
+        return _add(self, self) == self
+
+    def outcome(self) -> str:
+        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: a stopper has no draws."""
+        return _outcome(self, self)
+
+    # --- arithmetic and order ---------------------------------------------------------
+    def __neg__(self) -> "Stopper":
+        return Stopper(store.negate(self.vertex))
+
+    def __add__(self, other: LoopyLike) -> "Stopper | SidedValue":
+        return _add(self, other)
+
+    __radd__ = __add__
+
+    def __sub__(self, other: LoopyLike) -> "Stopper | SidedValue":
+        return _add(self, -as_loopy(other))
+
+    def __rsub__(self, other: LoopyLike) -> "Stopper | SidedValue":
+        return _add(as_loopy(other), -self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Stopper):
+            return self.vertex == other.vertex
+        if isinstance(other, SidedValue):
+            return False  # a sided value with equal sides is a Stopper
+        if isinstance(other, (Game, int, Dyadic)) and not isinstance(other, bool):
+            return self.vertex == store.short_id(Game.of(other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        g = store.game_of(self.vertex)
+        return hash(g) if g is not None else hash(("stopper", self.vertex))
+
+    def __le__(self, other: LoopyLike) -> bool:
+        s, t = _sides(other)
+        if s is t:
+            return store.leq(self.vertex, s.vertex)
+        return store.leq(self.vertex, s.vertex) and store.leq(self.vertex, t.vertex)
+
+    def __ge__(self, other: LoopyLike) -> bool:
+        s, t = _sides(other)
+        return store.leq(s.vertex, self.vertex) and store.leq(t.vertex, self.vertex)
+
+    def __lt__(self, other: LoopyLike) -> bool:
+        return self <= other and not self >= other
+
+    def __gt__(self, other: LoopyLike) -> bool:
+        return self >= other and not self <= other
+
+    def __str__(self) -> str:
+        from .notation import format_stopper
+
+        return format_stopper(self.vertex)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class SidedValue:
+    """``onside & offside``: the value of a loopy game that is not a stopper, given by
+    its two sides, each a canonical stopper (onside >= offside).
+
+    >>> from cgtkit.loopy import loopy
+    >>> d = loopy("dud")
+    >>> d.onside, d.offside, d + 5 == d
+    (on, off, True)
+    """
+
+    __slots__ = ("onside", "offside")
+
+    def __init__(self, onside: Stopper, offside: Stopper) -> None:
+        self.onside = onside
+        self.offside = offside
+
+    @property
+    def is_stopper(self) -> bool:
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SidedValue):
+            return self.onside == other.onside and self.offside == other.offside
+        if isinstance(other, (Stopper, Game, int, Dyadic)):
+            return False
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.onside, self.offside))
+
+    def __le__(self, other: LoopyLike) -> bool:
+        s, t = _sides(other)
+        return self.onside <= s and self.offside <= t
+
+    def __ge__(self, other: LoopyLike) -> bool:
+        s, t = _sides(other)
+        return self.onside >= s and self.offside >= t
+
+    def __lt__(self, other: LoopyLike) -> bool:
+        return self <= other and not self >= other
+
+    def __gt__(self, other: LoopyLike) -> bool:
+        return self >= other and not self <= other
+
+    def __add__(self, other: LoopyLike) -> "Stopper | SidedValue":
+        return _add(self, other)
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "SidedValue":
+        return SidedValue(-self.offside, -self.onside)
+
+    def __sub__(self, other: LoopyLike) -> "Stopper | SidedValue":
+        return _add(self, -as_loopy(other))
+
+    def __rsub__(self, other: LoopyLike) -> "Stopper | SidedValue":
+        return _add(as_loopy(other), -self)
+
+    def outcome(self) -> str:
+        """Who wins, with draws (see :func:`_outcome`): ``dud`` is ``"D"``."""
+        return _outcome(self.onside, self.offside)
+
+    def __str__(self) -> str:
+        from .notation import format_sided
+
+        return format_sided(self.onside.vertex, self.offside.vertex)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+class LoopyValue:
+    """A loopy game whose sides did not settle into stoppers: the graph (its stopper
+    parts made canonical) is kept and printed with named nodes; no canonical form is
+    claimed, and it cannot be compared or added."""
+
+    __slots__ = ("graph", "known")
+
+    def __init__(self, graph: Any, known: dict) -> None:
+        self.graph = graph
+        self.known = known
+
+    @property
+    def is_stopper(self) -> bool:
+        return False
+
+    canonical = False
+
+    def __str__(self) -> str:
+        from .notation import format_graph
+
+        return format_graph(self.graph, self.known)
+
+    def __repr__(self) -> str:
+        return f"LoopyValue({str(self)!r}; no canonical form claimed)"
+
+
+def _outcome(on: Stopper, off: Stopper) -> str:
+    """The outcome of a game with sides ``on & off`` (a stopper has ``on is off``).
+
+    Left moving first wins exactly when she wins the offside (where infinite play goes
+    to Right) moving first, and at least draws when she wins the onside; Right moving
+    first likewise with the sides exchanged.  A stopper has no draws.  The result is
+    ``"L"``, ``"R"``, ``"P"``, ``"N"``, ``"D"``, or ``"X/Y"``: X the result when Left
+    starts, Y when Right starts (CGSuite's P-hat is ``"D/L"``, N-hat ``"L/D"``)."""
+    zero = store.short_id(Game.of(0))
+    if store.left_first_survives(off.vertex, zero):
+        left_first = "L"
+    else:
+        left_first = "D" if store.left_first_survives(on.vertex, zero) else "R"
+    if not store.leq(zero, on.vertex):
+        right_first = "R"
+    else:
+        right_first = "L" if store.leq(zero, off.vertex) else "D"
+    if left_first == right_first:
+        return left_first
+    classic = {("L", "R"): "N", ("R", "L"): "P"}
+    return classic.get((left_first, right_first), f"{left_first}/{right_first}")

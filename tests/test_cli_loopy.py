@@ -1,0 +1,69 @@
+"""The loopy commands: `cgtkit value` on loopy notation, `cgtkit fox-and-geese`, and
+`cgtkit loopy-impartial` on a user's module (issue 14)."""
+
+import pytest
+
+from cgtkit.cli.main import main
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def lines(out):
+    return dict(line.split(": ", 1) for line in out.strip().splitlines())
+
+
+@pytest.mark.parametrize(
+    "expr, value, kind",
+    [
+        ("on + {0|pass}", "on", "stopper"),
+        ("on + off", "dud", "stopper-sided value (onside & offside)"),
+        ("over - over", "over & under", "stopper-sided value (onside & offside)"),
+        ("a{0|a}", "over", "stopper"),
+        ("{pass|3/2}", "3/2under", "stopper"),
+    ],
+)
+def test_value_reads_loopy_notation(capsys, expr, value, kind):
+    status, out, _ = run(capsys, "value", expr)
+    got = lines(out)
+    assert status == 0 and got["value"] == value and got["kind"] == kind
+
+
+def test_value_of_bach_carousel_claims_nothing(capsys):
+    status, out, _ = run(capsys, "value", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+    assert status == 0 and "no canonical form claimed" in out
+
+
+def test_value_loopy_notation_error(capsys):
+    status, _, err = run(capsys, "value", "a{0|b}")
+    assert status != 0 and "column" in err
+
+
+def test_fox_and_geese(capsys):
+    status, out, _ = run(capsys, "fox-and-geese", "--geese", "3,1", "3,3", "3,5", "3,7", "--fox", "2,2")
+    assert status == 0 and lines(out)["value"] == "2over"
+    status, _, err = run(capsys, "fox-and-geese", "--geese", "3,2", "--fox", "2,2")
+    assert status != 0 and err
+
+
+def test_loopy_impartial_on_a_users_module(capsys, tmp_path):
+    f = tmp_path / "swing.py"
+    f.write_text("def moves(n):\n    return {0: [], 1: [0], 2: [1, 3], 3: [2], 4: [3, 0]}[n]\n")
+    status, out, _ = run(capsys, "loopy-impartial", f"{f}:moves", "0", "2", "4")
+    assert status == 0
+    assert out.splitlines() == [
+        "0: value 0, outcome P",
+        "2: value ∞{1}, outcome D, drawing move to 3",
+        "4: value ∞{0}, outcome N, winning move to 0",
+    ]
+    status, out, _ = run(capsys, "loopy-impartial", f"{f}:moves", "2", "--ascii")
+    assert "inf{1}" in out
+    status, _, err = run(capsys, "loopy-impartial", f"{f}:nothing", "2")
+    assert status != 0 and "no function 'nothing'" in err
+    endless = tmp_path / "endless.py"
+    endless.write_text("def moves(n):\n    return [0, n + 1]\n")
+    status, _, err = run(capsys, "loopy-impartial", f"{endless}:moves", "0", "--max-positions", "100")
+    assert status != 0 and "more than 100 positions" in err

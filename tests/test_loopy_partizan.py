@@ -1,0 +1,194 @@
+"""Partizan loopy games (issue 14): notation, stoppers, canonical stoppers, sides.
+
+Published values: tests/data/loopy_cgsuite.json (CGSuite's regression tables for
+canonical stoppers and sided values, and its loopy-games tutorial).  Laws are checked on
+random small game graphs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cgtkit as cg
+from cgtkit.loopy import (
+    GraphTooLargeError,
+    LoopyGraph,
+    LoopyValue,
+    NotAStopperError,
+    SidedValue,
+    Stopper,
+    from_moves,
+    loopy,
+)
+from cgtkit.loopy import store
+
+DATA = json.loads((Path(__file__).parent / "data" / "loopy_cgsuite.json").read_text())
+
+
+# --- CGSuite's published tables ----------------------------------------------------------
+@pytest.mark.parametrize("row", DATA["stoppers"], ids=lambda r: r["input"][:40])
+def test_cgsuite_canonical_stoppers(row):
+    g = loopy(row["input"])
+    assert isinstance(g, Stopper) and g.is_stopper
+    assert str(g) == row["form"]
+    assert loopy(row["form"]) == g  # the printed form reads back as the same value
+    if len(row["input"]) < 60:  # the degree needs G - G, and sidling the sum graph of the
+        # two long CGSuite examples takes minutes in pure Python (see docs/loopy.md)
+        assert str(g.degree) == row["degree"]
+        assert g.is_idempotent == row["idempotent"]
+    assert [str(x) for x in g.left_options] == row["left_options"]
+    assert [str(x) for x in g.right_options] == row["right_options"]
+    assert [str(x) for x in g.number_stops] == row["stops"]
+
+
+@pytest.mark.parametrize("row", DATA["sided"], ids=lambda r: r["input"])
+def test_cgsuite_sided_values(row):
+    g = loopy(row["input"])
+    assert isinstance(g, SidedValue)
+    assert str(g) == row["form"]
+    assert str(g.onside) == row["onside"] and str(g.offside) == row["offside"]
+    assert g.outcome() == row["outcome"]
+    assert loopy(row["form"]) == g
+
+
+@pytest.mark.parametrize("row", DATA["operations"], ids=lambda r: r["input"])
+def test_cgsuite_tutorial_operations(row):
+    assert loopy(row["input"]) == loopy(row["value"])
+
+
+def test_bach_carousel_claims_no_canonical_form():
+    g = loopy(DATA["bach"])
+    assert isinstance(g, LoopyValue) and not g.is_stopper
+    assert "no canonical form claimed" in repr(g)
+
+
+# --- notation ----------------------------------------------------------------------------
+def test_constants_and_short_sums():
+    on, off, over, under, upon = (loopy(x) for x in ("on", "off", "over", "under", "upon"))
+    assert str(on + off) == "dud" and str(loopy("dud")) == "dud"
+    assert off < under < 0 < over < loopy("1/1024") and over < on
+    assert -over == under and -upon == loopy("{*|pass}")
+    assert loopy("5over") == loopy("5") + over and str(loopy("5over")) == "5over"
+    assert str(loopy("^<on>")) == "^<on>" and str(loopy("v[on]*")) == "v[on]*"
+    assert loopy("a{0|a}") == over and loopy("{0|pass}") == over
+    assert str(on + loopy("{0|pass}")) == "on"
+    assert str(loopy("over & v")) == "over & v"
+
+
+def test_notation_errors_are_cgtkit_errors_with_the_column():
+    for bad, col in (("{0|", 1), ("a{0|b}", 5), ("{0|pass", 1)):
+        with pytest.raises(cg.CGTError) as info:
+            loopy(bad)
+        assert f"column {col}" in str(info.value)
+
+
+def test_not_a_stopper_is_reported():
+    with pytest.raises(NotAStopperError):
+        store.canonical_batch([[-2], [-1]], [[-2], [-1]])  # a{b|b}, b{a|a}: alternating cycle
+
+
+# --- comparison --------------------------------------------------------------------------
+def test_comparisons_of_stoppers():
+    over, upon, on = loopy("over"), loopy("upon"), loopy("on")
+    up = loopy("^")
+    # upon + v: Right moving first loses (upon -> * leaves v*, Left moves to 0; v -> 0
+    # leaves upon, where Left passes until Right must move to *), and Left moving first
+    # passes in upon, so upon > ^
+    assert up < upon
+    assert over > 0 and not (over > loopy("1/1024"))
+    assert on >= loopy("100") and loopy("off") <= loopy("-100")
+
+
+# --- random stoppers for the laws --------------------------------------------------------
+def random_stopper_graph(rng: random.Random, n: int) -> LoopyGraph:
+    """A random graph on n vertices whose reachable part from 0 is a stopper; edges also
+    go to short games 0, 1, -1, *."""
+    while True:
+        left = [[w for w in range(n) if rng.random() < 0.25] for _ in range(n)]
+        right = [[w for w in range(n) if rng.random() < 0.25] for _ in range(n)]
+        g = LoopyGraph(left, right, 0)
+        if g.is_stopper():
+            return g
+
+
+def stoppers():
+    return st.builds(lambda seed, n: random_stopper_graph(random.Random(seed), n), st.integers(0, 10**6), st.integers(1, 5))
+
+
+@settings(max_examples=60, deadline=None)
+@given(stoppers())
+def test_g_minus_g_is_zero_for_stoppers(graph):
+    g = graph.value()
+    assert isinstance(g, Stopper)
+    d = g - g
+    # The issue asks for "G - G = 0"; that is false for loopy stoppers (on - on = dud,
+    # over - over = over & under, Winning Ways ch. 11).  What holds (Siegel ch. VI): the
+    # sides of G - G are stoppers, offside <= 0 <= onside, the onside is the degree of
+    # G and the offside its negative; for a short G, G - G = 0.
+    on, off = (d.onside, d.offside) if isinstance(d, SidedValue) else (d, d)
+    assert off <= 0 <= on and off == -on and on == g.degree
+    if g.is_short:
+        assert d == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(stoppers())
+def test_canonical_stopper_is_a_fixed_point_and_not_bigger(graph):
+    g = graph.value()
+    reach = len(graph.reachable())
+    vertices = [v for v in store.reach([g.vertex]) if not store.is_short(v)]
+    assert len(vertices) <= reach
+    again = loopy(str(g))
+    assert again == g and str(again) == str(g)
+    # rebuilding the canonical graph vertex by vertex gives the same vertex
+    local = {v: i for i, v in enumerate(vertices)}
+    left = [[-1 - local[w] if w in local else w for w in store.options(v)[0]] for v in vertices]
+    right = [[-1 - local[w] if w in local else w for w in store.options(v)[1]] for v in vertices]
+    if vertices:
+        assert store.canonical_batch(left, right)[local[g.vertex]] == g.vertex
+
+
+@settings(max_examples=40, deadline=None)
+@given(stoppers(), stoppers(), stoppers())
+def test_comparison_is_a_preorder(a, b, c):
+    x, y, z = a.value(), b.value(), c.value()
+    assert x <= x and y <= y
+    if x <= y and y <= z:
+        assert x <= z
+    if x <= y and y <= x:
+        assert x == y  # canonical: equal values are the same vertex
+
+
+# --- graphs from move functions ------------------------------------------------------------
+def test_from_moves_bound_and_errors():
+    with pytest.raises(GraphTooLargeError, match="more than 50 positions"):
+        from_moves(lambda n: ([n + 1], [n - 1]), 0, max_positions=50)
+    with pytest.raises(cg.MoveFunctionError, match="position 2"):
+        from_moves(lambda n: ([n + 1], []) if n < 2 else 1 / 0, 0)
+
+
+def test_long_chain_without_recursion():
+    n = 100_000
+    # Left moves k -> k+1 up to n-1 and Right may pass back from the top to 0: a stopper
+    # (only Left moves except one Right edge, so no alternating cycle)...
+    def moves(k):
+        return ([k + 1] if k < n - 1 else []), ([0] if k == n - 1 else [])
+
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(300)
+    try:
+        g = from_moves(moves, 0)
+        alt = g.alternating()
+        value = g.value()
+    finally:
+        sys.setrecursionlimit(old)
+    assert len(g) == n and not any(alt)
+    # the top is {|v0} = 0 once v0 >= 0, so vertex k is n-1-k and the start is n-1
+    assert value == n - 1
