@@ -3,6 +3,7 @@
 //! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
 //! `short` (the engine of short games in canonical form), and the bindings in `py`.
 
+pub mod misere;
 pub mod notation;
 pub mod numbers;
 pub mod py;
@@ -22,5 +23,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     py::short::register(m)?;
     py::notation::register(m)?;
+    py::misere::register(m)?;
     Ok(())
 }

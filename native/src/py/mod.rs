@@ -4,6 +4,7 @@
 //! Python exception, never an abort.
 
 pub mod convert;
+pub mod misere;
 pub mod notation;
 pub mod short;
 

@@ -14,9 +14,9 @@ from typing import Sequence
 
 from .. import __version__
 from ..errors import CGTError
-from . import analysis_commands, heap_commands, ruleset_commands, seed_commands, value_commands
+from . import analysis_commands, heap_commands, misere_commands, ruleset_commands, seed_commands, value_commands
 
-_GROUPS = (seed_commands, value_commands, heap_commands, analysis_commands, ruleset_commands)
+_GROUPS = (seed_commands, value_commands, heap_commands, misere_commands, analysis_commands, ruleset_commands)
 
 
 def build_parser() -> argparse.ArgumentParser:
