@@ -250,10 +250,17 @@ class MisereQuotient:
         return "\n".join(lines)
 
 
-def misere_quotient(game: Any, heaps: int, engine: str | None = None) -> MisereQuotient:
+def misere_quotient(game: Any, heaps: int, engine: str | None = None, max_size: int | None = None) -> MisereQuotient:
     """The misère quotient of heaps ``0 .. heaps`` of a heap game (a
     :class:`~cgtkit.heap.HeapGame` or an octal/hexadecimal code such as ``"0.07"``).
-    Results are kept per game, so asking for more heaps continues from the last one."""
+    Results are kept per game, so asking for more heaps continues from the last one.
+    A candidate monoid larger than ``max_size`` elements (default
+    :data:`~cgtkit.misere.construct.MAX_CANDIDATE`) raises
+    :class:`~cgtkit.errors.MisereQuotientError`.
+
+    >>> len(misere_quotient("0.07", 20)), misere_quotient("0.07", 20).orders[-4:]
+    (24, [24, 24, 24, 24])
+    """
     g = _heap_game(game)
     if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
         raise HeapCodeError(f"the heap bound is an int >= 0, got {heaps!r}")
@@ -261,7 +268,7 @@ def misere_quotient(game: Any, heaps: int, engine: str | None = None) -> MisereQ
     c = _CACHE.get(key)
     if c is None or len(c.phi) <= heaps:
         options = [g.moves(h) for h in range(heaps + 1)]
-        c = construct(options, start=c, engine=engine)
+        c = construct(options, start=c, engine=engine, max_size=max_size)
         _CACHE[key] = c
     if len(c.phi) > heaps + 1:  # a smaller bound than computed: regenerate Q_heaps from Φ
         c = _restricted(c, heaps, g)
