@@ -254,3 +254,17 @@ def test_deep_forms_print_and_read_without_recursion():
     assert text == "*[2" + "#" * 3000 + "]"
     assert game(text) is g
     assert g.birthday == 3002
+
+
+def test_published_kayles_genus():
+    # Winning Ways ch. 13 (the source is recorded in tests/data/heap_published.json)
+    heap_data = json.loads((Path(__file__).parent / "data" / "heap_published.json").read_text(encoding="utf-8"))
+    entry = heap_data["misere"]["kayles_genus"]
+    game = OctalGame(entry["code"])
+    forms = heap_forms(game, len(entry["genus"]) - 1)
+    # Winning Ways writes every genus in full; CGSuite (and str) abbreviates tame ones ('0' for 0^120)
+    for f, text in zip(forms, entry["genus"]):
+        normal, _, tail = text.partition("^")
+        assert f.nim_value == int(normal)
+        assert [f.genus.gamma(k) for k in range(len(tail))] == [int(c) for c in tail]
+    assert str(forms[5].genus) == "4^146"
