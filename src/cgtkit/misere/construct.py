@@ -37,10 +37,13 @@ from ..errors import MisereQuotientError
 from .monoid import cyclic, direct_sum, generated, power_index, reduce, restrict
 from .verify import explore, n_failure, p_failure
 
-__all__ = ["Construction", "construct", "construct_python", "MAX_CANDIDATE"]
+__all__ = ["Construction", "construct", "construct_python", "MAX_CANDIDATE", "MAX_CANDIDATE_PYTHON"]
 
 #: refuse a candidate monoid with more elements than this (its table has the square)
 MAX_CANDIDATE = 20_000
+#: the same for the python twin, whose tables are lists (a 20 000-element candidate
+#: would take gigabytes): past it, the error suggests the native engine
+MAX_CANDIDATE_PYTHON = 4_000
 
 Options = Sequence[Sequence[int]]  # the options of one heap: tuples of heap sizes
 
@@ -114,8 +117,9 @@ def _check(m: int, mul: list[int], P: list[bool], phi: list[int], trans: list[li
 
 
 def _too_large(m: int, max_size: int) -> MisereQuotientError:
+    hint = " (or use the native engine, which allows larger candidates)" if max_size == MAX_CANDIDATE_PYTHON else ""
     return MisereQuotientError(
-        f"a candidate misère quotient would have {m} elements (more than {max_size}); ask for fewer heaps"
+        f"a candidate misère quotient would have {m} elements (more than {max_size}); ask for fewer heaps{hint}"
     )
 
 
@@ -197,9 +201,9 @@ def construct(
 
     if engine is None:
         engine = "native" if ENGINE.name == "native" else "python"
-    limit = MAX_CANDIDATE if max_size is None else max_size
     if engine == "python":
-        return construct_python(options, start, limit)
+        return construct_python(options, start, MAX_CANDIDATE_PYTHON if max_size is None else max_size)
+    limit = MAX_CANDIDATE if max_size is None else max_size
     if engine != "native":
         raise ValueError(f"engine is 'native' or 'python', not {engine!r}")
     c = start or _start()
