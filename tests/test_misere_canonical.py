@@ -268,3 +268,12 @@ def test_published_kayles_genus():
         assert f.nim_value == int(normal)
         assert [f.genus.gamma(k) for k in range(len(tail))] == [int(c) for c in tail]
     assert str(forms[5].genus) == "4^146"
+
+
+def test_deep_siblings_compare_without_recursion():
+    # two chains that agree on every key but the innermost: canonical order walks both
+    a, b = game("*[2#0]"), game("*[2#1]")
+    for _ in range(3000):
+        a, b = MisereGame.from_options([a]), MisereGame.from_options([b])
+    g = MisereGame.from_options([a, b])
+    assert g.options == (a, b) and game(str(g)) is g
