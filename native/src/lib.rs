@@ -7,6 +7,7 @@
 
 pub mod heap;
 pub mod nimbers;
+pub mod misere;
 pub mod notation;
 pub mod numbers;
 pub mod py;
@@ -31,5 +32,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     py::heap::register(m)?;
     py::nimbers::register(m)?;
     py::impartial::register(m)?;
+    py::misere::register(m)?;
     Ok(())
 }

@@ -33,6 +33,7 @@ __all__ = [
     "HeapCodeError",
     "NotAtomicError",
     "PeriodNotCertifiedError",
+    "MisereQuotientError",
     "shown_number",
     "excerpt",
     "quoted",
@@ -189,3 +190,8 @@ class ResourceLimitError(CGTError):
 
 class PeriodNotCertifiedError(CGTError):
     """No period of a heap game's Grundy sequence could be proved (within the limit given)."""
+
+
+class MisereQuotientError(CGTError, ValueError):
+    """A misère quotient cannot answer: a candidate grew past the size limit, or a heap
+    lies beyond the heaps it was computed for (and no period of it is proved)."""

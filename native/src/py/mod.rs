@@ -7,6 +7,7 @@ pub mod convert;
 pub mod heap;
 pub mod impartial;
 pub mod nimbers;
+pub mod misere;
 pub mod notation;
 pub mod rulesets;
 pub mod short;

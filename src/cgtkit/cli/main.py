@@ -13,9 +13,17 @@ import sys
 from typing import Sequence
 
 from ..errors import CGTError
-from . import analysis_commands, heap_commands, loopy_commands, ruleset_commands, seed_commands, value_commands
+from . import (
+    analysis_commands,
+    heap_commands,
+    loopy_commands,
+    misere_commands,
+    ruleset_commands,
+    seed_commands,
+    value_commands,
+)
 
-_GROUPS = (seed_commands, value_commands, heap_commands, analysis_commands, ruleset_commands, loopy_commands)
+_GROUPS = (seed_commands, value_commands, heap_commands, misere_commands, analysis_commands, ruleset_commands, loopy_commands)
 
 
 class _Version(argparse.Action):

@@ -1,20 +1,36 @@
 """Misère play of a short partizan game: the player who cannot move **wins**.
 
 Misère outcomes depend on the game *form*, not only on its normal-play value, so
-:func:`misere_outcome` plays the canonical form of its argument (the form cgtkit
-stores).  Left moving first wins when Left has no move, or has a move to a position
-Right (moving first there) loses; symmetrically for Right.  The result is one of
-``"L"`` (Left wins whoever starts), ``"R"``, ``"P"`` (the second player wins) and
-``"N"`` (the first player wins).  Bottom-up on an explicit stack, memoised per form.
+:func:`misere_outcome` plays the form it is given, never a normal-play canonical form
+it was not given:
+
+* a string is read as written (:func:`cgtkit.misere.form`): ``"{0, -1 |}"`` is played
+  with both of Left's options, though its value is ``1``;
+* a :class:`~cgtkit.misere.Form` is played as built;
+* a ruleset position (anything with ``left_moves()`` and ``right_moves()``, e.g. a
+  Domineering board or a Kayles row) is played by its own moves;
+* a :class:`~cgtkit.misere.MisereGame` (an impartial misère canonical form) has outcome
+  P or N;
+* a :class:`~cgtkit.Game` *is* a canonical form (cgtkit keeps no other), and is played
+  as that form; an int or a Dyadic as its number's canonical form.
+
+Left moving first wins when Left has no move, or has a move to a position Right
+(moving first there) loses; symmetrically for Right.  The result is one of ``"L"``
+(Left wins whoever starts), ``"R"``, ``"P"`` (the second player wins) and ``"N"`` (the
+first player wins).  Bottom-up on an explicit stack, memoised per form.
 
 >>> from cgtkit.short.notation import game
 >>> misere_outcome(game("0")), misere_outcome(game("*")), misere_outcome(game("1")), misere_outcome(game("-1"))
 ('N', 'P', 'R', 'L')
 >>> misere_outcome(game("*2")), misere_outcome(game("^"))
 ('N', 'R')
+>>> misere_outcome("{0, -1 |}"), misere_outcome(game("{0, -1 |}"))   # the form, then its value 1
+('N', 'R')
 """
 
 from __future__ import annotations
+
+from typing import Any, Hashable
 
 from .game import Game, GameLike
 from .nus import nus_misere_wins
@@ -23,6 +39,7 @@ from .thermography import bottom_up, closed_form_known
 __all__ = ["misere_outcome", "misere_first_player_wins", "misere_wins_by_forms"]
 
 _WINS: dict[Game, tuple[bool, bool]] = {}  # (Left wins moving first, Right wins moving first)
+_FORM_WINS: dict[Any, tuple[bool, bool]] = {}  # the same for Forms (interned)
 
 
 def _integer_wins(h: Game, memo: dict) -> bool:
@@ -48,8 +65,56 @@ def _walk(g: Game, memo: dict, known) -> tuple[bool, bool]:
     return memo[g]
 
 
-def misere_first_player_wins(g: GameLike) -> tuple[bool, bool]:
-    """``(Left wins moving first, Right wins moving first)`` in misère play."""
+def _combine(left: Any, right: Any, memo: dict) -> tuple[bool, bool]:
+    return (not left or any(not memo[o][1] for o in left), not right or any(not memo[o][0] for o in right))
+
+
+def _play_form(f: Any) -> tuple[bool, bool]:
+    """A Form played as written; an atom (a canonical Game) by the closed forms."""
+    from ..search import evaluate
+
+    def expand(x: Any) -> tuple[None, list]:
+        if x.game is not None:
+            return None, []
+        return None, list(x.left_options) + list(x.right_options)
+
+    def combine(x: Any, _: None, memo: dict) -> tuple[bool, bool]:
+        if x.game is not None:
+            return misere_first_player_wins(x.game)
+        return _combine(x.left_options, x.right_options, memo)
+
+    return evaluate(f, _FORM_WINS, expand, combine)
+
+
+def _play_position(position: Hashable) -> tuple[bool, bool]:
+    """A ruleset position played by its own moves (memoised for this call)."""
+    from ..search import evaluate
+
+    def expand(p: Any) -> tuple[tuple[list, list], list]:
+        left, right = list(p.left_moves()), list(p.right_moves())
+        return (left, right), left + right
+
+    def combine(p: Any, sides: tuple[list, list], memo: dict) -> tuple[bool, bool]:
+        return _combine(sides[0], sides[1], memo)
+
+    return evaluate(position, {}, expand, combine)
+
+
+def misere_first_player_wins(g: Any) -> tuple[bool, bool]:
+    """``(Left wins moving first, Right wins moving first)`` in misère play, for any of
+    the inputs :func:`misere_outcome` takes."""
+    if isinstance(g, str):
+        from ..misere.forms import form
+
+        g = form(g)
+    kind = type(g).__name__
+    if kind == "Form":
+        return misere_first_player_wins(g.game) if g.game is not None else _play_form(g)
+    if kind == "MisereGame":
+        wins = g.outcome == "N"
+        return wins, wins
+    if not isinstance(g, Game) and callable(getattr(g, "left_moves", None)) and callable(getattr(g, "right_moves", None)):
+        return _play_position(g)
     return _walk(Game.of(g), _WINS, _wins_known)
 
 
@@ -65,8 +130,9 @@ def misere_wins_by_forms(g: GameLike) -> tuple[bool, bool]:
     return _walk(Game.of(g), memo, lambda h: h in memo or _integer_wins(h, memo))
 
 
-def misere_outcome(g: GameLike) -> str:
-    """The misère outcome class of the canonical form of ``g``: L, R, P or N."""
+def misere_outcome(g: Any) -> str:
+    """The misère outcome class of ``g`` played as given (see the module docstring):
+    L, R, P or N."""
     left_first, right_first = misere_first_player_wins(g)
     if left_first and right_first:
         return "N"
