@@ -172,11 +172,21 @@ def test_ctrl_c_stops_a_long_native_computation():
         print("finished", flush=True)
         """
     )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ.copy())
-    assert proc.stdout.readline().strip() == "ready"
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=30)
+    # a child of a shell's background job starts with SIGINT ignored (Python then installs
+    # no KeyboardInterrupt handler): give the child Ctrl-C as a terminal would
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ.copy(),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:  # never leave ^[50000000] running: it grows without end
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 130 and out.strip() == "interrupted"
 
 

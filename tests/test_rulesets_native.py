@@ -187,12 +187,19 @@ def test_beyond_the_native_limits_the_python_search_runs():
 
 
 # --- Ctrl-C -------------------------------------------------------------------------------------
+def _interruptible() -> None:
+    # a child of a shell's background job starts with SIGINT ignored, and Python then
+    # installs no KeyboardInterrupt handler: give the child Ctrl-C as a terminal would
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_long_search(jobs):
     env = dict(os.environ, PYTHONPATH=str(pathlib.Path(__file__).parent.parent / "src"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cgtkit.cli.main", "domineering", "--jobs", jobs, "|".join(["." * 8] * 8)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        preexec_fn=_interruptible,
     )
     time.sleep(2.0)
     assert proc.poll() is None, proc.communicate()
