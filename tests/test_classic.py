@@ -34,16 +34,10 @@ def coin_win_table(x, take):
     for j in range(1, x + 1):
         win[j] = any(a <= j and not win[j - a] for a in take)
     return win
-
-
-@settings(deadline=None)  # the first example loads the compiled kernel
 @given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
 def test_coin_game_matches_the_seed_dp(take):
     table = coin_win_table(300, take)
     assert [coin_game_first_player_wins(x, take) for x in range(301)] == table
-
-
-@settings(deadline=None)
 @given(st.sets(st.integers(1, 7), min_size=1, max_size=4), st.integers(0, 400))
 def test_subtraction_grundy_matches_the_solver(take, n):
     s = ImpartialSolver(lambda k: [k - a for a in take if a <= k])
@@ -86,7 +80,7 @@ def test_coin_game_refuses_what_is_beyond_reach_before_starting():
     assert coin_game_first_player_wins(5 * 10**11, take) is False  # below the smallest take
 
 
-@settings(deadline=None, max_examples=150)
+@settings(max_examples=150)
 @given(st.sets(st.integers(1, 40), min_size=1, max_size=4), st.integers(0, 200))
 def test_subtraction_closed_forms_against_the_engine(take, n):
     # the shortcuts (no move below min S; value 1 below 2 min S; one take k: (n // k) % 2)

@@ -101,7 +101,7 @@ def test_seed_game_any_position_from_the_period():
     assert len(SEED_GAME._values) < 1000  # read off the period, not computed to 10**7
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.sets(st.integers(1, 5), max_size=3), st.sets(st.integers(1, 5), max_size=3))
 def test_random_partizan_subtraction_games_against_the_solver(left, right):
     def moves(n):
