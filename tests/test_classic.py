@@ -1,4 +1,5 @@
-"""The seed problems: fast answers against slow, obviously-right ones."""
+"""The classic problems (coin game, Nim, two-ends, cake cutting): fast answers
+against slow, obviously-right ones."""
 
 import random
 
@@ -6,21 +7,17 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from cgtkit import CGTError, NoWinningMoveError
-from cgtkit.classic import (
-    cake_range_queries,
+from cgtkit.heap.nim import nim_outcome, nim_winning_move, nim_winning_moves
+from cgtkit.heap.subtraction import (
+    _GAMES,
     coin_game_first_player_wins,
-    maundy_cake_formula,
-    maundy_cake_moves,
-    nim_outcome,
-    nim_winning_move,
-    nim_winning_moves,
     subtraction_grundy,
     subtraction_heaps,
-    two_ends_margin,
-    two_ends_margin_brute_force,
+    subtraction_sequence,
 )
-from cgtkit.classic.factorize import is_probable_prime, prime_factors
-from cgtkit.classic.subtraction import _GAMES, subtraction_sequence
+from cgtkit.primes import is_probable_prime, prime_factors
+from cgtkit.rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_moves
+from cgtkit.scoring import two_ends_margin, two_ends_margin_brute_force
 from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between

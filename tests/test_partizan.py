@@ -3,7 +3,7 @@
 import pytest
 
 import cgtkit as cg
-from cgtkit.classic import maundy_cake_formula, maundy_cake_moves
+from cgtkit.rulesets.cakes import maundy_cake_formula, maundy_cake_moves
 from cgtkit.options import Move
 
 

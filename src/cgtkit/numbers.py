@@ -3,7 +3,7 @@
 The numbers that short games can equal are exactly the dyadic rationals.  A
 :class:`Dyadic` is immutable and always normalised: ``p`` is odd unless ``q == 0``,
 so two equal values have equal fields.  Python ints are unbounded, so no value ever
-overflows (the seed's 64-bit ``p/2^q`` does).
+overflows (a 64-bit ``p/2^q`` would).
 
 >>> Dyadic("3/4") + Dyadic(1, 4)
 Dyadic('1')
@@ -407,7 +407,7 @@ def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
     """The simplest number x with lo < x < hi; ``None`` means unbounded on that side.
 
     This is the value of the game {lo | hi} when both sides are numbers.  It takes
-    O(log) steps in the size of the numbers (the seed walked one integer at a time).
+    O(log) steps in the size of the numbers (not one integer at a time).
 
     >>> simplest_between(None, None), simplest_between(None, -2), simplest_between("5/8", "3/4")
     (Dyadic('0'), Dyadic('-3'), Dyadic('11/16'))

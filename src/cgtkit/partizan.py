@@ -5,14 +5,15 @@ as for the impartial solver (a position, a tuple of positions = a sum, ``Sum``, 
 ``Move(label, option)``).  :class:`PartizanSolver` computes the canonical form of
 each position with the iterative, loop-checking search of :mod:`cgtkit.search`.
 
-The seed's solver knew only numbers; :meth:`PartizanSolver.number` keeps that
+A solver that knows only numbers (the value of ``{a | b}`` as the simplest number
+between) fails on hot and infinitesimal games; :meth:`PartizanSolver.number` asks that
 question and answers it honestly, raising :class:`NotANumberError` when the value is
-a hot or infinitesimal game.  Seed 000's game (Left n -> n-2, Right n -> n-1, moves
-only to positive n) is the example:
+a hot or infinitesimal game.  The game where Left moves n -> n-2 and Right n -> n-1
+(only to positive n) is the example:
 
->>> def seed_game(n):
+>>> def moves(n):
 ...     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
->>> p = PartizanSolver(seed_game)
+>>> p = PartizanSolver(moves)
 >>> [str(p.value(n)) for n in range(1, 7)]
 ['0', '-1', '{0|-1}', '0', '-1', '{0|-1}']
 >>> p.number(2)
@@ -22,8 +23,8 @@ That game is a *partizan subtraction game* (position n is a heap of n - 1 from w
 Left removes 2 tokens and Right 1), and :class:`PartizanSubtractionGame` values those
 bottom up and proves their period, so any heap is quick:
 
->>> seed = PartizanSubtractionGame(left=[2], right=[1])
->>> [str(seed.value(n)) for n in range(6)], seed.period(), str(seed.value(10**100))
+>>> g = PartizanSubtractionGame(left=[2], right=[1])
+>>> [str(g.value(n)) for n in range(6)], g.period(), str(g.value(10**100))
 (['0', '-1', '{0|-1}', '0', '-1', '{0|-1}'], (0, 3), '-1')
 """
 
