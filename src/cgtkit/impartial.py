@@ -31,6 +31,7 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
 from .options import check_hashable, normalize_option
+from .outcome import Outcome
 from .search import evaluate
 
 __all__ = ["ImpartialSolver", "WinningMove"]
@@ -184,9 +185,10 @@ class ImpartialSolver:
             return self.grundy_sum(position_or_list)
         return self.grundy(position_or_list)
 
-    def outcome(self, position_or_list: Any) -> str:
-        """``"P"`` if the player to move loses, ``"N"`` if they win; a list is a sum."""
-        return "N" if self._value(position_or_list) else "P"
+    def outcome(self, position_or_list: Any) -> Outcome:
+        """``P`` if the player to move loses, ``N`` if they win (an
+        :class:`~cgtkit.outcome.Outcome`, equal to the letter); a list is a sum."""
+        return Outcome.N if self._value(position_or_list) else Outcome.P
 
     def _option_value(self, components: tuple) -> int:
         v = 0

@@ -37,6 +37,7 @@ from ._lazy import np
 from .errors import MoveFunctionError, NotANumberError, PeriodNotCertifiedError, RulesError
 from .numbers import Dyadic
 from .options import normalize_option
+from .outcome import Outcome
 from .search import evaluate
 from .short.game import Game
 
@@ -126,8 +127,9 @@ class PartizanSolver:
             )
         return g.number
 
-    def outcome(self, position: Hashable) -> str:
-        """Who wins: ``"L"``, ``"R"``, ``"P"`` (second player) or ``"N"`` (first player)."""
+    def outcome(self, position: Hashable) -> Outcome:
+        """Who wins: an :class:`~cgtkit.outcome.Outcome`, ``L``, ``R``, ``P`` (second
+        player) or ``N`` (first player)."""
         return self.value(position).outcome
 
     def cache_size(self) -> int:

@@ -10,6 +10,7 @@ from ..scoring.two_ends import two_ends_margin
 from ._args import a_or_an
 from ..nimbers import nim_sum
 from ..numbers import Dyadic, simplest_between
+from ..outcome import Outcome
 
 
 def _heading(text: str) -> None:
@@ -69,7 +70,7 @@ def run_demo() -> None:
     _heading("P and N positions, Nim, sums of games")
     sub = ImpartialSolver(lambda n: [n - k for k in (1, 2) if k <= n])
     print("  take 1 or 2 from a heap: P-positions below 12: "
-          f"{[n for n in range(12) if sub.outcome(n) == 'P']}")
+          f"{[n for n in range(12) if sub.outcome(n) is Outcome.P]}")
     outcome = sub.outcome([4, 7])
     print(f"  the sum of heaps 4 and 7 is {a_or_an(outcome)} {outcome}-position "
           f"(Grundy {sub.grundy(4)} xor {sub.grundy(7)})")

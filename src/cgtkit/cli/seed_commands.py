@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import CGTError
+from ..outcome import Outcome
 from ..heap.nim import nim_outcome, nim_winning_moves
 from ..heap.subtraction import (
     DEFAULT_VALUE_LIMIT,
@@ -38,10 +39,9 @@ def _nim(args: argparse.Namespace) -> None:
         s ^= h
     print(f"heaps: {' '.join(map(str, heaps))}")
     print(f"nim-sum: {s}")
-    if outcome == "P":
-        print("outcome: P (the player to move loses)")
+    print(f"outcome: {outcome.described}")
+    if outcome is Outcome.P:
         return
-    print("outcome: N (the player to move wins)")
     for i, new in nim_winning_moves(heaps):
         print(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
 

@@ -17,13 +17,6 @@ from ..numbers import decimal
 from ..partizan import PartizanSubtractionGame
 from ._args import count
 
-_OUTCOMES = {
-    "L": "L (Left wins, whoever moves first)",
-    "R": "R (Right wins, whoever moves first)",
-    "P": "P (the second player wins)",
-    "N": "N (the first player wins)",
-}
-
 
 def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
     """The examples' game: Left moves n -> n-2, Right n -> n-1, only to a positive n."""
@@ -42,7 +35,7 @@ def describe(g) -> list[str]:
     number = str(g.number) if g.is_number else "no (not a number)"
     return [
         f"value: {g}",
-        f"outcome: {_OUTCOMES[g.outcome]}",
+        f"outcome: {g.outcome.described}",
         f"number: {number}",
         f"birthday: {decimal(g.birthday)}",
     ]

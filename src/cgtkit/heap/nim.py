@@ -16,6 +16,7 @@ from typing import Sequence
 
 from ..errors import CGTError, NoWinningMoveError
 from ..nimbers import nim_sum
+from ..outcome import Outcome
 
 __all__ = ["nim_outcome", "nim_winning_moves", "nim_winning_move"]
 
@@ -29,9 +30,10 @@ def _check(heaps: Sequence[int]) -> list[int]:
     return out
 
 
-def nim_outcome(heaps: Sequence[int]) -> str:
-    """``"N"`` if the player to move wins, ``"P"`` if they lose."""
-    return "N" if nim_sum(_check(heaps)) else "P"
+def nim_outcome(heaps: Sequence[int]) -> Outcome:
+    """``N`` if the player to move wins, ``P`` if they lose (an
+    :class:`~cgtkit.outcome.Outcome`, equal to the letter)."""
+    return Outcome.N if nim_sum(_check(heaps)) else Outcome.P
 
 
 def nim_winning_moves(heaps: Sequence[int]) -> list[tuple[int, int]]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Callable, Hashable, Iterable, Optional, Sequence
 
 from ..errors import RulesError, quoted
+from ..nimbers import mex  # re-exported: grid.mex was its old home
 from ..short.game import Game
 from . import native
 from .base import StringPosition
@@ -463,15 +464,6 @@ class TranspositionTable:
 
     def __len__(self) -> int:
         return len(self.data)
-
-
-def mex(values: Iterable[int]) -> int:
-    """The least non-negative integer not among ``values``."""
-    s = set(values)
-    m = 0
-    while m in s:
-        m += 1
-    return m
 
 
 _ZERO = Game.of(0)

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Optional, Union
 
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic
+from ..outcome import Outcome
 from .engine import ENGINE as _E
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
@@ -270,9 +271,10 @@ class Game:
         return _E.stops(self._h)
 
     @property
-    def outcome(self) -> str:
-        """``"L"`` (G > 0), ``"R"`` (G < 0), ``"P"`` (G = 0) or ``"N"`` (G fuzzy 0)."""
-        return {GT: "L", LT: "R", EQ: "P", FUZZY: "N"}[self.compare(_ZERO)]
+    def outcome(self) -> Outcome:
+        """:class:`~cgtkit.outcome.Outcome` ``L`` (G > 0), ``R`` (G < 0), ``P`` (G = 0) or
+        ``N`` (G fuzzy 0); a ``str`` enum, equal to the letter."""
+        return _OUTCOME_OF[self.compare(_ZERO)]
 
     @property
     def birthday(self) -> int:
@@ -489,3 +491,4 @@ def _from_table(table: tuple) -> Game:
 
 
 _ZERO = _wrap(_E.zero)
+_OUTCOME_OF = {GT: Outcome.L, LT: Outcome.R, EQ: Outcome.P, FUZZY: Outcome.N}

@@ -16,6 +16,7 @@ Right (moving first there) loses; symmetrically for Right.  The result is one of
 
 from __future__ import annotations
 
+from ..outcome import Outcome
 from .game import Game, GameLike
 from .nus import nus_misere_wins
 from .thermography import bottom_up, closed_form_known
@@ -65,13 +66,13 @@ def misere_wins_by_forms(g: GameLike) -> tuple[bool, bool]:
     return _walk(Game.of(g), memo, lambda h: h in memo or _integer_wins(h, memo))
 
 
-def misere_outcome(g: GameLike) -> str:
+def misere_outcome(g: GameLike) -> Outcome:
     """The misère outcome class of the canonical form of ``g``: L, R, P or N."""
     left_first, right_first = misere_first_player_wins(g)
     if left_first and right_first:
-        return "N"
+        return Outcome.N
     if left_first:
-        return "L"
+        return Outcome.L
     if right_first:
-        return "R"
-    return "P"
+        return Outcome.R
+    return Outcome.P

@@ -56,6 +56,7 @@ __all__ = [
     "right_stop",
     "stops",
     "mean",
+    "tiny_form",
     "temperature",
     "thermograph",
     "thermograph_by_scaffolds",
@@ -525,6 +526,36 @@ def mean(g: GameLike) -> Dyadic:
     if _NATIVE is not None:
         return _dyadic(_NATIVE.mean(g._h))
     return thermograph(g).mast
+
+
+def tiny_form(g: GameLike) -> "tuple[str, Game, Game] | None":
+    """``("Tiny", x, G)`` when ``g`` is ``x + Tiny(G)``, ``("Miny", y, G)`` when it is
+    ``y + Miny(G)``, else None (numbers included): the one recognizer of these shapes.
+
+    CGSuite's test: g = {x || x | z} with x a number and mean(z) < x is
+    x + Tiny(x - z); g = {w | y || y} with y a number and mean(w) > y is
+    y + Miny(w - y).  (Either way the printed text is exact: x + Tiny(x - z) equals
+    {x || x | z} for every such canonical game; the test only decides when the
+    Tiny form is the clearer one.)
+
+    >>> from cgtkit.short.notation import game
+    >>> tiny_form(game("2 + Tiny(1)")), tiny_form(game("Miny({5||3|1})")), tiny_form(game("^"))
+    (('Tiny', game('2'), game('1')), ('Miny', game('0'), game('{5||3|1}')), None)
+    """
+    g = Game.of(g)
+    lo, ro = g.left_options, g.right_options
+    if len(lo) != 1 or len(ro) != 1:
+        return None
+    gl, gr = lo[0], ro[0]
+    if gl.is_number and len(gr.left_options) == 1 and len(gr.right_options) == 1:
+        z = gr.right_options[0]
+        if gr.left_options[0] == gl and mean(z) < gl.number:
+            return ("Tiny", gl, gl - z)
+    if gr.is_number and len(gl.left_options) == 1 and len(gl.right_options) == 1:
+        w = gl.left_options[0]
+        if gl.right_options[0] == gr and mean(w) > gr.number:
+            return ("Miny", gr, w - gr)
+    return None
 
 
 def temperature(g: GameLike) -> Dyadic:
