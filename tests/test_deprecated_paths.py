@@ -29,6 +29,18 @@ def test_old_path_warns_and_gives_the_same_object(old, new, name):
     assert getattr(module, name) is getattr(importlib.import_module(new), name)
 
 
+def test_partizan_subtraction_game_moved_to_heap():
+    import cgtkit.partizan
+    from cgtkit.heap import PartizanSubtractionGame
+
+    with pytest.warns(DeprecationWarning, match="cgtkit.heap.PartizanSubtractionGame"):
+        assert cgtkit.partizan.PartizanSubtractionGame is PartizanSubtractionGame
+    with pytest.warns(DeprecationWarning):
+        from cgtkit.partizan import PartizanSubtractionGame as old  # noqa: F401
+    with pytest.raises(AttributeError):
+        cgtkit.partizan.no_such_name
+
+
 def test_old_private_spellings_still_resolve():
     with pytest.warns(DeprecationWarning):
         import cgtkit.classic.subtraction as old

@@ -82,7 +82,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from cgtkit.cli.value_commands import SEED_GAME, seed_game_moves  # noqa: E402
 from cgtkit.errors import PeriodNotCertifiedError, RulesError  # noqa: E402
-from cgtkit.partizan import PartizanSubtractionGame  # noqa: E402
+from cgtkit.heap import PartizanSubtractionGame  # noqa: E402
 
 
 def test_seed_game_as_a_subtraction_game_against_the_solver():

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
+from ._extension import native_module
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
 from .options import check_hashable, normalize_option
@@ -40,11 +41,7 @@ MoveFunction = Callable[[Any], Iterable[Any]]
 
 
 def _native_search():
-    try:
-        from . import _native
-    except ImportError:  # pragma: no cover - only without the built extension
-        return None
-    return getattr(_native, "ImpartialSearch", None)
+    return getattr(native_module(), "ImpartialSearch", None)
 
 
 def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:

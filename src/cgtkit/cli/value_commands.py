@@ -14,7 +14,7 @@ import argparse
 
 from ..errors import RulesError
 from ..numbers import decimal
-from ..partizan import PartizanSubtractionGame
+from ..heap.partizan_subtraction import PartizanSubtractionGame
 from ._args import count
 
 

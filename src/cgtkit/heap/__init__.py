@@ -12,6 +12,7 @@ from .codes import TakeBreakCode
 from .games import GrundysGame, HeapGame, OctalGame, SubtractionGame, is_square
 from .misere import Genus, genus_of, misere_grundy_of
 from .nim import nim_outcome, nim_winning_move, nim_winning_moves
+from .partizan_subtraction import PartizanSubtractionGame
 from .periodicity import Periodicity
 from .subtraction import (
     SubtractionSequence,
@@ -32,6 +33,7 @@ __all__ = [
     "genus_of",
     "misere_grundy_of",
     "Periodicity",
+    "PartizanSubtractionGame",
     "nim_outcome",
     "nim_winning_move",
     "nim_winning_moves",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..errors import NotANimberError, shown_number
 from ..numbers import Dyadic
-from .game import _CALLABLE, Game, GameLike
+from .game import Game, GameLike, register_callable
 
 __all__ = ["zero", "one", "star", "up", "down", "nimber", "integer", "dyadic", "tiny", "miny", "switch"]
 __all__ += ["up_sum", "up_nth"]
@@ -125,6 +125,6 @@ one = Game.of(1)
 star = nimber(1)
 up = _ups(1)
 down = _ups(-1)
-_CALLABLE[star._h] = nimber
-_CALLABLE[up._h] = _ups
-_CALLABLE[down._h] = lambda n: _ups(-n) if isinstance(n, int) and not isinstance(n, bool) else _ups(n)
+register_callable(star, nimber)
+register_callable(up, _ups)
+register_callable(down, lambda n: _ups(-n) if isinstance(n, int) and not isinstance(n, bool) else _ups(n))

@@ -20,6 +20,7 @@ import sys
 import warnings
 from typing import Any, Hashable, Iterable, Protocol, Sequence
 
+from .._extension import native_module as _native_module
 from ..numbers import Dyadic
 
 __all__ = ["Engine", "NativeEngine", "ENGINE", "select_engine", "native_module"]
@@ -99,11 +100,7 @@ class NativeEngine:
 
 def native_module() -> Any:
     """The compiled extension ``cgtkit._native``, or None when it is not built."""
-    try:
-        from .. import _native
-    except ImportError:
-        return None
-    return _native
+    return _native_module()
 
 
 def select_engine(choice: str | None = None) -> Engine:
@@ -119,7 +116,7 @@ def select_engine(choice: str | None = None) -> Engine:
         if os.environ.get("CGTKIT_ENGINE"):
             raise ImportError("CGTKIT_ENGINE=native, but cgtkit._native is not built (run `make install`)")
         warnings.warn("cgtkit._native is not built: using the slower python engine", RuntimeWarning, stacklevel=2)
-    from .pyengine import PyEngine
+    from .pyengine import PyEngine  # the twin is loaded only when it runs
 
     return PyEngine  # type: ignore[return-value]
 

@@ -67,6 +67,17 @@ def _wrap(h: Any) -> "Game":
     return _FACADES.setdefault(h, g)
 
 
+#: the public name of :func:`_wrap`, for the modules that receive engine handles (the
+#: native notation reader, the native ruleset searches) and for the engine tests
+wrap_handle = _wrap
+
+
+def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
+    """Make the named game ``g`` callable: ``g(n)`` returns ``factory(n)`` (how
+    ``star(3)`` and ``up(2)`` work)."""
+    _CALLABLE[g._h] = factory
+
+
 class Game:
     """A short partizan game in canonical form (immutable, interned).
 
@@ -170,7 +181,7 @@ class Game:
         >>> Game.of(3).norton(up) == up + up + up
         True
         """
-        from .products import norton
+        from .products import norton  # here, not at the top: products builds on Game (a cycle)
 
         return norton(self, unit)
 
@@ -181,7 +192,7 @@ class Game:
         >>> nimber(2).conway_product(nimber(2)) == nimber(3)
         True
         """
-        from .products import conway_product
+        from .products import conway_product  # here, not at the top: products builds on Game (a cycle)
 
         return conway_product(self, other)
 
@@ -191,7 +202,7 @@ class Game:
         >>> print(Game.of(1).ordinal_sum(-1))       # 1 : -1 = 1/2
         1/2
         """
-        from .products import ordinal_sum
+        from .products import ordinal_sum  # here, not at the top: products builds on Game (a cycle)
 
         return ordinal_sum(self, other)
 
@@ -398,7 +409,7 @@ class Game:
 
     # --- text --------------------------------------------------------------------
     def __str__(self) -> str:
-        from .notation import format_game
+        from .notation import format_game  # here, not at the top: notation builds on Game (a cycle)
 
         return format_game(self)
 

@@ -59,7 +59,7 @@ from .engine import ENGINE, native_module
 
 from . import constants as C
 from .constants import up_nth, up_sum
-from .game import Game, _wrap
+from .game import Game, wrap_handle
 from .thermography import tiny_form
 
 __all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
@@ -398,7 +398,7 @@ def _parse_text(text: str) -> "Game":
     The native engine reads with its own reader (native/src/notation), the twin of this
     module's."""
     if _NATIVE is not None:
-        return _wrap(_NATIVE.parse(text, sys.get_int_max_str_digits()))
+        return wrap_handle(_NATIVE.parse(text, sys.get_int_max_str_digits()))
     return parse_python(text)
 
 

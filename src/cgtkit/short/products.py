@@ -158,8 +158,6 @@ def _conway_fast(g: Game, h: Game):
 
 
 def _nimber(n: int) -> Game:
-    from .constants import nimber
-
     return nimber(n)
 
 

@@ -202,7 +202,6 @@ class UptimalExpansion(NamedTuple):
 
     def game(self) -> Game:
         """The uptimal as a game."""
-        from .constants import nimber
 
         g = Game.of(self.number) + nimber(self.nimber)
         for i, a in enumerate(self.coefficients, start=1):
@@ -210,8 +209,6 @@ class UptimalExpansion(NamedTuple):
         return g
 
     def __str__(self) -> str:
-        from .constants import nimber
-
         head = str(Game.of(self.number) + nimber(self.nimber))
         digits = "".join(_digit(a) for a in self.coefficients) or "0"
         return f"{head}.{digits}"

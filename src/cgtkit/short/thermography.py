@@ -47,6 +47,7 @@ from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .engine import ENGINE, native_module
 from .game import FUZZY, Game, GameLike
+from .thermograph_svg import thermograph_plot, thermograph_svg
 
 __all__ = [
     "Trajectory",
@@ -326,7 +327,6 @@ class Thermograph:
 
     def to_svg(self, width: int = 360, height: int = 280, title: Optional[str] = None) -> str:
         """An SVG drawing of the walls and the mast (no dependency)."""
-        from .thermograph_svg import thermograph_svg
 
         return thermograph_svg(self, width=width, height=height, title=title)
 
@@ -335,7 +335,6 @@ class Thermograph:
 
     def plot(self, ax=None, **style):
         """Draw on a matplotlib axes (created if None); needs matplotlib installed."""
-        from .thermograph_svg import thermograph_plot
 
         return thermograph_plot(self, ax=ax, **style)
 
