@@ -38,9 +38,12 @@ $(DEV): $(STAMP) pyproject.toml
 	$(BIN)/python -m pip install --quiet -r $(VENV)/dev-requirements.txt
 	touch $(DEV)
 
-# the layers (pyproject.toml's [tool.importlinter]): no import points up
+# the layers (pyproject.toml's [tool.importlinter]: no import points up), ruff's checks
+# (not its formatter) and mypy, strict on the modules listed in [tool.mypy]
 lint: $(DEV)
 	$(BIN)/lint-imports
+	$(BIN)/ruff check src tests bench .ci
+	$(BIN)/mypy
 
 test-slow: $(NATIVE)
 	$(BIN)/python -m pytest -m slow

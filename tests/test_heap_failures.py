@@ -4,7 +4,6 @@ native kernels answer Ctrl-C themselves, and the engine then starts clean."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from cgtkit.heap.subtraction import subtraction_grundy

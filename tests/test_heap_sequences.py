@@ -14,7 +14,7 @@ from cgtkit.errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedEr
 from cgtkit.heap import GrundysGame, HeapGame, OctalGame, SubtractionGame, TakeBreakCode, is_square
 from cgtkit.heap import _kernels
 from cgtkit.heap.periodicity import certificate_length
-from cgtkit.heap.sequences import SplitEngine, choose_mask, grundy_values_vectorised
+from cgtkit.heap.sequences import choose_mask, grundy_values_vectorised
 
 DATA = json.loads((Path(__file__).parent / "data" / "heap_published.json").read_text())
 IMPARTIAL = json.loads((Path(__file__).parent / "data" / "impartial_published.json").read_text())

@@ -26,7 +26,7 @@ WinningMove(component=1, label=0, option=0, result=[2, 0])
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable
 
 from ._extension import native_module
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError

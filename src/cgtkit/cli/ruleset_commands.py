@@ -26,7 +26,6 @@ import argparse
 import sys
 from typing import Any, Callable, Optional, TextIO
 
-from ..errors import RulesError
 from ..outcome import Outcome
 from ..rulesets import native
 from ..rulesets.registry import RULESETS, is_impartial, lookup

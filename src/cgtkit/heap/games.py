@@ -323,7 +323,7 @@ class HeapGame:
         return found.as_tuple()
 
     # --- misère play ---------------------------------------------------------------
-    def _misere_search(self, depth: int) -> _MultisetSearch:
+    def _misere_search(self, depth: int) -> MultisetSearch:
         cache = getattr(self, "_misere_cache", None)
         if cache is None:
             cache = self._misere_cache = {}

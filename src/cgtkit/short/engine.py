@@ -25,7 +25,7 @@ from ..numbers import Dyadic
 
 __all__ = ["Engine", "NativeEngine", "ENGINE", "select_engine", "native_module"]
 
-NUS = tuple  # (Dyadic x, int ups, int nim)
+NUS = tuple[Dyadic, int, int]  # (x, ups, nim): the game x + ups.^ + *nim
 
 
 class Engine(Protocol):
@@ -49,7 +49,7 @@ class Engine(Protocol):
     def shape(self, a: Any) -> int: ...
     def ident(self, a: Any) -> int: ...
     def clear_caches(self) -> None: ...
-    def stats(self) -> dict: ...
+    def stats(self) -> dict[str, Any]: ...
 
 
 class NativeEngine:
@@ -72,7 +72,7 @@ class NativeEngine:
         self.clear_caches = native.clear_caches
         self.stats = native.stats
         if sys.hash_info.modulus == (1 << 61) - 1:
-            self.wrap_info = native.wrap_info  # the native side hashes numbers as 64-bit CPython does
+            self.wrap_info = native.wrap_info  # type: ignore[method-assign]  # the native side hashes numbers as 64-bit CPython does
 
     def wrap_info(self, h: int) -> tuple[int, int]:
         """``(kind, hash)``, a number hashed by Python (where the hash modulus is not
@@ -81,7 +81,8 @@ class NativeEngine:
         return kind, (hash(nus[0]) if kind == 0 else hash(("Game", h)))  # type: ignore[index]
 
     def nus(self, x: Dyadic, n: int, m: int) -> int:
-        return self._n.nus(x._p, x._q, n, m)
+        h: int = self._n.nus(x._p, x._q, n, m)
+        return h
 
     def info(self, h: int) -> tuple[int, NUS | None]:
         kind, raw = self._n.info(h)

@@ -51,7 +51,7 @@ import functools
 import math
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Generator, Union
+from typing import Any, Generator, Union
 
 from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal

@@ -36,9 +36,8 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple, Optional
 
-from ..errors import shown_number
 from ..numbers import Dyadic, decimal
-from .constants import nimber, star, up_nth, up_sum
+from .constants import nimber, up_nth, up_sum
 from .game import Game, GameLike
 from .nus import nus_parity, nus_temper
 from .products import incentives_of
