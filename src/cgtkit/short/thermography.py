@@ -45,6 +45,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
+from ..traverse import post_order
 from .engine import ENGINE, native_module
 from .game import FUZZY, Game, GameLike
 from .thermograph_svg import thermograph_plot, thermograph_svg
@@ -87,25 +88,15 @@ def _d(x: Number) -> Dyadic:
 def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
     """The followers of ``root`` not yet ``known``, each listed after all its options.
 
-    An explicit stack, so the depth of a game never meets Python's recursion limit.
-    Shared by the analysis modules (atomic weight, products, misère, ...).
+    :func:`cgtkit.traverse.post_order`: an explicit stack, so the depth of a game never
+    meets Python's recursion limit.  Shared by the analysis modules (atomic weight,
+    products, misère, ...).
     """
-    order: list[Game] = []
-    if known(root):
-        return order
-    seen = {root}
-    stack = [(root, itertools.chain(root.left_options, root.right_options))]
-    while stack:
-        g, it = stack[-1]
-        for c in it:
-            if c not in seen and not known(c):
-                seen.add(c)
-                stack.append((c, itertools.chain(c.left_options, c.right_options)))
-                break
-        else:
-            stack.pop()
-            order.append(g)
-    return order
+    return post_order(root, _options, known)  # type: ignore[arg-type]
+
+
+def _options(g: Game) -> "itertools.chain[Game]":
+    return itertools.chain(g.left_options, g.right_options)
 
 
 def closed_form_known(memo: dict, closed_form: Callable[[tuple], object]) -> Callable[[Game], bool]:
