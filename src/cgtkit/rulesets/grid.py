@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Callable, Hashable, Iterable, Optional, Sequence
 
 from ..errors import RulesError, quoted
-from ..nimbers import mex  # re-exported: grid.mex was its old home
+from ..nimbers import mex
 from ..short.game import Game
 from . import native
 from .base import StringPosition
@@ -523,10 +523,7 @@ def evaluate(
                 for c in opt:
                     x ^= data[c]
                 seen.add(x)
-            m = 0
-            while m in seen:
-                m += 1
-            data[k] = m
+            data[k] = mex(seen)
         else:
             left = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[0]]
             right = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[1]]
