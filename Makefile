@@ -5,9 +5,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
+DEV    := $(VENV)/.dev-installed
 NATIVE_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock
 
-.PHONY: demo test test-slow bench bench-peers install wheel clean
+.PHONY: demo test test-slow lint bench bench-peers install wheel clean
 
 # the virtual environment with cgtkit's dependencies and the build tool
 $(STAMP): pyproject.toml
@@ -29,6 +30,20 @@ demo: $(NATIVE)
 
 test: $(NATIVE)
 	$(BIN)/python -m pytest
+
+# the development tools: the dev extra of pyproject.toml (installed alone: cgtkit itself
+# is already there, so nothing is rebuilt)
+$(DEV): $(STAMP) pyproject.toml
+	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dev']))" > $(VENV)/dev-requirements.txt
+	$(BIN)/python -m pip install --quiet -r $(VENV)/dev-requirements.txt
+	touch $(DEV)
+
+# the layers (pyproject.toml's [tool.importlinter]: no import points up), ruff's checks
+# (not its formatter) and mypy, strict on the modules listed in [tool.mypy]
+lint: $(DEV)
+	$(BIN)/lint-imports
+	$(BIN)/ruff check src tests bench .ci
+	$(BIN)/mypy
 
 test-slow: $(NATIVE)
 	$(BIN)/python -m pytest -m slow

@@ -22,10 +22,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import numpy as np  # noqa: E402
 
-from cgtkit.classic.subtraction import subtraction_sequence  # noqa: E402
+from cgtkit.heap.subtraction import subtraction_sequence  # noqa: E402
 from cgtkit.heap import GrundysGame, OctalGame, TakeBreakCode, _kernels  # noqa: E402
 from cgtkit.nimbers import mex, nim_product, nim_product_array  # noqa: E402
-from cgtkit.partizan import PartizanSolver, PartizanSubtractionGame  # noqa: E402
+from cgtkit.heap import PartizanSubtractionGame  # noqa: E402
+from cgtkit.partizan import PartizanSolver  # noqa: E402
 from cgtkit.rulesets.kayles import Kayles  # noqa: E402
 
 

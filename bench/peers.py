@@ -222,7 +222,7 @@ def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
         "",
         f"- Machine: {os.cpu_count()} cores, {_cpu()}, {platform.system()} {platform.release()}, "
         f"Python {platform.python_version()}",
-        f"- Versions: " + ", ".join(f"{t} {version_of(t)}" for t in TOOLS),
+        "- Versions: " + ", ".join(f"{t} {version_of(t)}" for t in TOOLS),
         f"- Date: {datetime.date.today().isoformat()}",
         f"- Reproduce: `make bench-peers` (or `make bench-peers ARGS=--quick`); "
         f"this run: `python bench/peers.py{' --quick' if args.quick else ''}`",

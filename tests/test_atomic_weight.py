@@ -60,7 +60,7 @@ def test_norton_multiple_of_up_has_that_weight(expr):
     assert atomic_weight(norton(g, up)) == g
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(all_small_games(), all_small_games())
 def test_additivity_and_two_ahead_rule(g, h):
     assert is_all_small(g) and is_all_small(g + h)
@@ -73,7 +73,7 @@ def test_additivity_and_two_ahead_rule(g, h):
         assert g < 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(all_small_games())
 def test_what_is_left_after_the_weight_has_weight_zero(g):
     # G - aw(G).^ has atomic weight 0 (aw is additive and aw(W.^) = W)
@@ -84,7 +84,7 @@ TINIES = st.sampled_from(["Tiny(1)", "Miny(1)", "Tiny(3/2)", "Miny(1/2)", "Tiny(
                           "{0||0|v3}", "^^*", "Tiny(2)"])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.lists(TINIES, min_size=1, max_size=3), st.lists(TINIES, min_size=1, max_size=3))
 def test_additivity_beyond_all_small(a, b):
     # sums of tinies, minies and ups: not all-small, yet atomic (Wolfe's test), weights add

@@ -1,4 +1,5 @@
-"""The seed problems: fast answers against slow, obviously-right ones."""
+"""The classic problems (coin game, Nim, two-ends, cake cutting): fast answers
+against slow, obviously-right ones."""
 
 import random
 
@@ -6,21 +7,17 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from cgtkit import CGTError, NoWinningMoveError
-from cgtkit.classic import (
-    cake_range_queries,
+from cgtkit.heap.nim import nim_outcome, nim_winning_move, nim_winning_moves
+from cgtkit.heap.subtraction import (
+    _GAMES,
     coin_game_first_player_wins,
-    maundy_cake_formula,
-    maundy_cake_moves,
-    nim_outcome,
-    nim_winning_move,
-    nim_winning_moves,
     subtraction_grundy,
     subtraction_heaps,
-    two_ends_margin,
-    two_ends_margin_brute_force,
+    subtraction_sequence,
 )
-from cgtkit.classic.factorize import is_probable_prime, prime_factors
-from cgtkit.classic.subtraction import _GAMES, subtraction_sequence
+from cgtkit.primes import is_probable_prime, prime_factors
+from cgtkit.rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_moves
+from cgtkit.scoring import two_ends_margin, two_ends_margin_brute_force
 from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between
@@ -34,16 +31,10 @@ def coin_win_table(x, take):
     for j in range(1, x + 1):
         win[j] = any(a <= j and not win[j - a] for a in take)
     return win
-
-
-@settings(deadline=None)  # the first example loads the compiled kernel
 @given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
 def test_coin_game_matches_the_seed_dp(take):
     table = coin_win_table(300, take)
     assert [coin_game_first_player_wins(x, take) for x in range(301)] == table
-
-
-@settings(deadline=None)
 @given(st.sets(st.integers(1, 7), min_size=1, max_size=4), st.integers(0, 400))
 def test_subtraction_grundy_matches_the_solver(take, n):
     s = ImpartialSolver(lambda k: [k - a for a in take if a <= k])
@@ -86,7 +77,7 @@ def test_coin_game_refuses_what_is_beyond_reach_before_starting():
     assert coin_game_first_player_wins(5 * 10**11, take) is False  # below the smallest take
 
 
-@settings(deadline=None, max_examples=150)
+@settings(max_examples=150)
 @given(st.sets(st.integers(1, 40), min_size=1, max_size=4), st.integers(0, 200))
 def test_subtraction_closed_forms_against_the_engine(take, n):
     # the shortcuts (no move below min S; value 1 below 2 min S; one take k: (n // k) % 2)

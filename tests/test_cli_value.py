@@ -90,3 +90,17 @@ def test_seed_game_far_out(capsys):
     assert status == 0 and lines(out)["value"] == "0"
     status, out, _ = run(capsys, "value", "--seed-game", "10000002")
     assert status == 0 and lines(out)["value"] == "{0|-1}"
+
+
+def test_example_game_is_the_new_spelling_and_help_has_no_seed(capsys):
+    status, out, _ = run(capsys, "value", "--example-game", "3")
+    assert status == 0 and lines(out)["value"] == "{0|-1}"
+    status, _, err = run(capsys, "value", "--example-game", "0")
+    assert status == 2 and "--example-game 0" in err
+    from cgtkit.cli.main import build_parser
+
+    parser = build_parser()
+    texts = [parser.format_help()]
+    for action in parser._subparsers._group_actions:
+        texts += [p.format_help() for p in action.choices.values()]
+    assert not any("seed" in t.lower() for t in texts)

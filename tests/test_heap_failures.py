@@ -4,10 +4,9 @@ native kernels answer Ctrl-C themselves, and the engine then starts clean."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from cgtkit.classic.subtraction import subtraction_grundy
+from cgtkit.heap.subtraction import subtraction_grundy
 from cgtkit.heap import GrundysGame, OctalGame, SubtractionGame, _kernels
 from cgtkit.heap import sequences
 

@@ -14,7 +14,7 @@ from cgtkit.errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedEr
 from cgtkit.heap import GrundysGame, HeapGame, OctalGame, SubtractionGame, TakeBreakCode, is_square
 from cgtkit.heap import _kernels
 from cgtkit.heap.periodicity import certificate_length
-from cgtkit.heap.sequences import SplitEngine, choose_mask, grundy_values_vectorised
+from cgtkit.heap.sequences import choose_mask, grundy_values_vectorised
 
 DATA = json.loads((Path(__file__).parent / "data" / "heap_published.json").read_text())
 IMPARTIAL = json.loads((Path(__file__).parent / "data" / "impartial_published.json").read_text())
@@ -88,7 +88,7 @@ _CODE_DIGIT = st.integers(0, 15)
 
 
 @NATIVE
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.sampled_from([0, 4, 8, 12]), st.lists(_CODE_DIGIT, min_size=1, max_size=4), st.integers(60, 400))
 def test_native_kernels_against_their_twins_on_random_codes(d0, digits, n):
     """Random octal and hexadecimal codes: native kernel against the plain-Python twin
@@ -104,7 +104,7 @@ def test_native_kernels_against_their_twins_on_random_codes(d0, digits, n):
 
 
 @NATIVE
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.sets(st.integers(1, 30), min_size=1, max_size=5), st.integers(1, 600))
 def test_native_subtraction_kernels_against_their_twins(ks, n):
     ks = sorted(ks)
@@ -386,7 +386,7 @@ def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
 
 
 @NATIVE
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(st.lists(st.integers(0, 3), max_size=200), st.integers(1, 30), st.integers(-2, 2))
 def test_native_period_kernels_against_their_twins(seq, p, s):
     from cgtkit.heap.periodicity import _last_mismatch_numpy

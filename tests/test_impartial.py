@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import cgtkit as cg
-from cgtkit.classic import nim_winning_moves
+from cgtkit.heap.nim import nim_winning_moves
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.options import Move, Sum
 

@@ -41,7 +41,7 @@ def _twin(g: Game) -> tuple[bool, bool]:
     return left, right
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(games())
 def test_against_a_recursive_twin(g):
     assert misere_first_player_wins(g) == _twin(g)

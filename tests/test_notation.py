@@ -121,7 +121,7 @@ def _games():
     return day2 | day3 | day4
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(_games(), _games(), st.sampled_from([0, 1, -2, Dyadic(3, 4), Dyadic(-5, 8)]))
 def test_round_trip(g, h, x):
     for value in (g, g + h, g - h + x, switch(g), tiny(g), miny(h) + x):
@@ -304,7 +304,7 @@ def test_errors(text, column, fragment):
 _ALPHABET = list("{}|,()+-*^v0123/ ") + ["Tiny(", "Miny(", "±", "↑", "∗", "½", "|", "{", "}"]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=400)
 @given(st.lists(st.sampled_from(_ALPHABET), max_size=18).map("".join))
 def test_fuzz_only_notation_errors(text):
     if any(a.isdigit() and b.isdigit() for a, b in zip(text, text[1:])):

@@ -3,7 +3,7 @@
 import pytest
 
 import cgtkit as cg
-from cgtkit.classic import maundy_cake_formula, maundy_cake_moves
+from cgtkit.rulesets.cakes import maundy_cake_formula, maundy_cake_moves
 from cgtkit.options import Move
 
 
@@ -82,7 +82,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from cgtkit.cli.value_commands import SEED_GAME, seed_game_moves  # noqa: E402
 from cgtkit.errors import PeriodNotCertifiedError, RulesError  # noqa: E402
-from cgtkit.partizan import PartizanSubtractionGame  # noqa: E402
+from cgtkit.heap import PartizanSubtractionGame  # noqa: E402
 
 
 def test_seed_game_as_a_subtraction_game_against_the_solver():
@@ -101,7 +101,7 @@ def test_seed_game_any_position_from_the_period():
     assert len(SEED_GAME._values) < 1000  # read off the period, not computed to 10**7
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.sets(st.integers(1, 5), max_size=3), st.sets(st.integers(1, 5), max_size=3))
 def test_random_partizan_subtraction_games_against_the_solver(left, right):
     def moves(n):

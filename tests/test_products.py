@@ -67,7 +67,7 @@ def test_norton_product(g, u, result):
     assert norton(game(g), game(u)) == game(result)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games(), games(), st.sampled_from(["^", "1", "^^*", "{2|1}", "{1|*}"]))
 def test_norton_product_is_an_order_preserving_homomorphism(g, h, u):
     u = game(u)
@@ -109,7 +109,7 @@ def test_small_compounds_by_hand(g, h, conj, sel):
     assert selective_sum(game(g), game(h)) == game(sel)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.sampled_from(DAY2), st.sampled_from(DAY2))
 def test_compounds_are_commutative(g, h):
     assert conjunctive_sum(g, h) == conjunctive_sum(h, g)

@@ -55,7 +55,7 @@ def test_incentives(expr, left, right, both):
     assert names(incentives(g)) == sorted(both)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games())
 def test_incentives_are_undominated_and_come_from_options(g):
     inc = incentives(g)
@@ -121,7 +121,7 @@ def test_not_uptimal(expr):
 COEFFS = st.lists(st.integers(-3, 3), max_size=4)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.sampled_from(["0", "1/2", "-3", "5/4"]), st.integers(0, 5), COEFFS)
 def test_uptimal_expansion_round_trip(x, m, coefficients):
     while coefficients and coefficients[-1] == 0:

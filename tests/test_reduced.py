@@ -33,7 +33,7 @@ def test_star_projection():
     assert star_projection(game("*")) == game("0")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(games())
 def test_rcf_is_infinitesimally_close_and_idempotent(g):
     r = reduced_canonical_form(g)
@@ -44,7 +44,7 @@ def test_rcf_is_infinitesimally_close_and_idempotent(g):
         assert r == 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games(), games())
 def test_rcf_respects_infinitesimal_closeness(g, h):
     # g and h infinitesimally close  <=>  equal reduced forms (Grossman-Siegel)

@@ -67,7 +67,7 @@ def test_one_sided_parts_are_counted():
 
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=120)
 @given(boards(3, 3, "xo...#"))
 def test_fast_equals_slow(text):
     v = Amazons(text).value

@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from cgtkit import PartizanSolver
-from cgtkit.classic.cake import maundy_cake_formula
+from cgtkit.rulesets.cakes import maundy_cake_formula
 from cgtkit.errors import RulesError
 from cgtkit.rulesets.cakes import Cutcake, Eatcake, MaundyCake, cutcake_formula, eatcake_cost, eatcake_known
 from cgtkit.short.notation import game

@@ -81,7 +81,7 @@ def test_symmetry_and_colour_swap():
 
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(boards(3, 4, "xo."))
 def test_fast_equals_slow(text):
     assert Clobber(text).value == slow(text)

@@ -64,7 +64,7 @@ def test_is_impartial_reads_the_class_and_solves_nothing(monkeypatch):
     assert [n for n in RULESETS if is_impartial(lookup(n))] == ["cram", "arc-kayles", "kayles", "dawsons-kayles"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(impartial_positions, impartial_positions)
 def test_impartial_values_add_as_nimbers(p, q):
     assert p.value == nimber(p.nim_value)
@@ -80,7 +80,7 @@ def _sum_moves(pair):
     )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(st.one_of(kayles.filter(lambda p: len(str(p)) <= 6), cram.filter(lambda p: p.height * p.width <= 6)), domineering)
 def test_impartial_plus_partizan_is_the_sum_game(p, d):
     # the sum's value from its own moves, with no value of either part read as a number

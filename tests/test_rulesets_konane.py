@@ -59,7 +59,7 @@ def test_parse_round_trip_and_errors():
 
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(boards(3, 4, "xo.."))
 def test_fast_equals_slow(text):
     v = Konane(text).value

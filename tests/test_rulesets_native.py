@@ -70,7 +70,7 @@ RANDOM = [
 
 @pytest.mark.parametrize("cls, positions, examples", RANDOM, ids=[c[0].__name__ for c in RANDOM])
 def test_native_equals_python_on_random_positions(cls, positions, examples):
-    @settings(max_examples=examples, deadline=None)
+    @settings(max_examples=examples)
     @given(positions)
     def check(text):
         a, b = both(cls(text))

@@ -68,7 +68,7 @@ def mirror(s: str) -> str:
     return s[::-1].translate(str.maketrans("TF", "FT"))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(st.text(alphabet="TF.", min_size=1, max_size=10))
 def test_fast_equals_slow(strip):
     v = ToadsAndFrogs(strip).value

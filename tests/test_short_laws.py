@@ -27,7 +27,7 @@ def games() -> st.SearchStrategy[Game]:
     return st.sampled_from(DAY3) | raw
 
 
-LAWS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LAWS = settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 
 
 @LAWS

@@ -88,7 +88,7 @@ def test_scaffolds_that_run_together_start_the_mast_where_they_first_meet():
     assert cool(g, D(1, 4)) == game("-1") and freeze(g) == g
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games())
 def test_numberish_non_numbers_have_temperature_zero(g):
     if not g.is_number:
@@ -184,7 +184,7 @@ def test_overheat():
 TEMPS = st.sampled_from([D(0), D(1, 4), D(1, 2), D(1), D(3, 2), D(3)])
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(games())
 def test_stops_are_ordered_and_walls_start_at_the_stops(g):
     assert left_stop(g) >= right_stop(g)
@@ -194,14 +194,14 @@ def test_stops_are_ordered_and_walls_start_at_the_stops(g):
         assert right_stop(g) <= mean(g) <= left_stop(g)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(games(), st.integers(-12, 12))
 def test_confusion_interval_is_exactly_the_fuzzy_numbers(g, k):
     x = D(k, 4)
     assert (x in confusion_interval(g)) == ((g - Game.of(x)).outcome == "N")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(games(), st.sampled_from([D(-1, 2), D(-1, 4), D(-3, 4)]))
 def test_subzero_walls_are_the_stops_of_the_cooled_game(g, t):
     # CGSuite's subzero thermography: the walls below t = 0 are still stops of G_t
@@ -210,14 +210,14 @@ def test_subzero_walls_are_the_stops_of_the_cooled_game(g, t):
     assert (left_stop(cooled), right_stop(cooled)) == (th.left_wall(t), th.right_wall(t))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(games(), games())
 def test_mean_is_additive_and_sums_are_no_hotter(g, h):
     assert mean(g + h) == mean(g) + mean(h)
     assert temperature(g + h) <= max(temperature(g), temperature(h))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(games(), TEMPS)
 def test_walls_are_the_stops_of_the_cooled_game(g, t):
     th = thermograph(g)
@@ -227,7 +227,7 @@ def test_walls_are_the_stops_of_the_cooled_game(g, t):
         assert temperature(cooled) == temperature(g) - t  # cooling lowers the mast's foot
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games(), games(), TEMPS)
 def test_thermograph_of_a_sum_from_its_parts(g, h, t):
     """The walls of g + h at t, from the cooled parts (cooling is additive), against the
@@ -243,7 +243,7 @@ def test_thermograph_of_a_sum_from_its_parts(g, h, t):
     assert s.left_wall(top) == s.right_wall(top) == tg.mast + th_.mast
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50)
 @given(games(), TEMPS)
 def test_cooling_undoes_heating(g, t):
     # the integral then the derivative: holds on these non-number games (numbers are
@@ -252,7 +252,7 @@ def test_cooling_undoes_heating(g, t):
         assert cool(heat(g, t), t) == g
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(games())
 def test_freeze_is_infinitesimally_close_to_the_mean(g):
     assert (freeze(g) - Game.of(mean(g))).is_infinitesimal

@@ -31,6 +31,7 @@ from .impartial import ImpartialSolver, WinningMove
 from .nimbers import mex, nim_inverse, nim_product, nim_sum
 from .numbers import Dyadic, simplest_between
 from .options import Move, Sum
+from .outcome import Outcome
 from .partizan import PartizanSolver
 from .short import (
     EQ,

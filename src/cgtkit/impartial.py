@@ -28,9 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable
 
+from ._extension import native_module
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
 from .options import check_hashable, normalize_option
+from .outcome import Outcome
 from .search import evaluate
 
 __all__ = ["ImpartialSolver", "WinningMove"]
@@ -39,11 +41,7 @@ MoveFunction = Callable[[Any], Iterable[Any]]
 
 
 def _native_search():
-    try:
-        from . import _native
-    except ImportError:  # pragma: no cover - only without the built extension
-        return None
-    return getattr(_native, "ImpartialSearch", None)
+    return getattr(native_module(), "ImpartialSearch", None)
 
 
 def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
@@ -226,13 +224,14 @@ class ImpartialSolver:
             return self.grundy_sum(position_or_list)
         return self.grundy(position_or_list)
 
-    def outcome(self, position_or_list: Any) -> str:
-        """``"P"`` if the player to move loses, ``"N"`` if they win, ``"D"`` if neither can
-        force a win (loopy games only); a list is a sum."""
+    def outcome(self, position_or_list: Any) -> Outcome:
+        """``P`` if the player to move loses, ``N`` if they win, ``D`` if neither can
+        force a win (loopy games only); an :class:`~cgtkit.outcome.Outcome`, equal to
+        the letter.  A list is a sum."""
         v = self._value(position_or_list)
         if not isinstance(v, int):
-            return v.outcome
-        return "N" if v else "P"
+            return Outcome(v.outcome)
+        return Outcome.N if v else Outcome.P
 
     def _option_value(self, components: tuple) -> int:
         v = 0

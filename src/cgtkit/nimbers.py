@@ -13,6 +13,7 @@ from functools import reduce
 from operator import xor
 from typing import Iterable
 
+from ._extension import native_module
 from .errors import shown_number
 
 __all__ = ["mex", "nim_sum", "nim_product", "nim_inverse", "nim_square", "nim_product_slow", "nim_product_array"]
@@ -194,11 +195,7 @@ def _mul_array(a, b, bits: int, t8):
 def _native_kernel():
     """The native nim-product kernel (``native/src/nimbers.rs``), or None when the
     extension is not built."""
-    try:
-        from . import _native
-    except ImportError:  # pragma: no cover - only without the built extension
-        return None
-    return getattr(_native, "nim_product_u64", None)
+    return getattr(native_module(), "nim_product_u64", None)
 
 
 def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" = None):

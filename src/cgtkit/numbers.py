@@ -3,7 +3,7 @@
 The numbers that short games can equal are exactly the dyadic rationals.  A
 :class:`Dyadic` is immutable and always normalised: ``p`` is odd unless ``q == 0``,
 so two equal values have equal fields.  Python ints are unbounded, so no value ever
-overflows (the seed's 64-bit ``p/2^q`` does).
+overflows (a 64-bit ``p/2^q`` would).
 
 >>> Dyadic("3/4") + Dyadic(1, 4)
 Dyadic('1')
@@ -21,7 +21,7 @@ import operator
 import re
 import sys
 from fractions import Fraction
-from typing import Union
+from typing import Any, Callable, Union
 
 from .errors import EmptyIntervalError, NotDyadicError, quoted, shown_number
 
@@ -69,6 +69,56 @@ def _split(numerator: int, denominator: int) -> tuple[int, int]:
     return numerator, denominator.bit_length() - 1
 
 
+_DyadicOp = Callable[["Dyadic", "Dyadic"], Any]
+_Method = Callable[["Dyadic", object], Any]
+
+
+def _operators(dyadic_op: _DyadicOp, fraction_op: Callable[[Any, Any], Any]) -> tuple[_Method, _Method]:
+    """The forward and reverse operator of one arithmetic operation, written once:
+    exact as a Dyadic with an int or a Dyadic, as a Fraction with any other
+    rational, as a float or a complex with those (as fractions.Fraction does)."""
+
+    def forward(a: "Dyadic", b: object) -> Any:
+        o = Dyadic._coerce(b)
+        if o is not None:
+            return dyadic_op(a, o)
+        if isinstance(b, _abc.Rational):
+            return fraction_op(a.as_fraction(), b)
+        if isinstance(b, float):
+            return fraction_op(float(a), b)
+        if isinstance(b, complex):
+            return fraction_op(complex(a), b)
+        return NotImplemented
+
+    def reverse(b: "Dyadic", a: object) -> Any:
+        o = Dyadic._coerce(a)
+        if o is not None:
+            return dyadic_op(o, b)
+        if isinstance(a, _abc.Rational):
+            return fraction_op(Fraction(int(a.numerator), int(a.denominator)), b.as_fraction())
+        if isinstance(a, float):
+            return fraction_op(a, float(b))
+        if isinstance(a, complex):
+            return fraction_op(a, complex(b))
+        return NotImplemented
+
+    forward.__name__ = "__" + fraction_op.__name__ + "__"
+    reverse.__name__ = "__r" + fraction_op.__name__ + "__"
+    return forward, reverse
+
+
+def _order(test: Callable[[int], bool]) -> Callable[["Dyadic", object], bool]:
+    """One order comparison (<, <=, >, >=) from its test on the sign of a - b."""
+
+    def compare(self: "Dyadic", other: object) -> bool:
+        if isinstance(other, float) and math.isnan(other):
+            return False
+        c = self._cmp(other)
+        return NotImplemented if c is None else test(c)
+
+    return compare
+
+
 class Dyadic(_abc.Rational):
     """An exact dyadic rational ``p / 2**q``.
 
@@ -86,6 +136,7 @@ class Dyadic(_abc.Rational):
 
     _p: int
     _q: int
+    _hash: int | None
 
     def __new__(cls, value: object = 0, denominator: int | None = None) -> "Dyadic":
         if denominator is not None:
@@ -222,40 +273,7 @@ class Dyadic(_abc.Rational):
         return math.floor(self.as_fraction() / o.as_fraction())
 
     def _mod(self, o: "Dyadic") -> "Dyadic":
-        return self - o * self._floordiv(o)
-
-    def _operators(dyadic_op, fraction_op):  # type: ignore[no-untyped-def]  # noqa: N805
-        """The forward and reverse operator of one arithmetic operation, written once:
-        exact as a Dyadic with an int or a Dyadic, as a Fraction with any other
-        rational, as a float or a complex with those (as fractions.Fraction does)."""
-
-        def forward(a: "Dyadic", b: object):
-            o = Dyadic._coerce(b)
-            if o is not None:
-                return dyadic_op(a, o)
-            if isinstance(b, _abc.Rational):
-                return fraction_op(a.as_fraction(), b)
-            if isinstance(b, float):
-                return fraction_op(float(a), b)
-            if isinstance(b, complex):
-                return fraction_op(complex(a), b)
-            return NotImplemented
-
-        def reverse(b: "Dyadic", a: object):
-            o = Dyadic._coerce(a)
-            if o is not None:
-                return dyadic_op(o, b)
-            if isinstance(a, _abc.Rational):
-                return fraction_op(Fraction(a.numerator, a.denominator), b.as_fraction())
-            if isinstance(a, float):
-                return fraction_op(a, float(b))
-            if isinstance(a, complex):
-                return fraction_op(a, complex(b))
-            return NotImplemented
-
-        forward.__name__ = "__" + fraction_op.__name__ + "__"
-        reverse.__name__ = "__r" + fraction_op.__name__ + "__"
-        return forward, reverse
+        return self._sub(o._mul(Dyadic._make(self._floordiv(o), 0)))
 
     __add__, __radd__ = _operators(_add, operator.add)
     __sub__, __rsub__ = _operators(_sub, operator.sub)
@@ -263,17 +281,16 @@ class Dyadic(_abc.Rational):
     __truediv__, __rtruediv__ = _operators(_div, operator.truediv)
     __floordiv__, __rfloordiv__ = _operators(_floordiv, operator.floordiv)
     __mod__, __rmod__ = _operators(_mod, operator.mod)
-    del _operators
 
-    def __divmod__(self, other: object):
+    def __divmod__(self, other: object) -> tuple[Any, Any]:
         q = self // other
-        return (NotImplemented, NotImplemented) if q is NotImplemented else (q, self - other * q)  # type: ignore[operator]
+        return (NotImplemented, NotImplemented) if q is NotImplemented else (q, self - other * q)
 
-    def __rdivmod__(self, other: object):
-        q = other // self  # type: ignore[operator]
-        return q, other - self * q  # type: ignore[operator]
+    def __rdivmod__(self, other: object) -> tuple[Any, Any]:
+        q = other // self
+        return q, other - self * q
 
-    def __pow__(self, exponent: object):
+    def __pow__(self, exponent: object) -> Any:
         """An int power is exact (a negative one must leave a dyadic, else
         NotDyadicError); any other exponent gives a float, as for Fraction."""
         if isinstance(exponent, int) and not isinstance(exponent, bool):
@@ -286,7 +303,7 @@ class Dyadic(_abc.Rational):
             return float(self) ** exponent
         return NotImplemented
 
-    def __rpow__(self, base: object):
+    def __rpow__(self, base: object) -> Any:
         if self._q == 0:
             return base**self._p  # type: ignore[operator]
         return base ** float(self)  # type: ignore[operator]
@@ -309,7 +326,7 @@ class Dyadic(_abc.Rational):
     def __ceil__(self) -> int:
         return -((-self._p) >> self._q)
 
-    def __round__(self, ndigits: int | None = None):
+    def __round__(self, ndigits: int | None = None) -> Any:
         """Without ``ndigits`` the nearest int (a half to the even one); with it the
         exact decimal rounding, as a :class:`fractions.Fraction` (as Fraction does:
         a decimal fraction such as 2/5 is seldom dyadic).
@@ -339,7 +356,7 @@ class Dyadic(_abc.Rational):
                     return -1 if other > 0 else 1
                 other = Fraction(other)  # exact, as Fraction compares with floats
             if isinstance(other, _abc.Rational):
-                diff = self.as_fraction() - Fraction(other.numerator, other.denominator)
+                diff = self.as_fraction() - Fraction(int(other.numerator), int(other.denominator))
                 return (diff > 0) - (diff < 0)
             return None
         a, b, _ = self._aligned(o)
@@ -355,22 +372,12 @@ class Dyadic(_abc.Rational):
         c = self._cmp(other)
         return NotImplemented if c is None else c == 0
 
-    def _order(test):  # type: ignore[no-untyped-def]  # noqa: N805
-        def compare(self: "Dyadic", other: object) -> bool:
-            if isinstance(other, float) and math.isnan(other):
-                return False
-            c = self._cmp(other)
-            return NotImplemented if c is None else test(c)
-
-        return compare
-
     __lt__ = _order(lambda c: c < 0)
     __le__ = _order(lambda c: c <= 0)
     __gt__ = _order(lambda c: c > 0)
     __ge__ = _order(lambda c: c >= 0)
-    del _order
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]  # numbers.Complex declares __hash__ = None
         h = self._hash
         if h is None:
             # Python's hash of the rational p/2^q (so Dyadic(1, 2), Fraction(1, 2) and
@@ -384,13 +391,13 @@ class Dyadic(_abc.Rational):
             self._hash = h
         return h
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[int, int]]:
         return (Dyadic, (self._p, 1 << self._q))
 
     def __copy__(self) -> "Dyadic":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Dyadic":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Dyadic":
         return self
 
 
@@ -407,7 +414,7 @@ def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
     """The simplest number x with lo < x < hi; ``None`` means unbounded on that side.
 
     This is the value of the game {lo | hi} when both sides are numbers.  It takes
-    O(log) steps in the size of the numbers (the seed walked one integer at a time).
+    O(log) steps in the size of the numbers (not one integer at a time).
 
     >>> simplest_between(None, None), simplest_between(None, -2), simplest_between("5/8", "3/4")
     (Dyadic('0'), Dyadic('-3'), Dyadic('11/16'))
@@ -426,6 +433,7 @@ def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
         return Dyadic._make(0, 0)
     if high is None or (low is not None and low._p >= 0):
         # everything is >= 0 here: the least integer above lo, if it fits
+        assert low is not None  # both None returned 0 above
         candidate = math.floor(low) + 1
         if high is None or candidate < high:
             return Dyadic._make(candidate, 0)
@@ -439,6 +447,7 @@ def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
     # differing bit t, where a has 0 and b has 1: that integer is a itself if a has no
     # bit set at or below t, else the common prefix with bit t set and nothing below.
     # A constant number of big-int operations, so 6000-bit denominators stay cheap.
+    assert low is not None and high is not None  # an unbounded side always fits an integer
     q = max(low._q, high._q)
     a = (low._p << (q - low._q)) + 1
     b = (high._p << (q - high._q)) - 1

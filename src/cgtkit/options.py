@@ -4,7 +4,7 @@ A move function returns, for a position, the options a player may move to.  Each
 option is written in one of these forms:
 
 * a position (any hashable value);
-* a tuple of positions: a *sum* of independent games (the seed's "splittable" case),
+* a tuple of positions: a *sum* of independent games (a "splittable" position),
   e.g. a heap split into two heaps; ``()`` is the empty sum, the zero game;
 * ``Sum(p, q, ...)``: a sum written explicitly, for games whose positions are
   themselves tuples (pass ``tuple_is_sum=False`` to the solver then);

@@ -5,41 +5,39 @@ as for the impartial solver (a position, a tuple of positions = a sum, ``Sum``, 
 ``Move(label, option)``).  :class:`PartizanSolver` computes the canonical form of
 each position with the iterative, loop-checking search of :mod:`cgtkit.search`.
 
-The seed's solver knew only numbers; :meth:`PartizanSolver.number` keeps that
+A solver that knows only numbers (the value of ``{a | b}`` as the simplest number
+between) fails on hot and infinitesimal games; :meth:`PartizanSolver.number` asks that
 question and answers it honestly, raising :class:`NotANumberError` when the value is
-a hot or infinitesimal game.  Seed 000's game (Left n -> n-2, Right n -> n-1, moves
-only to positive n) is the example:
+a hot or infinitesimal game.  The game where Left moves n -> n-2 and Right n -> n-1
+(only to positive n) is the example:
 
->>> def seed_game(n):
+>>> def moves(n):
 ...     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
->>> p = PartizanSolver(seed_game)
+>>> p = PartizanSolver(moves)
 >>> [str(p.value(n)) for n in range(1, 7)]
 ['0', '-1', '{0|-1}', '0', '-1', '{0|-1}']
 >>> p.number(2)
 Dyadic('-1')
 
 That game is a *partizan subtraction game* (position n is a heap of n - 1 from which
-Left removes 2 tokens and Right 1), and :class:`PartizanSubtractionGame` values those
-bottom up and proves their period, so any heap is quick:
-
->>> seed = PartizanSubtractionGame(left=[2], right=[1])
->>> [str(seed.value(n)) for n in range(6)], seed.period(), str(seed.value(10**100))
-(['0', '-1', '{0|-1}', '0', '-1', '{0|-1}'], (0, 3), '-1')
+Left removes 2 tokens and Right 1), and
+:class:`cgtkit.heap.PartizanSubtractionGame` values those bottom up and proves their
+period, so any heap is quick.  (It lived here before; ``cgtkit.partizan.
+PartizanSubtractionGame`` still works, with a :class:`DeprecationWarning`.)
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable
 
-from ._lazy import np
-
-from .errors import MoveFunctionError, NotANumberError, PeriodNotCertifiedError, RulesError
+from .errors import MoveFunctionError, NotANumberError
 from .numbers import Dyadic
 from .options import normalize_option
+from .outcome import Outcome
 from .search import evaluate
 from .short.game import Game
 
-__all__ = ["PartizanSolver", "PartizanSubtractionGame"]
+__all__ = ["PartizanSolver"]
 
 PartizanMoves = Callable[[Any], "tuple[Iterable[Any], Iterable[Any]]"]
 
@@ -125,8 +123,9 @@ class PartizanSolver:
             )
         return g.number
 
-    def outcome(self, position: Hashable) -> str:
-        """Who wins: ``"L"``, ``"R"``, ``"P"`` (second player) or ``"N"`` (first player)."""
+    def outcome(self, position: Hashable) -> Outcome:
+        """Who wins: an :class:`~cgtkit.outcome.Outcome`, ``L``, ``R``, ``P`` (second
+        player) or ``N`` (first player)."""
         return self.value(position).outcome
 
     def cache_size(self) -> int:
@@ -134,125 +133,18 @@ class PartizanSolver:
         return len(self._memo)
 
 
-class PartizanSubtractionGame:
-    """A heap of ``n`` tokens; Left removes ``k`` tokens for ``k`` in ``left``, Right for
-    ``k`` in ``right`` (``k <= n``).  Canonical values bottom up, the period proved.
+def __getattr__(name: str) -> Any:
+    # the deprecated alias: a heap game, it moved to cgtkit.heap (importing it here at
+    # the top would point a lower layer at a higher one; see .importlinter)
+    if name == "PartizanSubtractionGame":
+        import warnings
 
-    With ``t`` the largest take, the value of heap ``n >= t`` is a function of the
-    values of heaps ``n-t .. n-1`` alone (every take is available).  So if those ``t``
-    values starting at ``n0`` equal the ``t`` starting at ``n0 + p``, the next values
-    agree too, and by induction ``V(n + p) = V(n)`` for every ``n >= n0``: a proof, not
-    a guess.  Canonical forms are unique (and ``Game`` objects are shared), so equal
-    values are the same object; they are numbered and the repeat found by
-    :func:`cgtkit.heap.periodicity.find_period` with the single-heap bound
-    (``max(n0, 1) + p + t`` values).  Values are computed in doubling rounds until
-    heap ``n`` is reached or a period is proved, at most ``limit`` heaps; a question
-    beyond that is refused before starting.  Not every such game is periodic
-    (``left=[1], right=[1, 2]`` gives ``v``, ``vv*``, ``v3``, ...): those are answered
-    directly within the limit.
+        from .heap.partizan_subtraction import PartizanSubtractionGame
 
-    >>> g = PartizanSubtractionGame(left=[1], right=[2])
-    >>> [str(g.value(n)) for n in range(4)], g.period()
-    (['0', '1', '{1|0}', '0'], (0, 3))
-    """
-
-    DEFAULT_LIMIT = 200_000
-
-    def __init__(self, left: Iterable[int], right: Iterable[int]) -> None:
-        self.left = _takes(left, "left")
-        self.right = _takes(right, "right")
-        self.max_take = max(self.left + self.right, default=0)
-        self.release()
-
-    def release(self) -> None:
-        """Forget the computed values (done by itself after a failure, e.g. Ctrl-C)."""
-        self._values: list[Game] = []
-        self._ids: "np.ndarray | tuple" = ()  # an int64 array once values are computed
-        self._number: dict[Game, int] = {}
-        self._proved: tuple[int, int] | None = None
-
-    def __repr__(self) -> str:
-        return f"PartizanSubtractionGame(left={list(self.left)}, right={list(self.right)})"
-
-    def _extend(self, n: int) -> None:
-        values, number = self._values, self._number
-        start = len(values)
-        ids = np.zeros(n, dtype=np.int64)
-        ids[:start] = self._ids[:start]
-        try:
-            for h in range(start, n):
-                g = Game.from_options(
-                    [values[h - k] for k in self.left if k <= h],
-                    [values[h - k] for k in self.right if k <= h],
-                )
-                values.append(g)
-                ids[h] = number.setdefault(g, len(number))
-        except BaseException:
-            self.release()
-            raise
-        self._ids = ids
-
-    def values(self, n: int) -> list[Game]:
-        """The values of heaps ``0 .. n-1``, computed directly."""
-        if len(self._values) < n:
-            self._extend(n)
-        return self._values[:n]
-
-    def _search(self, n: int | None, limit: int) -> None:
-        """Compute until heap ``n`` is known (None: until a period is proved)."""
-        from .heap.periodicity import find_period
-
-        size = len(self._values)
-        while self._proved is None and (n is None or n >= len(self._values)):
-            if size >= limit:
-                where = f"heap {n} lies beyond them" if n is not None else "none is known"
-                raise PeriodNotCertifiedError(
-                    f"{self!r}: no period proved within the first {limit:,} heaps, and {where}; "
-                    "pass a larger limit"
-                )
-            size = min(max(2 * size, 64), limit if n is None else min(n + 1, limit))
-            self._extend(size)
-            found = find_period(self._ids[:size], self.max_take, 1)
-            if found is not None:
-                self._proved = found.check(self._ids[:size]).as_tuple()
-
-    def _check_reach(self, n: int | None, limit: int) -> None:
-        least = self.max_take + 2  # max(n0, 1) + p + t with n0 = 0, p = 1
-        need = least if n is None else min(n + 1, least)
-        if need > limit:
-            raise PeriodNotCertifiedError(
-                f"{self!r}: beyond reach: a proof of the period needs at least {least:,} values, "
-                f"more than the limit of {limit:,} heaps; pass a larger limit"
-            )
-
-    def value(self, n: int, limit: int = DEFAULT_LIMIT) -> Game:
-        """The canonical value of heap ``n`` (any size once the period is proved)."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise RulesError(f"a heap size is an int >= 0, got {n!r}")
-        if n >= len(self._values) and self._proved is None:
-            self._check_reach(n, limit)
-            self._search(n, limit)
-        if n < len(self._values):
-            return self._values[n]
-        n0, p = self._proved  # type: ignore[misc]
-        return self._values[n0 + (n - n0) % p]
-
-    def period(self, limit: int = DEFAULT_LIMIT) -> tuple[int, int]:
-        """``(preperiod, period)``, proved; :class:`PeriodNotCertifiedError` if none is
-        proved within ``limit`` heaps."""
-        if self._proved is None:
-            self._check_reach(None, limit)
-            self._search(None, limit)
-        assert self._proved is not None
-        return self._proved
-
-
-def _takes(ks: Iterable[int], side: str) -> tuple[int, ...]:
-    try:
-        items = sorted(set(ks))
-    except TypeError:
-        raise RulesError(f"{side} takes must be a collection of ints >= 1, not {ks!r}") from None
-    for k in items:
-        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise RulesError(f"{side} takes must be ints >= 1, got {k!r}")
-    return tuple(items)
+        warnings.warn(
+            "cgtkit.partizan.PartizanSubtractionGame is deprecated: use cgtkit.heap.PartizanSubtractionGame",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return PartizanSubtractionGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

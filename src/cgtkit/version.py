@@ -17,7 +17,7 @@ def version() -> str:
     try:
         return metadata.version("cgtkit")
     except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare source tree
-        from .short.engine import native_module
+        from ._extension import native_module
 
         native = native_module()
         return native.version() if native is not None else "unknown"

@@ -1,20 +1,16 @@
-"""``cgtkit demo``: each seed problem solved on its seed's own example."""
+"""``cgtkit demo``: a tour of the classic problems, each solved on its own example."""
 
 from __future__ import annotations
 
-from ..classic import (
-    cake_range_queries,
-    coin_game_first_player_wins,
-    maundy_cake_formula,
-    maundy_cake_value,
-    nim_winning_move,
-    subtraction_heaps,
-    two_ends_margin,
-)
+from ..heap.nim import nim_winning_move
+from ..heap.subtraction import coin_game_first_player_wins, subtraction_heaps
 from ..impartial import ImpartialSolver
+from ..rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_value
+from ..scoring.two_ends import two_ends_margin
 from ._args import a_or_an
 from ..nimbers import nim_sum
 from ..numbers import Dyadic, simplest_between
+from ..outcome import Outcome
 
 
 def _heading(text: str) -> None:
@@ -23,15 +19,15 @@ def _heading(text: str) -> None:
     print("-" * len(text))
 
 
-def _seed_partizan() -> None:
-    from .value_commands import SEED_GAME
+def _partizan() -> None:
+    from .value_commands import EXAMPLE_GAME
 
-    _heading("Seed 000: a partizan game (Left n -> n-2, Right n -> n-1, only to n > 0)")
+    _heading("A partizan game: Left n -> n-2, Right n -> n-1, only to n > 0")
     for n in range(1, 7):
-        print(f"  n = {n}: value {SEED_GAME.value(n - 1)}")
-    print("  n = 3 is {0|-1}, a hot switch, not a number: the seed's number-only")
+        print(f"  n = {n}: value {EXAMPLE_GAME.value(n - 1)}")
+    print("  n = 3 is {0|-1}, a hot switch, not a number: a number-only")
     print("  solver cannot value it. The values repeat 0, -1, {0|-1} with period 3 (proved);")
-    print(f"  n = 10**100: {SEED_GAME.value(10**100 - 1)}")
+    print(f"  n = 10**100: {EXAMPLE_GAME.value(10**100 - 1)}")
     print(f"  exact numbers: 3/4 + 5/8 = {Dyadic('3/4') + Dyadic('5/8')}; "
           f"simplest number between 1/4 and 1: {simplest_between('1/4', 1)}; "
           f"above 10^12: {simplest_between(10**12, None)}")
@@ -39,17 +35,17 @@ def _seed_partizan() -> None:
 
 def run_demo() -> None:
     """Print the tour."""
-    print("cgtkit demo: the seed problems, solved exactly")
-    _seed_partizan()
+    print("cgtkit demo: the classic problems, solved exactly")
+    _partizan()
 
-    _heading("Seed 001: the impartial solver on Nim heaps 3, 4, 5")
+    _heading("The impartial solver on Nim heaps 3, 4, 5")
     solver = ImpartialSolver(lambda n: range(n))  # a Nim heap n moves to any smaller heap
     heaps = [3, 4, 5]
     print(f"  Grundy value of the sum: {solver.grundy_sum(heaps)}")
     move = solver.winning_move(heaps)
     print(f"  winning move: heap {move.component + 1} -> {move.option} (leaves {move.result})")
 
-    _heading("Seed 002: the coin game, Nim, Grundy values, two-ends take")
+    _heading("The coin game, Nim, Grundy values, two-ends take")
     for x in (7, 10):
         who = "A" if coin_game_first_player_wins(x, [1, 3, 4]) else "B"
         print(f"  {x} coins, take 1, 3 or 4: {who} wins")
@@ -63,7 +59,7 @@ def run_demo() -> None:
     row = [3, -1, 4, 1, -5, 9, -2, 6]
     print(f"  two-ends take on {row}: the first player wins by {two_ends_margin(row)}")
 
-    _heading("Seed 003: cake cutting (Maundy Cake)")
+    _heading("Cake cutting (Maundy Cake)")
     for w, h in ((6, 4), (12, 1), (8, 3), (2, 12)):
         print(f"  {w} x {h}: formula {maundy_cake_formula(w, h)}, "
               f"search {maundy_cake_value(w, h)}")
@@ -71,10 +67,10 @@ def run_demo() -> None:
     print(f"  cakes {cakes}, is the sum of ranges [1,2], [2,3], [1,3] positive? "
           f"{cake_range_queries(cakes, [(1, 2), (2, 3), (1, 3)])}")
 
-    _heading("Seed 004: P and N positions, Nim, sums of games")
+    _heading("P and N positions, Nim, sums of games")
     sub = ImpartialSolver(lambda n: [n - k for k in (1, 2) if k <= n])
     print("  take 1 or 2 from a heap: P-positions below 12: "
-          f"{[n for n in range(12) if sub.outcome(n) == 'P']}")
+          f"{[n for n in range(12) if sub.outcome(n) is Outcome.P]}")
     outcome = sub.outcome([4, 7])
     print(f"  the sum of heaps 4 and 7 is {a_or_an(outcome)} {outcome}-position "
           f"(Grundy {sub.grundy(4)} xor {sub.grundy(7)})")

@@ -26,7 +26,7 @@ import argparse
 import sys
 from typing import Any, Callable, Optional, TextIO
 
-from ..errors import RulesError
+from ..outcome import Outcome
 from ..rulesets import native
 from ..rulesets.registry import RULESETS, is_impartial, lookup
 from ._args import a_or_an
@@ -45,8 +45,8 @@ def value_lines(position: Any) -> list[str]:
     """
     if is_impartial(position):
         n = position.nim_value
-        outcome = "P (the second player wins)" if n == 0 else "N (the first player wins)"
-        return [f"value: {position.value}", f"outcome: {outcome}", f"nim value: {n}"]
+        outcome = Outcome.P if n == 0 else Outcome.N
+        return [f"value: {position.value}", f"outcome: {outcome.described}", f"nim value: {n}"]
     v = position.value
     lines = describe(v)
     if v.is_nimber and not v.is_number:
@@ -116,9 +116,9 @@ def best_move(position: Any, side: str, impartial: Optional[bool] = None) -> Opt
         wins = [i for i, o in enumerate(options) if o.nim_value == 0]
         return wins[0] if wins else 0
     outcomes = [o.value.outcome for o in options]
-    # with the opponent to move, "P" and the mover's letter are wins for the mover
-    good = ("P", "L") if side == "left" else ("P", "R")
-    for wanted in (good, ("N",)):
+    # with the opponent to move, P and the mover's letter are wins for the mover
+    good = (Outcome.P, Outcome.L) if side == "left" else (Outcome.P, Outcome.R)
+    for wanted in (good, (Outcome.N,)):
         for i, out in enumerate(outcomes):
             if out in wanted:
                 return i

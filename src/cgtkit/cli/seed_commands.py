@@ -1,21 +1,23 @@
-"""Subcommands for the seed problems: demo, nim, coins, heaps, two-ends, cake."""
+"""Subcommands for the stand-alone games: demo, nim, coins, heaps, two-ends, cake, cake-queries.
+
+(The module keeps its historical name so that ``main.py`` stays as it is.)"""
 
 from __future__ import annotations
 
 import argparse
 
-from ..classic import (
-    cake_range_queries,
-    coin_game_first_player_wins,
-    maundy_cake_formula,
-    maundy_cake_value,
-    nim_outcome,
-    nim_winning_moves,
-    subtraction_heaps,
-    two_ends_margin,
-)
-from ..classic.subtraction import DEFAULT_VALUE_LIMIT, _check_take, subtraction_sequence
 from ..errors import CGTError
+from ..outcome import Outcome
+from ..heap.nim import nim_outcome, nim_winning_moves
+from ..heap.subtraction import (
+    DEFAULT_VALUE_LIMIT,
+    check_take_set,
+    coin_game_first_player_wins,
+    subtraction_heaps,
+    subtraction_sequence,
+)
+from ..rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_value
+from ..scoring.two_ends import two_ends_margin
 from ._args import count, parse_count
 from .demo import run_demo
 
@@ -37,10 +39,9 @@ def _nim(args: argparse.Namespace) -> None:
         s ^= h
     print(f"heaps: {' '.join(map(str, heaps))}")
     print(f"nim-sum: {s}")
-    if outcome == "P":
-        print("outcome: P (the player to move loses)")
+    print(f"outcome: {outcome.described}")
+    if outcome is Outcome.P:
         return
-    print("outcome: N (the player to move wins)")
     for i, new in nim_winning_moves(heaps):
         print(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
 
@@ -50,7 +51,7 @@ def _take_set(text: str) -> str:
 
 
 def _coins(args: argparse.Namespace) -> None:
-    take = _check_take(args.take)
+    take = check_take_set(args.take)
     x = args.coins
     wins = coin_game_first_player_wins(x, take, args.limit)  # refuses, before printing, what is beyond reach
     print(f"coins: {x}, take-set: {_take_set(take)}")
@@ -66,7 +67,7 @@ def _coins(args: argparse.Namespace) -> None:
 
 
 def _heaps(args: argparse.Namespace) -> None:
-    take = _check_take(args.take)
+    take = check_take_set(args.take)
     values, total = subtraction_heaps(args.heaps, take, args.limit)
     print(f"take-set: {_take_set(take)}")
     for h, g in zip(args.heaps, values):
@@ -121,11 +122,11 @@ def _add_limit(p: argparse.ArgumentParser) -> None:
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
-    """Add the seed problems' subcommands to the ``cgtkit`` parser."""
+    """Add these subcommands to the ``cgtkit`` parser."""
     p = sub.add_parser(
         "demo",
-        help="a short tour: every seed problem solved on its own example",
-        description="A short tour of cgtkit: each seed problem solved on its own example.",
+        help="a short tour: the classic problems, each solved on its own example",
+        description="A short tour of cgtkit: each classic problem solved on its own example.",
     )
     p.set_defaults(run=lambda args: run_demo())
 
@@ -186,7 +187,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
 
     p = sub.add_parser(
         "cake-queries",
-        help="seed 003's query form: is the sum of cakes l..r positive?",
+        help="Maundy Cake range queries: is the sum of cakes l..r positive?",
         description="Given cakes WxH and ranges L:R (1-based, inclusive), answers Yes when "
         "the sum of the cakes' values is > 0 (Left wins), else No.",
     )

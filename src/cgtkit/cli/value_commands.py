@@ -1,10 +1,11 @@
-"""Subcommands of the value group: ``cgtkit value EXPR`` and ``cgtkit value --seed-game N``.
+"""Subcommands of the value group: ``cgtkit value EXPR`` and ``cgtkit value --example-game N``.
 
 ``EXPR`` is a game in CGSuite notation (``{1|*}``, ``^^*``, ``+-1``, ``Tiny(2)``,
 ``{3||2|1} + ^``); the command prints its canonical form and a few facts, one
-``key: value`` line each.  ``--seed-game N`` does the same for position N of seed 000's
-game (Left moves n -> n-2, Right n -> n-1, a move only to a positive n), for any N
-(``10**100`` too): its values have a proved period.
+``key: value`` line each.  ``--example-game N`` does the same for position N of the
+partizan subtraction game of the docs' examples (Left moves n -> n-2, Right n -> n-1,
+a move only to a positive n), for any N (``10**100`` too): its values have a proved
+period.  ``--seed-game N`` is its old spelling, still accepted (not listed in the help).
 """
 
 from __future__ import annotations
@@ -13,19 +14,12 @@ import argparse
 
 from ..errors import RulesError
 from ..numbers import decimal
-from ..partizan import PartizanSubtractionGame
+from ..heap.partizan_subtraction import PartizanSubtractionGame
 from ._args import count
-
-_OUTCOMES = {
-    "L": "L (Left wins, whoever moves first)",
-    "R": "R (Right wins, whoever moves first)",
-    "P": "P (the second player wins)",
-    "N": "N (the first player wins)",
-}
 
 
 def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
-    """Seed 000's game: Left moves n -> n-2, Right n -> n-1, only to a positive n."""
+    """The examples' game: Left moves n -> n-2, Right n -> n-1, only to a positive n."""
     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
 
 
@@ -33,6 +27,7 @@ def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
 # Left takes 2 and Right 1 (so moves stay on positive positions); values bottom up with
 # a proved period, so any n is quick (the tests compare it with PartizanSolver)
 SEED_GAME = PartizanSubtractionGame(left=[2], right=[1])
+EXAMPLE_GAME = SEED_GAME  # the name that says what it is; SEED_GAME stays for old callers
 
 
 def describe(g) -> list[str]:
@@ -40,24 +35,24 @@ def describe(g) -> list[str]:
     number = str(g.number) if g.is_number else "no (not a number)"
     return [
         f"value: {g}",
-        f"outcome: {_OUTCOMES[g.outcome]}",
+        f"outcome: {g.outcome.described}",
         f"number: {number}",
         f"birthday: {decimal(g.birthday)}",
     ]
 
 
 def _value(args: argparse.Namespace) -> None:
-    if args.seed_game is not None:
+    flag, n = ("--seed-game", args.seed_game) if args.seed_game is not None else ("--example-game", args.example_game)
+    if n is not None:
         if args.expr:
-            raise RulesError("give either a game EXPR or --seed-game N, not both")
-        n = args.seed_game
+            raise RulesError(f"give either a game EXPR or {flag} N, not both")
         if n < 1:
-            raise RulesError(f"--seed-game {n}: positions of seed 000's game are integers n >= 1")
-        g = SEED_GAME.value(n - 1)
-        print(f"position: {n} (seed 000's game: Left n -> n-2, Right n -> n-1, only to n > 0)")
+            raise RulesError(f"{flag} {n}: positions of the example game are integers n >= 1")
+        g = EXAMPLE_GAME.value(n - 1)
+        print(f"position: {n} (the example game: Left n -> n-2, Right n -> n-1, only to n > 0)")
     else:
         if not args.expr:
-            raise RulesError("no game given: write e.g. cgtkit value '{1|*}' or cgtkit value --seed-game 5")
+            raise RulesError("no game given: write e.g. cgtkit value '{1|*}' or cgtkit value --example-game 5")
         from ..loopy.notation import has_loopy_syntax
         from ..short.notation import game
 
@@ -91,11 +86,13 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{1|*}', '^^*', '+-1', 'Tiny(2)'")
     p.add_argument(
-        "--seed-game",
-        type=count(None, "--seed-game"),
+        "--example-game",
+        type=count(None, "--example-game"),
         metavar="N",
-        help="the value of position N of seed 000's game (Left n -> n-2, Right n -> n-1)",
+        help="the value of position N of the partizan subtraction game Left n -> n-2, Right n -> n-1 "
+        "(moves only to n > 0)",
     )
+    p.add_argument("--seed-game", type=count(None, "--seed-game"), help=argparse.SUPPRESS)  # the old spelling
     p.add_argument(
         "--all",
         action="store_true",

@@ -1,5 +1,6 @@
 """Heap games at scale: take-and-break codes, subtraction games, Grundy sequences,
-periods with their certificates, misère play.
+periods with their certificates, misère play; Nim (:mod:`.nim`) and the coin game
+(:mod:`.subtraction`: a heap of any size under a take-set) as plain answers.
 
 >>> from cgtkit.heap import OctalGame
 >>> kayles = OctalGame("0.77")
@@ -10,7 +11,16 @@ periods with their certificates, misère play.
 from .codes import TakeBreakCode
 from .games import GrundysGame, HeapGame, OctalGame, SubtractionGame, is_square
 from .misere import Genus, genus_of, misere_grundy_of
+from .nim import nim_outcome, nim_winning_move, nim_winning_moves
+from .partizan_subtraction import PartizanSubtractionGame
 from .periodicity import Periodicity
+from .subtraction import (
+    SubtractionSequence,
+    coin_game_first_player_wins,
+    subtraction_grundy,
+    subtraction_heaps,
+    subtraction_sequence,
+)
 
 __all__ = [
     "TakeBreakCode",
@@ -23,4 +33,13 @@ __all__ = [
     "genus_of",
     "misere_grundy_of",
     "Periodicity",
+    "PartizanSubtractionGame",
+    "nim_outcome",
+    "nim_winning_move",
+    "nim_winning_moves",
+    "SubtractionSequence",
+    "coin_game_first_player_wins",
+    "subtraction_grundy",
+    "subtraction_heaps",
+    "subtraction_sequence",
 ]

@@ -25,6 +25,8 @@ right answer; a good mask only makes it fast.
 
 from __future__ import annotations
 
+from .._extension import native_module
+
 __all__ = [
     "HAVE_NATIVE",
     "FILL_SPLIT", "FILL_SPLIT_PY",
@@ -201,10 +203,7 @@ FILL_ALL_BUT_PY = _fill_all_but
 LAST_MISMATCH_PY = _last_mismatch
 Z_FUNCTION_PY = _z_function
 
-try:
-    from .. import _native
-except ImportError:  # pragma: no cover - only without the built extension
-    _native = None
+_native = native_module()
 
 #: True when the native kernels are there (they are whenever cgtkit was built)
 HAVE_NATIVE = _native is not None and hasattr(_native, "heap_fill_split")

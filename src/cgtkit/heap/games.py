@@ -37,7 +37,7 @@ from ..errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
 from ..impartial import ImpartialSolver
 from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
-from .misere import Genus, _MultisetSearch, _compress
+from .misere import Genus, MultisetSearch, compress_gammas
 from .periodicity import Periodicity, certificate_length, find_period
 from .sequences import AllButEngine, SplitEngine, TripleEngine, use_native
 
@@ -330,12 +330,12 @@ class HeapGame:
         return found.as_tuple()
 
     # --- misère play ---------------------------------------------------------------
-    def _misere_search(self, depth: int) -> _MultisetSearch:
+    def _misere_search(self, depth: int) -> MultisetSearch:
         cache = getattr(self, "_misere_cache", None)
         if cache is None:
             cache = self._misere_cache = {}
         if depth not in cache:
-            cache[depth] = _MultisetSearch(self.moves, depth, sortable=True)
+            cache[depth] = MultisetSearch(self.moves, depth, sortable=True)
         return cache[depth]
 
     def misere_grundy_values(self, n: int) -> np.ndarray:
@@ -366,7 +366,7 @@ class HeapGame:
         normal = 0
         for h in comps:
             normal ^= self.grundy(h)
-        misere, settled = _compress(gammas)
+        misere, settled = compress_gammas(gammas)
         return Genus(normal, misere, settled)
 
     def misere_quotient(self, heaps: int):

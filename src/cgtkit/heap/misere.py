@@ -70,7 +70,7 @@ class Genus:
         return m[-2] if (k - len(m)) % 2 == 0 else m[-1]
 
 
-def _compress(gammas: Sequence[int]) -> tuple[tuple[int, ...], bool]:
+def compress_gammas(gammas: Sequence[int]) -> tuple[tuple[int, ...], bool]:
     """Cut γ0..γD at the first L >= 2 after which γi = γ(i-2) throughout."""
     d = len(gammas)
     length = d
@@ -82,7 +82,7 @@ def _compress(gammas: Sequence[int]) -> tuple[tuple[int, ...], bool]:
     return tuple(gammas[:length]), length <= d - 2
 
 
-class _MultisetSearch:
+class MultisetSearch:
     """The memoised search over multisets of components, γ vectors of one length."""
 
     def __init__(self, options: ComponentOptions, depth: int, sortable: bool) -> None:
@@ -155,12 +155,12 @@ def misere_genus(
     ``normal`` is the normal-play value if known (else computed by the same search:
     the nim-sum of the components' Grundy values).  ``depth`` is how many γk to compute.
     """
-    search = _MultisetSearch(options, max(depth, 3), sortable)
+    search = MultisetSearch(options, max(depth, 3), sortable)
     comps = list(components)
     gammas = search.gammas(comps)
     if normal is None:
         normal = _normal_value(search, comps)
-    misere, settled = _compress(gammas)
+    misere, settled = compress_gammas(gammas)
     return Genus(normal, misere, settled)
 
 
@@ -170,7 +170,7 @@ def misere_grundy(options: ComponentOptions, components: Iterable[Hashable], sor
     >>> misere_grundy(lambda n: [(m,) for m in range(n)], [1]), misere_grundy(lambda n: [(m,) for m in range(n)], [1, 1])
     (0, 1)
     """
-    return _MultisetSearch(options, 1, sortable).gammas(list(components))[0]
+    return MultisetSearch(options, 1, sortable).gammas(list(components))[0]
 
 
 def _normal_value(search: _MultisetSearch, comps: list) -> int:
@@ -211,3 +211,6 @@ def misere_grundy_of(solver: Any, position: Any) -> int:
     """
     comps = list(position) if isinstance(position, list) else [position]
     return misere_grundy(_solver_options(solver), comps, sortable=False)
+
+
+_compress, _MultisetSearch = compress_gammas, MultisetSearch  # the old private names

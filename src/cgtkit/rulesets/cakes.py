@@ -2,17 +2,23 @@
 
 A cake is ``w x h`` unit squares, written ``"WxH"``; a position is one or more cakes
 separated by commas, and its value is the sum.  Left cuts along the width, Right
-along the height (as in :mod:`cgtkit.classic.cake`), so a ``w x 1`` strip is Left's
-and turning a cake a quarter turn negates its value (each solved cake also records
-its turned twin).
+along the height, so a ``w x 1`` strip is Left's and turning a cake a quarter turn
+negates its value (each solved cake also records its turned twin).
 
 * **Cutcake**: Left cuts a cake into two, ``a x h`` and ``(w - a) x h``; Right into
   ``w x b`` and ``w x (h - b)``.  Every value is an integer; ``value`` uses the
   closed form :func:`cutcake_formula`, ``search_value()`` the engine.
 * **Maundy Cake**: Left divides the width into k >= 2 equal parts (k copies of
   ``w/k x h``), Right divides the height; the moves are those of
-  :func:`cgtkit.classic.cake.maundy_cake_moves`; ``value`` uses the seed's closed
-  form :func:`cgtkit.classic.cake.maundy_cake_formula`, ``search_value()`` the engine.
+  :func:`maundy_cake_moves`; ``value`` uses the closed form :func:`maundy_cake_formula`
+  (O(log) after factoring the sides), ``search_value()`` the engine.  With d(x) the
+  prime factors of x in increasing order (with multiplicity), the formula reads: if w
+  has more prime factors than h, the value is r where r = 0 and then r = r * p + 1 for
+  each of the largest len(d(w)) - len(d(h)) primes p of w, smallest first;
+  symmetrically negative when h has more; 0 when the counts are equal.
+  :func:`maundy_cake_value` values one cake by :class:`~cgtkit.PartizanSolver`
+  instead, and :func:`cake_range_queries` answers "is the sum of cakes l..r
+  positive?" for many ranges by exact prefix sums.
 * **Eatcake**: Left eats one whole column (a ``1 x h`` strip) of a cake, Right one
   whole row; eating a column in the middle leaves two cakes.  Values need not be
   numbers: ``1x1`` is ``*`` and ``2x1`` is ``{*|0}`` (``v``).  Every cake with both
@@ -28,22 +34,95 @@ its turned twin).
 (game('*'), game('v'), [Eatcake('')])
 >>> Cutcake("3x1").left_moves()
 [Cutcake('1x1,2x1')]
+>>> maundy_cake_formula(6, 4), maundy_cake_formula(12, 1), maundy_cake_formula(1, 12)
+(0, 10, -10)
+>>> cake_range_queries([(12, 1), (1, 2), (2, 12)], [(1, 2), (2, 3), (1, 3)])
+['Yes', 'No', 'Yes']
 """
 
 from __future__ import annotations
 
 import os
 import re
-from typing import Callable, Optional
+from itertools import accumulate
+from typing import Callable, Iterable, Optional, Sequence
 
-from ..classic.cake import maundy_cake_formula, maundy_cake_moves
-from ..errors import RulesError
+from ..errors import CGTError, RulesError
+from ..numbers import Dyadic
+from ..partizan import PartizanSolver
+from ..primes import prime_factors
 from ..short.game import Game
 from .base import StringPosition
 from .solver import ComponentSolver, TranspositionTable
 
 __all__ = ["Cutcake", "MaundyCake", "Eatcake", "cutcake_formula", "eatcake_known", "eatcake_cost", "parse_cakes"]
+__all__ += ["maundy_cake_formula", "maundy_cake_moves", "maundy_cake_value", "cake_range_queries"]
 
+
+# --- Maundy Cake: the closed form, the moves, range queries ---------------------------
+
+def _check_side(name: str, x: int) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or x < 1:
+        raise CGTError(f"cake side {name}={x!r} must be a positive integer")
+    return x
+
+
+def maundy_cake_formula(w: int, h: int) -> int:
+    """Value of a w x h Maundy cake by the prime-factor formula; O(log) after factoring."""
+    dw = prime_factors(_check_side("w", w))
+    dh = prime_factors(_check_side("h", h))
+    if len(dw) == len(dh):
+        return 0
+    sign = 1
+    if len(dw) < len(dh):
+        dw, dh, sign = dh, dw, -1
+    r = 0
+    for p in dw[len(dh) :]:
+        r = r * p + 1
+    return sign * r
+
+
+def _divisors_above_one(x: int) -> list[int]:
+    small = [k for k in range(2, int(x**0.5) + 1) if x % k == 0]
+    return sorted(set(small + [x // k for k in small] + ([x] if x > 1 else [])))
+
+
+def maundy_cake_moves(position: tuple[int, int]) -> tuple[list[tuple], list[tuple]]:
+    """Move function for :class:`~cgtkit.PartizanSolver`: options as sums of pieces.
+
+    >>> maundy_cake_moves((4, 3))
+    ([((2, 3), (2, 3)), ((1, 3), (1, 3), (1, 3), (1, 3))], [((4, 1), (4, 1), (4, 1))])
+    """
+    w, h = position
+    left = [tuple([(w // k, h)] * k) for k in _divisors_above_one(w)]
+    right = [tuple([(w, h // k)] * k) for k in _divisors_above_one(h)]
+    return left, right
+
+
+def maundy_cake_value(w: int, h: int, solver=None) -> Dyadic:
+    """Value of a w x h cake by searching the game (no formula); for small cakes."""
+    _check_side("w", w)
+    _check_side("h", h)
+    solver = solver or PartizanSolver(maundy_cake_moves)
+    return solver.number((w, h))
+
+
+def cake_range_queries(
+    cakes: Sequence[tuple[int, int]], queries: Iterable[tuple[int, int]]
+) -> list[str]:
+    """For each 1-based range [l, r] of ``cakes``, is the sum of their Maundy Cake
+    values > 0, i.e. does Left win moving first or second?  "Yes" or "No".
+    Exact prefix sums, one formula evaluation per cake."""
+    prefix = [0, *accumulate(maundy_cake_formula(w, h) for w, h in cakes)]
+    answers = []
+    for l, r in queries:
+        if not (1 <= l <= r <= len(cakes)):
+            raise CGTError(f"query [{l}, {r}] is outside the cakes 1..{len(cakes)}")
+        answers.append("Yes" if prefix[r] - prefix[l - 1] > 0 else "No")
+    return answers
+
+
+# --- Cutcake -------------------------------------------------------------------------
 
 def _cutcake_moves(cake: tuple[int, int]):
     w, h = cake

@@ -31,7 +31,7 @@ with the same options are reduced once.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError, quoted
 from ..short.game import Game

@@ -30,6 +30,7 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from ..errors import RulesError
 from ..short.engine import ENGINE, native_module
+from ..short.game import wrap_handle
 
 __all__ = ["active", "python_search", "set_workers", "workers", "threads", "solver_of", "clear_all", "TOADS"]
 
@@ -128,12 +129,6 @@ def clear_all() -> None:
         clear(owner)
 
 
-def _wrap(h: int):
-    from ..short.game import _wrap as wrap
-
-    return wrap(h)
-
-
 def _count(n: Optional[int]) -> int:
     return _workers if n is None else n
 
@@ -155,7 +150,7 @@ def placement_value(rules: Any, keys: Iterable[int], workers: Optional[int] = No
     v = s.value(list(keys), _count(workers))
     if v is None or rules.impartial:
         return v
-    return _wrap(v)
+    return wrap_handle(v)
 
 
 def stone_value(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None) -> Any:
@@ -168,7 +163,7 @@ def stone_value(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None
     if s is None:
         return None
     v = s.value(list(keys), _count(workers))
-    return None if v is None else _wrap(v)
+    return None if v is None else wrap_handle(v)
 
 
 def toads_value(strips: Iterable[str], workers: Optional[int] = None) -> Any:
@@ -177,11 +172,11 @@ def toads_value(strips: Iterable[str], workers: Optional[int] = None) -> Any:
     if s is None:
         return None
     v = s.value(list(strips), _count(workers))
-    return None if v is None else _wrap(v)
+    return None if v is None else wrap_handle(v)
 
 
 def stalks_value(stalks: Iterable[str]) -> Any:
     """The value of a position of Hackenbush stalks, or None (Python search)."""
     if not active():
         return None
-    return _wrap(_NATIVE.hackenbush_stalks(list(stalks)))
+    return wrap_handle(_NATIVE.hackenbush_stalks(list(stalks)))

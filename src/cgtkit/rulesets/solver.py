@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Callable, Hashable, Iterable, Optional
 
+from ..nimbers import mex
 from ..short.game import Game
 
 __all__ = ["TranspositionTable", "ComponentSolver", "Expand"]
@@ -174,10 +175,7 @@ class ComponentSolver:
                     for c in opt:
                         x ^= data[c]
                     seen.add(x)
-                m = 0
-                while m in seen:
-                    m += 1
-                data[k] = m
+                data[k] = mex(seen)
             else:
                 left = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[0]]
                 right = [data[o[0]] if len(o) == 1 else _cached_sum(sums, data, o) for o in exp[1]]

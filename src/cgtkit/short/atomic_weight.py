@@ -35,6 +35,7 @@ import itertools
 import math
 
 from ..errors import NotAtomicError
+from .constants import nimber, up
 from .game import Game, GameLike
 from .products import evaluate, norton, ordinal_sum
 from .thermography import bottom_up, left_stop, right_stop
@@ -108,8 +109,6 @@ def naive_atomic_weight(g: GameLike) -> Game:
 
 
 def _nimber(n: int) -> Game:
-    from .constants import nimber
-
     return nimber(n)
 
 
@@ -149,8 +148,6 @@ def _atomic_weight_or_none(g: Game):
 
 
 def _up() -> Game:
-    from .constants import up
-
     return up
 
 
@@ -209,7 +206,6 @@ def _companion_fast(h: Game):
         x, n, m = nus
         if m >= 2:
             return h
-        from .constants import nimber, up
 
         return up(n) + nimber(m ^ 1)
     return None

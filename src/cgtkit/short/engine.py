@@ -20,11 +20,12 @@ import sys
 import warnings
 from typing import Any, Hashable, Iterable, Protocol, Sequence
 
+from .._extension import native_module as _native_module
 from ..numbers import Dyadic
 
 __all__ = ["Engine", "NativeEngine", "ENGINE", "select_engine", "native_module"]
 
-NUS = tuple  # (Dyadic x, int ups, int nim)
+NUS = tuple[Dyadic, int, int]  # (x, ups, nim): the game x + ups.^ + *nim
 
 
 class Engine(Protocol):
@@ -48,7 +49,7 @@ class Engine(Protocol):
     def shape(self, a: Any) -> int: ...
     def ident(self, a: Any) -> int: ...
     def clear_caches(self) -> None: ...
-    def stats(self) -> dict: ...
+    def stats(self) -> dict[str, Any]: ...
 
 
 class NativeEngine:
@@ -71,7 +72,7 @@ class NativeEngine:
         self.clear_caches = native.clear_caches
         self.stats = native.stats
         if sys.hash_info.modulus == (1 << 61) - 1:
-            self.wrap_info = native.wrap_info  # the native side hashes numbers as 64-bit CPython does
+            self.wrap_info = native.wrap_info  # type: ignore[method-assign]  # the native side hashes numbers as 64-bit CPython does
 
     def wrap_info(self, h: int) -> tuple[int, int]:
         """``(kind, hash)``, a number hashed by Python (where the hash modulus is not
@@ -80,7 +81,8 @@ class NativeEngine:
         return kind, (hash(nus[0]) if kind == 0 else hash(("Game", h)))  # type: ignore[index]
 
     def nus(self, x: Dyadic, n: int, m: int) -> int:
-        return self._n.nus(x._p, x._q, n, m)
+        h: int = self._n.nus(x._p, x._q, n, m)
+        return h
 
     def info(self, h: int) -> tuple[int, NUS | None]:
         kind, raw = self._n.info(h)
@@ -99,11 +101,7 @@ class NativeEngine:
 
 def native_module() -> Any:
     """The compiled extension ``cgtkit._native``, or None when it is not built."""
-    try:
-        from .. import _native
-    except ImportError:
-        return None
-    return _native
+    return _native_module()
 
 
 def select_engine(choice: str | None = None) -> Engine:
@@ -119,7 +117,7 @@ def select_engine(choice: str | None = None) -> Engine:
         if os.environ.get("CGTKIT_ENGINE"):
             raise ImportError("CGTKIT_ENGINE=native, but cgtkit._native is not built (run `make install`)")
         warnings.warn("cgtkit._native is not built: using the slower python engine", RuntimeWarning, stacklevel=2)
-    from .pyengine import PyEngine
+    from .pyengine import PyEngine  # the twin is loaded only when it runs
 
     return PyEngine  # type: ignore[return-value]
 

@@ -27,6 +27,7 @@ from typing import Any, Callable, Iterable, Optional, Union
 
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic
+from ..outcome import Outcome
 from .engine import ENGINE as _E
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
@@ -64,6 +65,17 @@ def _wrap(h: Any) -> "Game":
     g._nus = _UNREAD if g._kind != _GENERAL else None
     g._left = g._right = None
     return _FACADES.setdefault(h, g)
+
+
+#: the public name of :func:`_wrap`, for the modules that receive engine handles (the
+#: native notation reader, the native ruleset searches) and for the engine tests
+wrap_handle = _wrap
+
+
+def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
+    """Make the named game ``g`` callable: ``g(n)`` returns ``factory(n)`` (how
+    ``star(3)`` and ``up(2)`` work)."""
+    _CALLABLE[g._h] = factory
 
 
 class Game:
@@ -169,7 +181,7 @@ class Game:
         >>> Game.of(3).norton(up) == up + up + up
         True
         """
-        from .products import norton
+        from .products import norton  # here, not at the top: products builds on Game (a cycle)
 
         return norton(self, unit)
 
@@ -180,7 +192,7 @@ class Game:
         >>> nimber(2).conway_product(nimber(2)) == nimber(3)
         True
         """
-        from .products import conway_product
+        from .products import conway_product  # here, not at the top: products builds on Game (a cycle)
 
         return conway_product(self, other)
 
@@ -190,7 +202,7 @@ class Game:
         >>> print(Game.of(1).ordinal_sum(-1))       # 1 : -1 = 1/2
         1/2
         """
-        from .products import ordinal_sum
+        from .products import ordinal_sum  # here, not at the top: products builds on Game (a cycle)
 
         return ordinal_sum(self, other)
 
@@ -270,9 +282,10 @@ class Game:
         return _E.stops(self._h)
 
     @property
-    def outcome(self) -> str:
-        """``"L"`` (G > 0), ``"R"`` (G < 0), ``"P"`` (G = 0) or ``"N"`` (G fuzzy 0)."""
-        return {GT: "L", LT: "R", EQ: "P", FUZZY: "N"}[self.compare(_ZERO)]
+    def outcome(self) -> Outcome:
+        """:class:`~cgtkit.outcome.Outcome` ``L`` (G > 0), ``R`` (G < 0), ``P`` (G = 0) or
+        ``N`` (G fuzzy 0); a ``str`` enum, equal to the letter."""
+        return _OUTCOME_OF[self.compare(_ZERO)]
 
     @property
     def birthday(self) -> int:
@@ -396,7 +409,7 @@ class Game:
 
     # --- text --------------------------------------------------------------------
     def __str__(self) -> str:
-        from .notation import format_game
+        from .notation import format_game  # here, not at the top: notation builds on Game (a cycle)
 
         return format_game(self)
 
@@ -489,3 +502,4 @@ def _from_table(table: tuple) -> Game:
 
 
 _ZERO = _wrap(_E.zero)
+_OUTCOME_OF = {GT: Outcome.L, LT: Outcome.R, EQ: Outcome.P, FUZZY: Outcome.N}

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
+from ..outcome import Outcome
 from .game import Game, GameLike
 from .nus import nus_misere_wins
 from .thermography import bottom_up, closed_form_known
@@ -71,7 +72,7 @@ def _combine(left: Any, right: Any, memo: dict) -> tuple[bool, bool]:
 
 def _play_form(f: Any) -> tuple[bool, bool]:
     """A Form played as written; an atom (a canonical Game) by the closed forms."""
-    from ..search import evaluate
+    from ..traverse import evaluate
 
     def expand(x: Any) -> tuple[None, list]:
         if x.game is not None:
@@ -88,7 +89,7 @@ def _play_form(f: Any) -> tuple[bool, bool]:
 
 def _play_position(position: Hashable) -> tuple[bool, bool]:
     """A ruleset position played by its own moves (memoised for this call)."""
-    from ..search import evaluate
+    from ..traverse import evaluate
 
     def expand(p: Any) -> tuple[tuple[list, list], list]:
         left, right = list(p.left_moves()), list(p.right_moves())
@@ -130,14 +131,14 @@ def misere_wins_by_forms(g: GameLike) -> tuple[bool, bool]:
     return _walk(Game.of(g), memo, lambda h: h in memo or _integer_wins(h, memo))
 
 
-def misere_outcome(g: Any) -> str:
+def misere_outcome(g: Any) -> Outcome:
     """The misère outcome class of ``g`` played as given (see the module docstring):
     L, R, P or N."""
     left_first, right_first = misere_first_player_wins(g)
     if left_first and right_first:
-        return "N"
+        return Outcome.N
     if left_first:
-        return "L"
+        return Outcome.L
     if right_first:
-        return "R"
-    return "P"
+        return Outcome.R
+    return Outcome.P

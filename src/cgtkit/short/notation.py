@@ -51,13 +51,16 @@ import functools
 import math
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Generator, Union
+from typing import Any, Generator, Union
 
 from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal
 from .engine import ENGINE, native_module
 
-from .game import Game, _wrap
+from . import constants as C
+from .constants import up_nth, up_sum
+from .game import Game, wrap_handle
+from .thermography import tiny_form
 
 __all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
 
@@ -395,7 +398,7 @@ def _parse_text(text: str) -> "Game":
     The native engine reads with its own reader (native/src/notation), the twin of this
     module's."""
     if _NATIVE is not None:
-        return _wrap(_NATIVE.parse(text, sys.get_int_max_str_digits()))
+        return wrap_handle(_NATIVE.parse(text, sys.get_int_max_str_digits()))
     return parse_python(text)
 
 
@@ -412,14 +415,9 @@ def parse_python(text: str) -> "Game":
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
 
-def _uptimal(Game: Any, kind: str, count: int, sign: int) -> Any:
+def _uptimal(kind: str, count: int, sign: int) -> Any:
     """``^[count]`` (kind '[') or ``^<count>`` (kind '<'), negated when sign is -1."""
-    from .constants import star
-
-    lower, upper = Game.of(0), Game.of(0)
-    for _ in range(count):
-        lower, upper = upper, Game.from_options([upper], [star])
-    g = upper if kind == "[" else upper - lower
+    g = up_sum(count) if kind == "[" else up_nth(count)
     return g if sign > 0 else -g
 
 
@@ -457,12 +455,10 @@ class _Parser:
         return g
 
     def _atom_value(self, number: Dyadic | None, ups: int, nim: int):
-        from . import constants as C
-
         Game = self.Game
         g = Game.of(number if number is not None else 0)
         if isinstance(ups, tuple):
-            g = g + _uptimal(Game, *ups)
+            g = g + _uptimal(*ups)
         elif ups:
             g = g + (C.up(ups) if ups > 0 else C.down(-ups))
         if nim:
@@ -878,31 +874,6 @@ class _Printer:
         self.sorted_cache[g] = (left, right)
         return (left, right)
 
-    # --- Tiny and Miny ------------------------------------------------------------------
-    @staticmethod
-    def tiny_form(g: Any) -> tuple | None:
-        """(name, translate, subscript) when g is x + Tiny(G) or x + Miny(G), else None.
-
-        CGSuite's test: g = {x || x | z} with x a number and mean(z) < x is
-        x + Tiny(x - z); g = {w | y || y} with y a number and mean(w) > y is
-        y + Miny(w - y).  (Either way the text is exact: x + Tiny(x - z) equals
-        {x || x | z} for every such canonical game; the test only decides when the
-        Tiny form is the clearer one.)
-        """
-        lo, ro = g.left_options, g.right_options
-        if len(lo) != 1 or len(ro) != 1:
-            return None
-        gl, gr = lo[0], ro[0]
-        if gl.is_number and len(gr.left_options) == 1 and len(gr.right_options) == 1:
-            z = gr.right_options[0]
-            if gr.left_options[0] == gl and _mean(z) < gl.number:
-                return ("Tiny", gl, gl - z)
-        if gr.is_number and len(gl.left_options) == 1 and len(gl.right_options) == 1:
-            w = gl.left_options[0]
-            if gl.right_options[0] == gr and _mean(w) > gr.number:
-                return ("Miny", gr, w - gr)
-        return None
-
     # --- text -----------------------------------------------------------------------
     # Each (game, braces, parens) gets a layout: a tuple of parts, each a string or the
     # key of a sub-layout, and its slash count.  Layouts are small (one part per option),
@@ -953,7 +924,7 @@ class _Printer:
                 parts.append((yield self.text(o, True, False))[0])
             parts.append("}")
             return (tuple(parts), 0)
-        tiny = self.tiny_form(g)
+        tiny = tiny_form(g)
         if tiny is not None:
             name, translate, sub = tiny
             parts = [f"{name}(", (yield self.text(sub, True, False))[0], ")"]
@@ -978,12 +949,6 @@ class _Printer:
         if braces or slashes >= MAX_SLASHES:
             return (("{", *body, "}"), 0)
         return (tuple(body), slashes)
-
-
-def _mean(g: Any) -> Dyadic:
-    from .thermography import mean  # lazy: thermography's doctests use this module
-
-    return mean(g)
 
 
 def _nus_text(x: Dyadic, ups: int, nim: int) -> str:

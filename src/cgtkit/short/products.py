@@ -37,6 +37,7 @@ import itertools
 from typing import Callable, Hashable, Iterable, TypeVar
 
 from ..nimbers import nim_product
+from .. import traverse
 from .constants import nimber
 from .game import Game, GameLike
 
@@ -55,7 +56,7 @@ V = TypeVar("V")
 
 
 def evaluate(root: K, deps: Callable[[K], Iterable[K]], build: Callable[[K, dict], V], memo: dict) -> V:
-    """Compute ``memo[root]`` bottom-up on an explicit stack.
+    """Compute ``memo[root]`` bottom-up, by :func:`cgtkit.traverse.evaluate`.
 
     ``deps(key)`` lists the keys ``build(key, memo)`` reads; ``memo`` may already hold
     values (and keeps the new ones).  Keys must not depend on themselves (games are
@@ -63,24 +64,7 @@ def evaluate(root: K, deps: Callable[[K], Iterable[K]], build: Callable[[K, dict
     """
     if root in memo:
         return memo[root]
-    pending: dict = {}
-    stack = [root]
-    while stack:
-        key = stack[-1]
-        if key in memo:
-            stack.pop()
-            continue
-        ds = pending.get(key)
-        if ds is None:
-            ds = pending[key] = tuple(deps(key))
-        missing = [d for d in ds if d not in memo]
-        if missing:
-            stack.extend(missing)
-            continue
-        memo[key] = build(key, memo)
-        del pending[key]
-        stack.pop()
-    return memo[root]
+    return traverse.evaluate(root, memo, lambda key: (None, tuple(deps(key))), lambda key, _, memo: build(key, memo))
 
 
 def _dominant_incentives(values: Iterable[Game]) -> tuple[Game, ...]:
@@ -158,8 +142,6 @@ def _conway_fast(g: Game, h: Game):
 
 
 def _nimber(n: int) -> Game:
-    from .constants import nimber
-
     return nimber(n)
 
 

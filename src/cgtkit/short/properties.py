@@ -36,12 +36,12 @@ from __future__ import annotations
 import itertools
 from typing import NamedTuple, Optional
 
-from ..errors import shown_number
 from ..numbers import Dyadic, decimal
+from .constants import nimber, up_nth, up_sum
 from .game import Game, GameLike
 from .nus import nus_parity, nus_temper
 from .products import incentives_of
-from .thermography import bottom_up, closed_form_known, stops
+from .thermography import bottom_up, closed_form_known, stops, tiny_form
 
 __all__ = [
     "incentives",
@@ -181,48 +181,13 @@ def is_number_tiny(g: GameLike) -> bool:
     """True for ``x + Tiny(G)`` and ``x + Miny(G)`` shapes: ``{x || x | x - G}`` with
     the mean of ``x - G`` below x (and the mirror image), as CGSuite's IsNumberTiny;
     numbers count too (as in CGSuite)."""
-    from .thermography import mean
-
     g = Game.of(g)
-    if g.is_number:
-        return True
-    lo, ro = g.left_options, g.right_options
-    if len(lo) != 1 or len(ro) != 1:
-        return False
-    a, b = lo[0], ro[0]
-    if a.is_number:
-        bl, br = b.left_options, b.right_options
-        if len(bl) == 1 and len(br) == 1 and bl[0] == a and mean(br[0]) < a.number:
-            return True
-    if b.is_number:
-        al, ar = a.left_options, a.right_options
-        if len(al) == 1 and len(ar) == 1 and ar[0] == b and mean(al[0]) > b.number:
-            return True
-    return False
+    return g.is_number or tiny_form(g) is not None
 
 
 # --- uptimals ---------------------------------------------------------------------------
-_UP_SUM: list[Game] = []
-
-
-def up_sum(n: int) -> Game:
-    """``^[n] = ^<1> + ... + ^<n>``, the game ``{^[n-1] | *}`` (``^[0] = 0``, ``^[1] = ^``)."""
-    if n < 0:
-        raise ValueError(f"^[n] needs n >= 0, not {shown_number(n)}")
-    if not _UP_SUM:
-        _UP_SUM.append(Game.of(0))
-    from .constants import star
-
-    while len(_UP_SUM) <= n:
-        _UP_SUM.append(Game.from_options([_UP_SUM[-1]], [star]))
-    return _UP_SUM[n]
-
-
-def up_nth(n: int) -> Game:
-    """``^<n>``, the n-th uptimal unit: ``^<1> = ^``, ``^<2> = {0|v*}``, ``^[n] - ^[n-1]``."""
-    if n < 1:
-        raise ValueError(f"^<n> needs n >= 1, not {shown_number(n)}")
-    return up_sum(n) - up_sum(n - 1)
+# up_sum (^[n]) and up_nth (^<n>) are defined with the other named games in
+# cgtkit.short.constants and re-exported here.
 
 
 class UptimalExpansion(NamedTuple):
@@ -236,7 +201,6 @@ class UptimalExpansion(NamedTuple):
 
     def game(self) -> Game:
         """The uptimal as a game."""
-        from .constants import nimber
 
         g = Game.of(self.number) + nimber(self.nimber)
         for i, a in enumerate(self.coefficients, start=1):
@@ -244,8 +208,6 @@ class UptimalExpansion(NamedTuple):
         return g
 
     def __str__(self) -> str:
-        from .constants import nimber
-
         head = str(Game.of(self.number) + nimber(self.nimber))
         digits = "".join(_digit(a) for a in self.coefficients) or "0"
         return f"{head}.{digits}"

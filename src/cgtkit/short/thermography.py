@@ -45,8 +45,10 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
+from ..traverse import post_order
 from .engine import ENGINE, native_module
 from .game import FUZZY, Game, GameLike
+from .thermograph_svg import thermograph_plot, thermograph_svg
 
 __all__ = [
     "Trajectory",
@@ -56,6 +58,7 @@ __all__ = [
     "right_stop",
     "stops",
     "mean",
+    "tiny_form",
     "temperature",
     "thermograph",
     "thermograph_by_scaffolds",
@@ -85,25 +88,15 @@ def _d(x: Number) -> Dyadic:
 def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
     """The followers of ``root`` not yet ``known``, each listed after all its options.
 
-    An explicit stack, so the depth of a game never meets Python's recursion limit.
-    Shared by the analysis modules (atomic weight, products, misère, ...).
+    :func:`cgtkit.traverse.post_order`: an explicit stack, so the depth of a game never
+    meets Python's recursion limit.  Shared by the analysis modules (atomic weight,
+    products, misère, ...).
     """
-    order: list[Game] = []
-    if known(root):
-        return order
-    seen = {root}
-    stack = [(root, itertools.chain(root.left_options, root.right_options))]
-    while stack:
-        g, it = stack[-1]
-        for c in it:
-            if c not in seen and not known(c):
-                seen.add(c)
-                stack.append((c, itertools.chain(c.left_options, c.right_options)))
-                break
-        else:
-            stack.pop()
-            order.append(g)
-    return order
+    return post_order(root, _options, known)  # type: ignore[arg-type]
+
+
+def _options(g: Game) -> "itertools.chain[Game]":
+    return itertools.chain(g.left_options, g.right_options)
 
 
 def closed_form_known(memo: dict, closed_form: Callable[[tuple], object]) -> Callable[[Game], bool]:
@@ -325,7 +318,6 @@ class Thermograph:
 
     def to_svg(self, width: int = 360, height: int = 280, title: Optional[str] = None) -> str:
         """An SVG drawing of the walls and the mast (no dependency)."""
-        from .thermograph_svg import thermograph_svg
 
         return thermograph_svg(self, width=width, height=height, title=title)
 
@@ -334,7 +326,6 @@ class Thermograph:
 
     def plot(self, ax=None, **style):
         """Draw on a matplotlib axes (created if None); needs matplotlib installed."""
-        from .thermograph_svg import thermograph_plot
 
         return thermograph_plot(self, ax=ax, **style)
 
@@ -525,6 +516,36 @@ def mean(g: GameLike) -> Dyadic:
     if _NATIVE is not None:
         return _dyadic(_NATIVE.mean(g._h))
     return thermograph(g).mast
+
+
+def tiny_form(g: GameLike) -> "tuple[str, Game, Game] | None":
+    """``("Tiny", x, G)`` when ``g`` is ``x + Tiny(G)``, ``("Miny", y, G)`` when it is
+    ``y + Miny(G)``, else None (numbers included): the one recognizer of these shapes.
+
+    CGSuite's test: g = {x || x | z} with x a number and mean(z) < x is
+    x + Tiny(x - z); g = {w | y || y} with y a number and mean(w) > y is
+    y + Miny(w - y).  (Either way the printed text is exact: x + Tiny(x - z) equals
+    {x || x | z} for every such canonical game; the test only decides when the
+    Tiny form is the clearer one.)
+
+    >>> from cgtkit.short.notation import game
+    >>> tiny_form(game("2 + Tiny(1)")), tiny_form(game("Miny({5||3|1})")), tiny_form(game("^"))
+    (('Tiny', game('2'), game('1')), ('Miny', game('0'), game('{5||3|1}')), None)
+    """
+    g = Game.of(g)
+    lo, ro = g.left_options, g.right_options
+    if len(lo) != 1 or len(ro) != 1:
+        return None
+    gl, gr = lo[0], ro[0]
+    if gl.is_number and len(gr.left_options) == 1 and len(gr.right_options) == 1:
+        z = gr.right_options[0]
+        if gr.left_options[0] == gl and mean(z) < gl.number:
+            return ("Tiny", gl, gl - z)
+    if gr.is_number and len(gl.left_options) == 1 and len(gl.right_options) == 1:
+        w = gl.left_options[0]
+        if gl.right_options[0] == gr and mean(w) > gr.number:
+            return ("Miny", gr, w - gr)
+    return None
 
 
 def temperature(g: GameLike) -> Dyadic:

@@ -1,0 +1,184 @@
+"""The one post-order traversal: a value for every position from its children's values.
+
+Solving a game, or computing a product or an analysis of one, means giving every
+position a value computed from the values of other positions (its options, or their
+components).  :func:`evaluate` walks that graph depth-first on an explicit stack, so
+a line of play 10^6 moves long needs no recursion; it keeps the current line, so a
+position that returns to a position on it is reported as a :class:`LoopyGameError`
+with the cycle, never a hang; values are stored in ``memo`` and reused across calls.
+:func:`post_order` lists the positions themselves in that order, for the callers that
+fill their own tables.
+
+Both take the same two optional hooks, checked once every ``every`` positions
+finished (nothing is checked when neither is given):
+
+* ``progress(done, depth)``: called with the number of positions finished so far in
+  this call and the length of the current line;
+* ``cancel``: an object with ``is_set()`` (a :class:`threading.Event`) or a callable
+  returning a bool; when it answers True, :class:`Cancelled` is raised (the values
+  already finished stay in ``memo``, so a later call resumes where this one stopped).
+
+>>> memo = {}
+>>> expand = lambda n: (None, [n - 1] if n else [])      # a chain n -> n-1 -> ... -> 0
+>>> combine = lambda n, data, memo: 0 if n == 0 else memo[n - 1] + 1
+>>> evaluate(100_000, memo, expand, combine)
+100000
+>>> post_order(3, lambda n: [n - 1, n - 2] if n > 1 else [])
+[1, 0, 2, 3]
+>>> evaluate(5, {}, lambda n: (None, [(n + 1) % 3]), combine)
+Traceback (most recent call last):
+...
+cgtkit.errors.LoopyGameError: the game is loopy: this line of play returns to a position: 0 -> 1 -> 2 -> 0; cgtkit solves short (finite, loop-free) games only
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable, MutableMapping, Optional, Sequence
+
+from .errors import CGTError, LoopyGameError, MoveFunctionError
+from .options import check_hashable
+
+__all__ = ["evaluate", "post_order", "Cancelled", "Expand", "Combine", "Progress"]
+
+Expand = Callable[[Hashable], "tuple[Any, Sequence[Hashable]]"]
+Combine = Callable[[Hashable, Any, "MutableMapping[Any, Any]"], Any]
+Progress = Callable[[int, int], None]
+
+#: how many positions are finished between two checks of the hooks
+EVERY = 4096
+
+
+class Cancelled(CGTError):
+    """A traversal was cancelled through its ``cancel`` hook."""
+
+
+def _expand_safely(expand: Expand, position: Hashable) -> tuple[Any, Sequence[Hashable]]:
+    try:
+        return expand(position)
+    except CGTError:
+        raise
+    except RecursionError:
+        raise
+    except Exception as exc:
+        raise MoveFunctionError(
+            f"the move function failed on position {position!r}: {type(exc).__name__}: {exc}",
+            position=position,
+        ) from exc
+
+
+def _hooks(
+    progress: Optional[Progress], cancel: Any, every: int
+) -> Optional[Callable[[int, int], None]]:
+    """The check run every ``every`` finished positions, or None without hooks."""
+    if progress is None and cancel is None:
+        return None
+    if every < 1:
+        raise ValueError(f"every must be at least 1, not {every}")
+    is_set = None if cancel is None else getattr(cancel, "is_set", cancel)
+
+    def check(done: int, depth: int) -> None:
+        if progress is not None:
+            progress(done, depth)
+        if is_set is not None and is_set():
+            raise Cancelled(f"cancelled after {done:,} positions (the values found so far are kept)")
+
+    return check
+
+
+def evaluate(
+    root: Hashable,
+    memo: MutableMapping[Any, Any],
+    expand: Expand,
+    combine: Combine,
+    *,
+    progress: Optional[Progress] = None,
+    cancel: Any = None,
+    every: int = EVERY,
+) -> Any:
+    """Value of ``root``, computing every position it needs that is not in ``memo``.
+
+    ``expand(position)`` returns ``(data, children)``: anything ``combine`` wants
+    back, and the positions whose values are needed; ``combine(position, data, memo)``
+    is called once all children are in ``memo`` and returns the position's value.  A
+    failure of ``expand`` that is not a :class:`CGTError` becomes a
+    :class:`MoveFunctionError` naming the position.
+    """
+    check_hashable(root)
+    if root in memo:
+        return memo[root]
+    check = _hooks(progress, cancel, every)
+    countdown = every if check is not None else -1  # -1: never reaches 0
+    done = 0
+    data, children = _expand_safely(expand, root)
+    path: list[list[Any]] = [[root, data, children, 0]]  # frames: position, data, children, next index
+    on_path: dict[Hashable, int] = {root: 0}
+    while path:
+        frame = path[-1]
+        children = frame[2]
+        i = frame[3]
+        n = len(children)
+        while i < n and children[i] in memo:
+            i += 1
+        if i < n:
+            frame[3] = i
+            child = children[i]
+            if child in on_path:
+                start = on_path[child]
+                cycle = [f[0] for f in path[start:]] + [child]
+                raise LoopyGameError(cycle)
+            try:
+                data, grandchildren = expand(child)
+            except CGTError:
+                raise
+            except Exception:
+                data, grandchildren = _expand_safely(expand, child)  # re-raises, wrapped
+            on_path[child] = len(path)
+            path.append([child, data, grandchildren, 0])
+            continue
+        position = frame[0]
+        memo[position] = combine(position, frame[1], memo)
+        del on_path[position]
+        path.pop()
+        countdown -= 1
+        if not countdown:
+            done += every
+            check(done, len(path))  # type: ignore[misc]  # countdown reaches 0 only with hooks
+            countdown = every
+    return memo[root]
+
+
+def post_order(
+    root: Hashable,
+    children: Callable[[Hashable], Iterable[Hashable]],
+    known: Callable[[Hashable], bool] = lambda _: False,
+    *,
+    progress: Optional[Progress] = None,
+    cancel: Any = None,
+    every: int = EVERY,
+) -> list[Any]:
+    """The positions reachable from ``root`` that are not ``known``, each listed after
+    all its children (``known`` positions are neither listed nor entered).  For
+    finite loop-free graphs (every game is one): a position met twice is listed once.
+    """
+    order: list[Any] = []
+    if known(root):
+        return order
+    check = _hooks(progress, cancel, every)
+    countdown = every if check is not None else -1
+    seen = {root}
+    stack = [(root, iter(children(root)))]
+    while stack:
+        g, it = stack[-1]
+        for c in it:
+            if c not in seen and not known(c):
+                seen.add(c)
+                stack.append((c, iter(children(c))))
+                break
+        else:
+            stack.pop()
+            order.append(g)
+            countdown -= 1
+            if not countdown:
+                check(len(order), len(stack))  # type: ignore[misc]
+                countdown = every
+    return order

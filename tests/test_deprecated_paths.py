@@ -1,0 +1,49 @@
+"""Old import paths keep working for one release, with a DeprecationWarning."""
+
+import importlib
+import sys
+
+import pytest
+
+MOVED = [
+    # (old module, new module, a name that moved)
+    ("cgtkit.classic", "cgtkit.heap.nim", "nim_outcome"),
+    ("cgtkit.classic", "cgtkit.rulesets.cakes", "maundy_cake_formula"),
+    ("cgtkit.classic", "cgtkit.scoring.two_ends", "two_ends_margin"),
+    ("cgtkit.classic", "cgtkit.heap.subtraction", "subtraction_grundy"),
+    ("cgtkit.classic.nim", "cgtkit.heap.nim", "nim_winning_moves"),
+    ("cgtkit.classic.subtraction", "cgtkit.heap.subtraction", "subtraction_sequence"),
+    ("cgtkit.classic.subtraction", "cgtkit.heap.subtraction", "DEFAULT_VALUE_LIMIT"),
+    ("cgtkit.classic.cake", "cgtkit.rulesets.cakes", "maundy_cake_moves"),
+    ("cgtkit.classic.two_ends", "cgtkit.scoring.two_ends", "two_ends_margin_brute_force"),
+    ("cgtkit.classic.factorize", "cgtkit.primes", "prime_factors"),
+]
+
+
+@pytest.mark.parametrize("old, new, name", MOVED)
+def test_old_path_warns_and_gives_the_same_object(old, new, name):
+    for mod in [m for m in sys.modules if m == "cgtkit.classic" or m.startswith("cgtkit.classic.")]:
+        del sys.modules[mod]
+    with pytest.warns(DeprecationWarning, match=new.rsplit(".", 1)[0]):
+        module = importlib.import_module(old)
+    assert getattr(module, name) is getattr(importlib.import_module(new), name)
+
+
+def test_partizan_subtraction_game_moved_to_heap():
+    import cgtkit.partizan
+    from cgtkit.heap import PartizanSubtractionGame
+
+    with pytest.warns(DeprecationWarning, match="cgtkit.heap.PartizanSubtractionGame"):
+        assert cgtkit.partizan.PartizanSubtractionGame is PartizanSubtractionGame
+    with pytest.warns(DeprecationWarning):
+        from cgtkit.partizan import PartizanSubtractionGame as old  # noqa: F401
+    with pytest.raises(AttributeError):
+        cgtkit.partizan.no_such_name
+
+
+def test_old_private_spellings_still_resolve():
+    with pytest.warns(DeprecationWarning):
+        import cgtkit.classic.subtraction as old
+    from cgtkit.heap import subtraction
+
+    assert old._check_take([3, 1]) == (1, 3) and old._GAMES is subtraction._GAMES
