@@ -8,7 +8,7 @@ NATIVE := $(VENV)/.native
 DEV    := $(VENV)/.dev-installed
 NATIVE_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock
 
-.PHONY: demo test test-slow lint bench bench-peers install wheel clean
+.PHONY: demo test test-slow lint format bench bench-peers install wheel clean
 
 # the virtual environment with cgtkit's dependencies and the build tool
 $(STAMP): pyproject.toml
@@ -38,12 +38,17 @@ $(DEV): $(STAMP) pyproject.toml
 	$(BIN)/python -m pip install --quiet -r $(VENV)/dev-requirements.txt
 	touch $(DEV)
 
-# the layers (pyproject.toml's [tool.importlinter]: no import points up), ruff's checks
-# (not its formatter) and mypy, strict on the modules listed in [tool.mypy]
+# the layers (pyproject.toml's [tool.importlinter]: no import points up), ruff's
+# format check and linter, and mypy, strict on the modules listed in [tool.mypy];
+# `make format` rewrites the tree in ruff's format
 lint: $(DEV)
 	$(BIN)/lint-imports
+	$(BIN)/ruff format --check src tests bench .ci
 	$(BIN)/ruff check src tests bench .ci
 	$(BIN)/mypy
+
+format: $(DEV)
+	$(BIN)/ruff format src tests bench .ci
 
 test-slow: $(NATIVE)
 	$(BIN)/python -m pytest -m slow

@@ -137,7 +137,9 @@ sys.stdout.buffer.write(pickle.dumps(rec.calls))
 
 def record(which: str, quick: bool) -> list:
     env = dict(os.environ, CGTKIT_ENGINE="python", PYTHONPATH=str(ROOT / "src"))
-    out = subprocess.run([sys.executable, "-c", RECORD, which, "1" if quick else "0"], env=env, capture_output=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", RECORD, which, "1" if quick else "0"], env=env, capture_output=True, check=True
+    )
     return pickle.loads(out.stdout)
 
 
@@ -166,7 +168,13 @@ def replay(engine, program: list) -> list:
     H[0] = engine.zero
     answers = []
     nus, from_options, add, neg, le, info, options = (
-        engine.nus, engine.from_options, engine.add, engine.neg, engine.le, engine.info, engine.options,
+        engine.nus,
+        engine.from_options,
+        engine.add,
+        engine.neg,
+        engine.le,
+        engine.info,
+        engine.options,
     )
     for code, a, r in program:
         if code == 2:
@@ -221,7 +229,7 @@ def timed_replay(engine, calls: list, repeat: int) -> tuple[float, list]:
     return statistics.median(times), out
 
 
-MEMORY = r'''
+MEMORY = r"""
 import gc, json, sys, tracemalloc
 which = sys.argv[1]
 if which == "python":
@@ -246,7 +254,7 @@ if which == "python":
     stats["game_bytes"] = kept  # the interned nodes and what they hold
     stats["memo_bytes"] = total - kept
 print(json.dumps(stats))
-'''
+"""
 
 
 def memory() -> dict:
@@ -272,7 +280,10 @@ def main(argv: list[str] | None = None) -> int:
     repeat = 3 if args.quick else 5
     print(f"{'workload':<44} {'calls':>6} {'python':>9} {'native':>9} {'harness':>9} {'ratio':>6} {'engine ratio':>13}")
     ok = True
-    for which, label in (("domineering", "Domineering 4x4" if args.quick else "Domineering 4x5"), ("sums", "300 sums + comparisons (parse included)")):
+    for which, label in (
+        ("domineering", "Domineering 4x4" if args.quick else "Domineering 4x5"),
+        ("sums", "300 sums + comparisons (parse included)"),
+    ):
         calls = compile_calls(record(which, args.quick))
         # alternate the engines, medians of each
         tp, outp = timed_replay(PYTHON, calls, repeat)

@@ -142,7 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     t_base = _median(lambda: plain_mex("0.77", base_n), 1) * (n / base_n) ** 2
     t_fast = _median(lambda: fast("0.77", n))
     assert (fast("0.77", 5000) == plain_mex("0.77", 5000)).all()
-    print(row("Kayles (0.77), 40,000 heaps", t_fast, t_base, "" if base_n == n else f" (measured to {base_n:,}, x n^2)"), flush=True)
+    print(
+        row("Kayles (0.77), 40,000 heaps", t_fast, t_base, "" if base_n == n else f" (measured to {base_n:,}, x n^2)"),
+        flush=True,
+    )
 
     # Kayles to 10^6: baseline extrapolated from 10^5 (quick: from 40,000)
     n = 1_000_000
@@ -171,7 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(
             row(
                 f"0.16 certified: ({p.preperiod}, {p.period}), {p.checked:,} heaps computed, {p.needed:,} checked",
-                t_fast, t_base, f" (plain mex to {p.needed:,} heaps: measured to {base_n:,}, x n^2)",
+                t_fast,
+                t_base,
+                f" (plain mex to {p.needed:,} heaps: measured to {base_n:,}, x n^2)",
             ),
             flush=True,
         )
@@ -190,7 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     t_fast = _median(lambda: kayles_row(n))
     t_base = _median(lambda: kayles_runs_old_loop(base_n), 1) * (n / base_n) ** 2
     assert kayles_row(base_n) == kayles_runs_old_loop(base_n)[base_n]
-    print(row(f"Kayles row of {n:,} pins (ruleset)", t_fast, t_base, f" (old run table to {base_n:,}, x n^2)"), flush=True)
+    print(
+        row(f"Kayles row of {n:,} pins (ruleset)", t_fast, t_base, f" (old run table to {base_n:,}, x n^2)"), flush=True
+    )
 
     # seed 000's game far out: bottom up with a proved period against PartizanSolver
     n = 100_000 if not args.quick else 20_000

@@ -113,7 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller workloads")
     args = parser.parse_args(argv)
-    print("| workload | positions | floor: moves() once each | plain loop | solver (native loop) | solver (Python twin) |")
+    print(
+        "| workload | positions | floor: moves() once each | plain loop | solver (native loop) | solver (Python twin) |"
+    )
     print("|---|---|---|---|---|---|")
     for name, moves, root, quick_root in WORKLOADS:
         if args.quick:
@@ -131,7 +133,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         t_native = _median(lambda: ImpartialSolver(moves).grundy(root))
         t_twin = _median(lambda: ImpartialSolver(moves, native=False).grundy(root))
         cell = lambda t: f"{t:.3f} s ({t / t_floor:.2f}x)"  # noqa: E731
-        print(f"| {name} | {len(positions):,} | {t_floor:.3f} s | {cell(t_plain)} | {cell(t_native)} | {cell(t_twin)} |", flush=True)
+        print(
+            f"| {name} | {len(positions):,} | {t_floor:.3f} s | {cell(t_plain)} | {cell(t_native)} | {cell(t_twin)} |",
+            flush=True,
+        )
     return 0
 
 

@@ -79,8 +79,12 @@ CASES = [
     Case("Clobber xoxo|oxox|xoxo|oxox", Clobber("xoxo|oxox|xoxo|oxox")),
     Case("Amazons x....|o....", Amazons("x....|o...."), lambda: ref.slow_amazons(*stones("x....|o....")), True),
     Case("Amazons x......|o......", Amazons("x......|o......"), cgt_py=23.041),
-    Case("Konane xoxo|oxox|xoxo|oxo.", Konane("xoxo|oxox|xoxo|oxo."),
-         lambda: ref.slow_konane(*stones("xoxo|oxox|xoxo|oxo.")), True),
+    Case(
+        "Konane xoxo|oxox|xoxo|oxo.",
+        Konane("xoxo|oxox|xoxo|oxo."),
+        lambda: ref.slow_konane(*stones("xoxo|oxox|xoxo|oxo.")),
+        True,
+    ),
     Case("Konane xoxox|oxoxo|xoxox|oxox.", Konane("xoxox|oxoxo|xoxox|oxox.")),
     Case("Toads and Frogs ttttt..fffff", ToadsAndFrogs("ttttt..fffff"), lambda: ref.slow_toads("TTTTT..FFFFF"), True),
 ]
@@ -141,8 +145,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.speedup:
         head = f"{'case':32} {'1 thread s':>10} {'cpu s':>8} {'2 threads s':>11} {'cpu s':>8} {'speedup':>8}"
     else:
-        head = (f"{'case':32} {'native s':>9} {'cpu s':>8} {'python s':>9} {'py/nat':>7} "
-                f"{'slow s':>8} {'slow/nat':>8} {'cgt-py*':>8} {'cgt-py/nat':>10}")
+        head = (
+            f"{'case':32} {'native s':>9} {'cpu s':>8} {'python s':>9} {'py/nat':>7} "
+            f"{'slow s':>8} {'slow/nat':>8} {'cgt-py*':>8} {'cgt-py/nat':>10}"
+        )
     print(head)
     print("-" * len(head))
     ok = True
@@ -155,8 +161,10 @@ def main(argv: Optional[list[str]] = None) -> int:
             sys.stdout.flush()
             continue
         py = slow = None
-        for label, run, wanted in (("python", _python(case.position), case.python),
-                                   ("slow", case.slow, case.slow is not None)):
+        for label, run, wanted in (
+            ("python", _python(case.position), case.python),
+            ("slow", case.slow, case.slow is not None),
+        ):
             if not wanted or args.no_python:
                 continue
             t, _, other = _time(run, 1)
@@ -167,8 +175,10 @@ def main(argv: Optional[list[str]] = None) -> int:
                 py = t
             else:
                 slow = t
-        print(f"{case.name:32} {wall:9.3f} {cpu:8.3f} {_fmt(py):>9} {_ratio(py, wall):>7} {_fmt(slow):>8} "
-              f"{_ratio(slow, wall):>8} {_fmt(case.cgt_py):>8} {_ratio(case.cgt_py, wall):>10}")
+        print(
+            f"{case.name:32} {wall:9.3f} {cpu:8.3f} {_fmt(py):>9} {_ratio(py, wall):>7} {_fmt(slow):>8} "
+            f"{_ratio(slow, wall):>8} {_fmt(case.cgt_py):>8} {_ratio(case.cgt_py, wall):>10}"
+        )
         sys.stdout.flush()
     if not args.speedup:
         print("* cgt-py's times from make bench-peers on this machine (docs/benchmarks.md), not this run")

@@ -26,7 +26,7 @@ class Case:
 
 
 # cgt-py prints CanonicalForm('{1|-1}'); this keeps the notation inside the quotes
-_CGT_PY_TEXT = "(lambda cf: repr(cf)[len(\"CanonicalForm('\"):-2])"
+_CGT_PY_TEXT = '(lambda cf: repr(cf)[len("CanonicalForm(\'"):-2])'
 
 
 # temperatures 0, 1/16, ..., 3 (every breakpoint of a 2x11 thermograph is a multiple of 1/16)
@@ -62,8 +62,7 @@ def _domineering(rows: int, cols: int, quick: bool = True) -> Case:
         f"Domineering {rows}x{cols}",
         "game",
         {
-            CGTKIT: f"from cgtkit.rulesets import Domineering\n"
-            f"def run(): return str(Domineering('{board}').value)",
+            CGTKIT: f"from cgtkit.rulesets import Domineering\ndef run(): return str(Domineering('{board}').value)",
             CGT_PY: f"import cgt_py\ndef run(): return {_CGT_PY_TEXT}(cgt_py.Domineering('{board}').canonical_form)",
             PYCGT: f"import pycgt\nfrom pycgt.rulesets import domineering\n"
             f"def run(): return pycgt.render(domineering.rectangle({rows}, {cols}))",
@@ -112,9 +111,11 @@ def _sums_and_comparisons() -> Case:
         "text",
         {
             CGTKIT: setup + "import cgtkit as cg\nZERO = cg.game('0')\n" + body("cg.game", "g + h", "x <= y"),
-            CGT_PY: setup + "import cgt_py\nZERO = cgt_py.CanonicalForm('0')\n"
+            CGT_PY: setup
+            + "import cgt_py\nZERO = cgt_py.CanonicalForm('0')\n"
             + body("cgt_py.CanonicalForm", "g + h", "x <= y"),
-            PYCGT: setup + "import pycgt\nZERO = pycgt.parse('0')\n"
+            PYCGT: setup
+            + "import pycgt\nZERO = pycgt.parse('0')\n"
             + body("pycgt.parse", "pycgt.add(g, h)", "pycgt.leq(x, y)"),
         },
     )
@@ -130,8 +131,7 @@ CASES: list[Case] = [
         "Clobber xoxo|oxox|xoxo|oxox",
         "game",
         {
-            CGTKIT: "from cgtkit.rulesets import Clobber\n"
-            "def run(): return str(Clobber('xoxo|oxox|xoxo|oxox').value)",
+            CGTKIT: "from cgtkit.rulesets import Clobber\ndef run(): return str(Clobber('xoxo|oxox|xoxo|oxox').value)",
             PYCGT: "import pycgt\nfrom pycgt.rulesets import clobber\n"
             "def run(): return pycgt.render(clobber.parse('xoxo|oxox|xoxo|oxox'))",
         },
@@ -141,8 +141,7 @@ CASES: list[Case] = [
         "Amazons x......|o......",
         "game",
         {
-            CGTKIT: "from cgtkit.rulesets import Amazons\n"
-            "def run(): return str(Amazons('x......|o......').value)",
+            CGTKIT: "from cgtkit.rulesets import Amazons\ndef run(): return str(Amazons('x......|o......').value)",
             CGT_PY: "import cgt_py\n"
             f"def run(): return {_CGT_PY_TEXT}(cgt_py.Amazons('x......|o......').canonical_form)",
         },
@@ -180,14 +179,11 @@ CASES: list[Case] = [
             + "def run():\n"
             "    t = thermograph(Domineering('...........|...........').value)\n"
             "    return ','.join(f'{t.left_wall(x)},{t.right_wall(x)}' for x in TEMPS)",
-            CGT_PY: "import cgt_py\n" + _TEMPS + _CGT_PY_WALLS
-            + "def run():\n"
+            CGT_PY: "import cgt_py\n" + _TEMPS + _CGT_PY_WALLS + "def run():\n"
             "    t = repr(cgt_py.Domineering('...........|...........').canonical_form.thermograph)\n"
             "    left, right = walls(t)\n"
             "    return ','.join(f'{left(x)},{right(x)}' for x in TEMPS)",
-            PYCGT: "import pycgt\nfrom pycgt.rulesets import domineering\n"
-            + _TEMPS
-            + "def run():\n"
+            PYCGT: "import pycgt\nfrom pycgt.rulesets import domineering\n" + _TEMPS + "def run():\n"
             "    t = pycgt.thermograph(domineering.rectangle(2, 11))\n"
             "    return ','.join('%s,%s' % t.at(x) for x in TEMPS)",
         },

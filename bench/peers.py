@@ -104,8 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="one run each, quick cases only")
     parser.add_argument("--repeats", type=int, default=3, help="runs per tool and case (median)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is abandoned")
-    parser.add_argument("--budget", type=float, default=60.0,
-                        help="stop repeating a tool's case once its runs took this many seconds")
+    parser.add_argument(
+        "--budget", type=float, default=60.0, help="stop repeating a tool's case once its runs took this many seconds"
+    )
     parser.add_argument("--only", default="", help="run only cases whose name contains this text")
     parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"))
     args = parser.parse_args(argv)

@@ -40,8 +40,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n=== {script.name} {' '.join(options)}".rstrip(), flush=True)
         start = time.perf_counter()
         code = subprocess.run([sys.executable, str(script), *options], cwd=HERE.parent).returncode
-        print(f"=== {script.name}: {'ok' if code == 0 else f'FAILED ({code})'} "
-              f"in {time.perf_counter() - start:.1f} s", flush=True)
+        print(
+            f"=== {script.name}: {'ok' if code == 0 else f'FAILED ({code})'} in {time.perf_counter() - start:.1f} s",
+            flush=True,
+        )
         if code != 0:
             failed.append(script.name)
     if failed:

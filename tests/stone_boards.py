@@ -9,9 +9,9 @@ def boards(max_height: int, max_width: int, cells: str) -> st.SearchStrategy[str
     each drawn from ``cells`` (repeat a character to make it likelier)."""
     return st.integers(1, max_height).flatmap(
         lambda h: st.integers(1, max_width).flatmap(
-            lambda w: st.lists(
-                st.lists(st.sampled_from(cells), min_size=w, max_size=w), min_size=h, max_size=h
-            ).map(lambda rows: "|".join("".join(r) for r in rows))
+            lambda w: st.lists(st.lists(st.sampled_from(cells), min_size=w, max_size=w), min_size=h, max_size=h).map(
+                lambda rows: "|".join("".join(r) for r in rows)
+            )
         )
     )
 

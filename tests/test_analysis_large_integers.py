@@ -16,6 +16,7 @@ from cgtkit.short.notation import game
 
 BIG = -1823437481924
 
+
 @pytest.fixture
 def capped_walks(monkeypatch):
     """Make every traversal fail once it has looked at more than 500 games."""
@@ -43,6 +44,7 @@ def capped_walks(monkeypatch):
         monkeypatch.setattr(module, "bottom_up", bottom_up)
     monkeypatch.setattr(atomic_weight, "evaluate", evaluate)
 
+
 @pytest.mark.parametrize("n", [BIG, 10**15 + 1, 10**15])
 def test_big_integers_are_read_off(capped_walks, n):
     g = Game.of(n)
@@ -53,6 +55,7 @@ def test_big_integers_are_read_off(capped_walks, n):
     assert atomic_weight.far_star(g) == 1
     assert properties.is_even(g) == (n % 2 == 0) and properties.is_odd(g) == (n % 2 == 1)
     assert misere.misere_outcome(g) == ("R" if n > 0 else "L")
+
 
 def test_big_integer_inside_a_game(capped_walks):
     # {BIG | BIG - 1/2}: only the integer followers are big

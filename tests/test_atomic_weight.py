@@ -23,10 +23,21 @@ from cgtkit.short.products import norton
 @pytest.mark.parametrize(
     "expr, weight",
     [
-        ("^", "1"), ("*", "0"), ("^*", "1"), ("v*", "-1"), ("*8", "0"), ("0", "0"),
-        ("^^^*5", "3"), ("v7", "-7"),
-        ("{0||0|v*}", "1"), ("{0||0|v3}", "0"), ("{^^^|vv}", "{1|0}"), ("{1|^^||^}", "2"),
-        ("Tiny(3/2)", "0"), ("Miny({5||3|1})", "0"), ("{0|*||*|||*||||*}", "1"),
+        ("^", "1"),
+        ("*", "0"),
+        ("^*", "1"),
+        ("v*", "-1"),
+        ("*8", "0"),
+        ("0", "0"),
+        ("^^^*5", "3"),
+        ("v7", "-7"),
+        ("{0||0|v*}", "1"),
+        ("{0||0|v3}", "0"),
+        ("{^^^|vv}", "{1|0}"),
+        ("{1|^^||^}", "2"),
+        ("Tiny(3/2)", "0"),
+        ("Miny({5||3|1})", "0"),
+        ("{0|*||*|||*||||*}", "1"),
     ],
 )
 def test_atomic_weight(expr, weight):
@@ -80,8 +91,9 @@ def test_what_is_left_after_the_weight_has_weight_zero(g):
     assert atomic_weight(g - norton(atomic_weight(g), up)) == 0
 
 
-TINIES = st.sampled_from(["Tiny(1)", "Miny(1)", "Tiny(3/2)", "Miny(1/2)", "Tiny({3|1})", "^", "*", "v*",
-                          "{0||0|v3}", "^^*", "Tiny(2)"])
+TINIES = st.sampled_from(
+    ["Tiny(1)", "Miny(1)", "Tiny(3/2)", "Miny(1/2)", "Tiny({3|1})", "^", "*", "v*", "{0||0|v3}", "^^*", "Tiny(2)"]
+)
 
 
 @settings(max_examples=40)
@@ -95,8 +107,18 @@ def test_additivity_beyond_all_small(a, b):
 
 @pytest.mark.parametrize(
     "expr, small",
-    [("0", True), ("*", True), ("^*", True), ("{0||0|v3}", True), ("{^^^|vv}", True),
-     ("Tiny(3/2)", False), ("Tiny(1)", False), ("1", False), ("{1|^^||^}", False), ("+-1", False)],
+    [
+        ("0", True),
+        ("*", True),
+        ("^*", True),
+        ("{0||0|v3}", True),
+        ("{^^^|vv}", True),
+        ("Tiny(3/2)", False),
+        ("Tiny(1)", False),
+        ("1", False),
+        ("{1|^^||^}", False),
+        ("+-1", False),
+    ],
 )
 def test_is_all_small(expr, small):
     assert is_all_small(game(expr)) is small
@@ -104,9 +126,22 @@ def test_is_all_small(expr, small):
 
 @pytest.mark.parametrize(
     "expr, comp",
-    [("0", "*"), ("*", "0"), ("^", "^*"), ("v*", "v"), ("*8", "*8"), ("^*6", "^*6"), ("5", "5"),
-     ("-1/2", "-1/2"), ("9/8*", "9/8*"), ("{0||0|v3}", "{0,*||*|v3*}"), ("{^^^|vv}", "{^3*|vv*}"),
-     ("Tiny(3/2)", "{0,*||*|-3/2}"), ("Miny({5||3|1})", "{5||3|1|||*||||0,*}"), ("{3||2*|1*}", "{3||2*|1*}")],
+    [
+        ("0", "*"),
+        ("*", "0"),
+        ("^", "^*"),
+        ("v*", "v"),
+        ("*8", "*8"),
+        ("^*6", "^*6"),
+        ("5", "5"),
+        ("-1/2", "-1/2"),
+        ("9/8*", "9/8*"),
+        ("{0||0|v3}", "{0,*||*|v3*}"),
+        ("{^^^|vv}", "{^3*|vv*}"),
+        ("Tiny(3/2)", "{0,*||*|-3/2}"),
+        ("Miny({5||3|1})", "{5||3|1|||*||||0,*}"),
+        ("{3||2*|1*}", "{3||2*|1*}"),
+    ],
 )
 def test_companion(expr, comp):
     # CGSuite's Companion outputs (CanonicalShortGameTestCase.scala)

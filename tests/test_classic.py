@@ -31,10 +31,14 @@ def coin_win_table(x, take):
     for j in range(1, x + 1):
         win[j] = any(a <= j and not win[j - a] for a in take)
     return win
+
+
 @given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
 def test_coin_game_matches_the_seed_dp(take):
     table = coin_win_table(300, take)
     assert [coin_game_first_player_wins(x, take) for x in range(301)] == table
+
+
 @given(st.sets(st.integers(1, 7), min_size=1, max_size=4), st.integers(0, 400))
 def test_subtraction_grundy_matches_the_solver(take, n):
     s = ImpartialSolver(lambda k: [k - a for a in take if a <= k])
@@ -57,7 +61,7 @@ def test_coin_game_is_the_heap_engine_and_needs_no_work_below_the_smallest_take(
     seq = subtraction_sequence([10**12])
     assert isinstance(seq.game, SubtractionGame) and (seq.preperiod, seq.period) == (0, 2 * 10**12)
     assert coin_game_first_player_wins(10, [10**12]) is False
-    assert coin_game_first_player_wins(10**12 + 5, [10**12]) is True     # one move, to 5: a loss
+    assert coin_game_first_player_wins(10**12 + 5, [10**12]) is True  # one move, to 5: a loss
     assert subtraction_grundy(3 * 10**12, [10**12]) == 1
     assert len(seq.game._values) == 0  # all by the closed form: nothing computed
     game = subtraction_sequence([20000, 19999]).game
@@ -69,7 +73,10 @@ def test_coin_game_is_the_heap_engine_and_needs_no_work_below_the_smallest_take(
 
 def test_coin_game_refuses_what_is_beyond_reach_before_starting():
     take = [10**12, 10**12 + 1]
-    with pytest.raises(CGTError, match=r"heap 10000000000000 is beyond reach: a proof of its period needs at least 1,000,000,000,003 values, more than the limit of 20,000,000"):
+    with pytest.raises(
+        CGTError,
+        match=r"heap 10000000000000 is beyond reach: a proof of its period needs at least 1,000,000,000,003 values, more than the limit of 20,000,000",
+    ):
         coin_game_first_player_wins(10**13, take)
     with pytest.raises(CGTError, match="proving its period needs at least 1,000,000,000,003 values"):
         subtraction_sequence(take)

@@ -77,7 +77,14 @@ def test_counts_accept_powers():
 
 def test_articles(capsys):
     assert [a_or_an(w) for w in ("Amazons", "Eatcake", "Kayles", "N", "L", "P", "R", "ArcKayles")] == [
-        "an", "an", "a", "an", "an", "a", "an", "an",
+        "an",
+        "an",
+        "a",
+        "an",
+        "an",
+        "a",
+        "an",
+        "an",
     ]
     for name, article in (("amazons", "an Amazons"), ("eatcake", "an Eatcake"), ("kayles", "a Kayles")):
         run(capsys, name, "--help")

@@ -175,7 +175,10 @@ def test_ctrl_c_stops_a_long_native_computation():
     # a child of a shell's background job starts with SIGINT ignored (Python then installs
     # no KeyboardInterrupt handler): give the child Ctrl-C as a terminal would
     proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ.copy(),
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ.copy(),
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:

@@ -96,7 +96,30 @@ def test_readers_printers_and_thermographs_agree(expr):
     assert thermograph(g) == thermograph_python(g)
 
 
-_TEXT_PIECES = ["{", "}", "|", "||", ",", "1", "-", "1/2", "3/6", "*", "*2", "^", "v", "+-", "+", "(", ")", "Tiny", " ", "x", "/", "0"]
+_TEXT_PIECES = [
+    "{",
+    "}",
+    "|",
+    "||",
+    ",",
+    "1",
+    "-",
+    "1/2",
+    "3/6",
+    "*",
+    "*2",
+    "^",
+    "v",
+    "+-",
+    "+",
+    "(",
+    ")",
+    "Tiny",
+    " ",
+    "x",
+    "/",
+    "0",
+]
 
 
 @facade_is_native

@@ -60,7 +60,11 @@ def test_a_huge_number_in_a_message_is_cut():
     message = str(err.value)
     assert len(message) < 200 and "(30103 digits)/3 is not a dyadic rational" in message
     assert message.startswith(str(2**100000 // 10**30093)) and "...9883109376 " in message
-    for call in (lambda: nimber(-(2**100000)), lambda: nim_product(-(2**100000), 3), lambda: cool(game("*"), -(3**9000))):
+    for call in (
+        lambda: nimber(-(2**100000)),
+        lambda: nim_product(-(2**100000), 3),
+        lambda: cool(game("*"), -(3**9000)),
+    ):
         with pytest.raises((CGTError, ValueError)) as err:  # each the error it always was
             call()
         assert "digits)" in str(err.value) and len(str(err.value)) < 200

@@ -48,7 +48,10 @@ def test_subtraction_forms(capsys):
     status, out, _ = run(capsys, "subtraction", "--all-but", "1,2,3", "--period")
     assert "preperiod: 0\nperiod: 4\nsaltus: 1\ncertified: yes" in out  # was (1020, 1)
     status, out, _ = run(capsys, "subtraction", "10**12", "--n", "3", "--period")
-    assert status == 0 and "period: not searched: a proof needs at least 1,000,000,000,002 values, more than --limit 2,000,000" in out
+    assert (
+        status == 0
+        and "period: not searched: a proof needs at least 1,000,000,000,002 values, more than --limit 2,000,000" in out
+    )
     status, out, _ = run(capsys, "subtraction", "--squares", "--n", "10")
     assert "0: 0 1 0 1 2 0 1 0 1 2" in out
     status, _, err = run(capsys, "subtraction", "1,x")

@@ -75,11 +75,16 @@ def test_coin_game_after_a_failure(monkeypatch):
         subtraction_grundy(10**6 + 1, take)
     monkeypatch.undo()
     assert [subtraction_grundy(n, take) for n in range(400)] == slow
-    assert subtraction_grundy(10**6 + 1, take) == slow[SubtractionGame(take).period()[0] + (10**6 + 1) % SubtractionGame(take).period()[1]]
+    assert (
+        subtraction_grundy(10**6 + 1, take)
+        == slow[SubtractionGame(take).period()[0] + (10**6 + 1) % SubtractionGame(take).period()[1]]
+    )
 
 
 @pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="the native extension is not built")
-@pytest.mark.parametrize("make, n", [(lambda: GrundysGame(), 1 << 26), (lambda: OctalGame("0.8F"), 1 << 20)], ids=["split", "three-heap"])
+@pytest.mark.parametrize(
+    "make, n", [(lambda: GrundysGame(), 1 << 26), (lambda: OctalGame("0.8F"), 1 << 20)], ids=["split", "three-heap"]
+)
 def test_native_kernels_answer_ctrl_c(make, n):
     # a SIGINT while a kernel runs (the GIL released) stops it with KeyboardInterrupt,
     # soon and without waiting for the end; the engine then starts clean

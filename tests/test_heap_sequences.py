@@ -121,8 +121,12 @@ def test_native_subtraction_kernels_against_their_twins(ks, n):
 @NATIVE
 def test_native_tables_grow_without_recomputing_and_agree():
     # grown in many small steps (each a new kernel call over the same arrays) and at once
-    for make in (lambda: OctalGame("0.137"), lambda: GrundysGame(), lambda: OctalGame("0.8F"),
-                 lambda: SubtractionGame(all_but=[2, 3, 7])):
+    for make in (
+        lambda: OctalGame("0.137"),
+        lambda: GrundysGame(),
+        lambda: OctalGame("0.8F"),
+        lambda: SubtractionGame(all_but=[2, 3, 7]),
+    ):
         stepwise = make()
         for n in (3, 10, 50, 51, 200, 333, 900):
             stepwise.grundy_values(n)
@@ -186,7 +190,9 @@ def test_grundys_game_against_oeis_and_slow():
 
 def test_subtraction_games_against_slow_mex():
     assert SubtractionGame([1, 3, 4]).grundy_values(200).tolist() == slow_subtraction(lambda k: k in (1, 3, 4), 200)
-    assert SubtractionGame([2, 5, 7, 11]).grundy_values(300).tolist() == slow_subtraction(lambda k: k in (2, 5, 7, 11), 300)
+    assert SubtractionGame([2, 5, 7, 11]).grundy_values(300).tolist() == slow_subtraction(
+        lambda k: k in (2, 5, 7, 11), 300
+    )
     for excluded in ([1], [1, 2], [2, 3, 7], [1, 4, 5, 9]):
         for native in (False, None):
             got = SubtractionGame(all_but=excluded, native=native).grundy_values(300).tolist()
@@ -253,7 +259,9 @@ def test_certified_periods_hold_far_beyond_the_certificate():
         p = g.periodicity(limit=20000)
         assert p is not None and p.certified, code
         n0, per = p.as_tuple()
-        values = np.array(slow_octal(code, p.needed + 3 * per + 40)) if p.needed < 1500 else g.grundy_values(p.needed * 3)
+        values = (
+            np.array(slow_octal(code, p.needed + 3 * per + 40)) if p.needed < 1500 else g.grundy_values(p.needed * 3)
+        )
         assert (values[n0 + per :] == values[n0 : len(values) - per]).all(), code
         if n0 > 0:
             assert values[n0 - 1] != values[n0 - 1 + per], code  # n0 is the least preperiod
@@ -272,7 +280,7 @@ def test_subtraction_periods():
     assert SubtractionGame(all_but=[1]).arithmetic_period() == (0, 2, 1)
     n0, p, s = SubtractionGame(all_but=[2, 3, 7]).arithmetic_period()
     values = SubtractionGame(all_but=[2, 3, 7]).grundy_values(3000)
-    assert (values[n0 + p :] - values[n0 : -p] == s).all() and s > 0
+    assert (values[n0 + p :] - values[n0:-p] == s).all() and s > 0
 
 
 def test_period_refuses_without_a_theorem():
@@ -342,7 +350,7 @@ def test_all_but_certificate_holds_far_beyond_the_first_prefix_that_proves_it():
 def test_observed_periods_need_the_later_half_of_the_values():
     from cgtkit.heap.periodicity import find_period
 
-    found = find_period(np.arange(1024) // 4, None, 1, saltus=True)   # not (1020, 1, 0)
+    found = find_period(np.arange(1024) // 4, None, 1, saltus=True)  # not (1020, 1, 0)
     assert (found.preperiod, found.period, found.saltus, found.certified) == (0, 4, 1, False)
     squares = SubtractionGame(rule=is_square)
     assert squares.periodicity(limit=4096) is None

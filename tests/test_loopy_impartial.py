@@ -248,6 +248,7 @@ def test_winning_moves_actually_win(n, p, seed):
 
 def test_hundred_thousand_positions_without_recursion():
     n = 100_000
+
     # a long path with a back edge every 7 steps: n -> n-1, and n -> n+3 when n % 7 == 0
     def moves(k):
         out = [k - 1] if k > 0 else []

@@ -119,7 +119,9 @@ def random_stopper_graph(rng: random.Random, n: int) -> LoopyGraph:
 
 
 def stoppers():
-    return st.builds(lambda seed, n: random_stopper_graph(random.Random(seed), n), st.integers(0, 10**6), st.integers(1, 5))
+    return st.builds(
+        lambda seed, n: random_stopper_graph(random.Random(seed), n), st.integers(0, 10**6), st.integers(1, 5)
+    )
 
 
 @settings(max_examples=60, deadline=None)
@@ -176,6 +178,7 @@ def test_from_moves_bound_and_errors():
 
 def test_long_chain_without_recursion():
     n = 100_000
+
     # Left moves k -> k+1 up to n-1 and Right may pass back from the top to 0: a stopper
     # (only Left moves except one Right edge, so no alternating cycle)...
     def moves(k):

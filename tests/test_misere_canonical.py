@@ -41,15 +41,25 @@ def test_cgsuite_values(case):
     assert str(g.mate) == case["mate"]
     assert [str(o) for o in g.options] == case["options"]
     flags = {
-        "isEven": g.is_even, "isExtraverted": g.is_extraverted, "isGenerallyRestive": g.is_generally_restive,
-        "isGenerallyTame": g.is_generally_tame, "isHalfTame": g.is_half_tame, "isIntroverted": g.is_introverted,
-        "isNimHeap": g.is_nim_heap, "isPrime": g.is_prime, "isRestive": g.is_restive, "isRestless": g.is_restless,
-        "isTame": g.is_tame, "isTameable": g.is_tameable,
+        "isEven": g.is_even,
+        "isExtraverted": g.is_extraverted,
+        "isGenerallyRestive": g.is_generally_restive,
+        "isGenerallyTame": g.is_generally_tame,
+        "isHalfTame": g.is_half_tame,
+        "isIntroverted": g.is_introverted,
+        "isNimHeap": g.is_nim_heap,
+        "isPrime": g.is_prime,
+        "isRestive": g.is_restive,
+        "isRestless": g.is_restless,
+        "isTame": g.is_tame,
+        "isTameable": g.is_tameable,
     }
     for name, value in flags.items():
         assert value == case[name], name
     assert sorted(str(p) for p in g.parts) == sorted(case["parts"])
-    assert sorted(sorted(str(p) for p in part) for part in g.partitions) == sorted(sorted(p) for p in case["partitions"])
+    assert sorted(sorted(str(p) for p in part) for part in g.partitions) == sorted(
+        sorted(p) for p in case["partitions"]
+    )
 
 
 @pytest.mark.parametrize("a, b", DATA["cgsuite_notation"]["same"])
@@ -195,11 +205,15 @@ def test_ruleset_and_move_function_positions():
     from cgtkit.rulesets import Cram, DawsonsKayles, Kayles
 
     assert canonical_form(Kayles("xxxxx")) == canonical_form(OctalGame("0.77"), 5)
-    assert canonical_form(Kayles("xx.xxx")) == canonical_form(OctalGame("0.77"), 2) + canonical_form(OctalGame("0.77"), 3)
+    assert canonical_form(Kayles("xx.xxx")) == canonical_form(OctalGame("0.77"), 2) + canonical_form(
+        OctalGame("0.77"), 3
+    )
     assert canonical_form(DawsonsKayles("xxxxxx")) == canonical_form(OctalGame("0.07"), 6)
     # Cram 2x2: every move leaves room for exactly one more domino, whose player moves last
     assert canonical_form(Cram("..|..")).outcome == "N"
-    nim = canonical_form((2, 3), moves=lambda p: [(a, p[1]) for a in range(p[0])] + [(p[0], b) for b in range(p[1])], tuple_is_sum=False)
+    nim = canonical_form(
+        (2, 3), moves=lambda p: [(a, p[1]) for a in range(p[0])] + [(p[0], b) for b in range(p[1])], tuple_is_sum=False
+    )
     assert nim == nim_heap(2) + nim_heap(3)
 
 

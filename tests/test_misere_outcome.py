@@ -25,8 +25,17 @@ def test_misere_nim_heap(n, outcome):
 
 @pytest.mark.parametrize(
     "expr, outcome",
-    [("1", "R"), ("-1", "L"), ("5", "R"), ("1/2", "R"), ("-3/4", "L"), ("^", "R"), ("v", "L"),
-     ("+-1", "P"), ("{1|*}", "R")],
+    [
+        ("1", "R"),
+        ("-1", "L"),
+        ("5", "R"),
+        ("1/2", "R"),
+        ("-3/4", "L"),
+        ("^", "R"),
+        ("v", "L"),
+        ("+-1", "P"),
+        ("{1|*}", "R"),
+    ],
 )
 def test_misere_by_hand(expr, outcome):
     # 1 = {0|}: Right cannot move and wins; Left must move to 0, where Right cannot move.

@@ -17,8 +17,18 @@ from cgtkit.short.engine import ENGINE
 
 DATA = json.loads((Path(__file__).parent / "data" / "misere_published.json").read_text(encoding="utf-8"))
 
-GAMES = [OctalGame("0.75"), OctalGame("0.77"), OctalGame("0.07"), OctalGame("0.137"), OctalGame("4.7"),
-         OctalGame("0.56"), OctalGame("0.34"), OctalGame("0.71"), SubtractionGame([1, 3, 4]), SubtractionGame([2, 3])]
+GAMES = [
+    OctalGame("0.75"),
+    OctalGame("0.77"),
+    OctalGame("0.07"),
+    OctalGame("0.137"),
+    OctalGame("4.7"),
+    OctalGame("0.56"),
+    OctalGame("0.34"),
+    OctalGame("0.71"),
+    SubtractionGame([1, 3, 4]),
+    SubtractionGame([2, 3]),
+]
 
 
 def brute(game):

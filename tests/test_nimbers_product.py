@@ -83,7 +83,9 @@ def test_errors():
         nim_inverse(0)
 
 
-@pytest.mark.parametrize("native", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="native"))])
+@pytest.mark.parametrize(
+    "native", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="native"))]
+)
 def test_vectorised_against_scalar(native):
     rng = np.random.default_rng(5)
     a = rng.integers(0, 2**64, size=2000, dtype=np.uint64)

@@ -101,9 +101,7 @@ def test_slash_cap_brings_braces_back():
 def _born_by(day: int) -> list[Game]:
     games = [Game.of(0)]
     for _ in range(day):
-        subsets = [
-            list(c) for r in range(len(games) + 1) for c in itertools.combinations(games, r)
-        ]
+        subsets = [list(c) for r in range(len(games) + 1) for c in itertools.combinations(games, r)]
         games = list({Game.from_options(a, b) for a in subsets for b in subsets})
     return games
 
@@ -115,9 +113,7 @@ assert len(DAY2) == 22
 def _games():
     day2 = st.sampled_from(DAY2)
     day3 = st.builds(Game.from_options, st.lists(day2, max_size=4), st.lists(day2, max_size=4))
-    day4 = st.builds(
-        Game.from_options, st.lists(day3 | day2, max_size=3), st.lists(day3 | day2, max_size=3)
-    )
+    day4 = st.builds(Game.from_options, st.lists(day3 | day2, max_size=3), st.lists(day3 | day2, max_size=3))
     return day2 | day3 | day4
 
 
@@ -387,10 +383,44 @@ def test_malformed_uptimal_atoms_name_their_column(text, column):
 
 @pytest.mark.parametrize(
     "text",
-    ["3", "5/8", "*", "*4", "{1,*|-1/2}", "2 *", "2*3", "1/2 v", "{3 | 2 , 1/4}", "3 - 1", "3+-1",
-     "{1/2^|*}", "7/6", "1/0", "0*0", "12345678901234567890/1024", "{*|*2}",
-     "{-1|-*}", "{-1/2v|}", "-^", "{1,|0}", "{1||0}", "{1|0|-1}", "{,1|0}", "{1|0}}", "{{1|0}",
-     "-{1|0}", "{1 2|0}", "{-|0}", "{|}", "{1|}", "{1}", "{--1|0}", "{1|0},", "{1|0} {1|0}", ""],
+    [
+        "3",
+        "5/8",
+        "*",
+        "*4",
+        "{1,*|-1/2}",
+        "2 *",
+        "2*3",
+        "1/2 v",
+        "{3 | 2 , 1/4}",
+        "3 - 1",
+        "3+-1",
+        "{1/2^|*}",
+        "7/6",
+        "1/0",
+        "0*0",
+        "12345678901234567890/1024",
+        "{*|*2}",
+        "{-1|-*}",
+        "{-1/2v|}",
+        "-^",
+        "{1,|0}",
+        "{1||0}",
+        "{1|0|-1}",
+        "{,1|0}",
+        "{1|0}}",
+        "{{1|0}",
+        "-{1|0}",
+        "{1 2|0}",
+        "{-|0}",
+        "{|}",
+        "{1|}",
+        "{1}",
+        "{--1|0}",
+        "{1|0},",
+        "{1|0} {1|0}",
+        "",
+    ],
 )
 def test_fast_paths_agree_with_the_general_reader(text, monkeypatch):
     from cgtkit.short import notation

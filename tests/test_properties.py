@@ -68,9 +68,18 @@ def test_incentives_are_undominated_and_come_from_options(g):
 
 @pytest.mark.parametrize(
     "expr, kind",
-    [("5", "even"), ("-1/2", "even"), ("9/8*", "odd"), ("{3||2*|1*}", "odd"), ("^", ""),
-     ("*", "odd"), ("+-1", "odd"), ("{1|0}+{1|0}", "even"), ("{3|-2}", "odd"),
-     ("{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}", "")],
+    [
+        ("5", "even"),
+        ("-1/2", "even"),
+        ("9/8*", "odd"),
+        ("{3||2*|1*}", "odd"),
+        ("^", ""),
+        ("*", "odd"),
+        ("+-1", "odd"),
+        ("{1|0}+{1|0}", "even"),
+        ("{3|-2}", "odd"),
+        ("{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}", ""),
+    ],
 )
 def test_temper(expr, kind):
     g = game(expr)
@@ -80,8 +89,15 @@ def test_temper(expr, kind):
 
 @pytest.mark.parametrize(
     "expr, even, odd",
-    [("0", True, False), ("5", False, True), ("-1823437481924", True, False), ("-1/2", False, False),
-     ("*", False, True), ("*8", False, False), ("^", False, False)],
+    [
+        ("0", True, False),
+        ("5", False, True),
+        ("-1823437481924", True, False),
+        ("-1/2", False, False),
+        ("*", False, True),
+        ("*8", False, False),
+        ("^", False, False),
+    ],
 )
 def test_parity_of_the_form(expr, even, odd):
     assert (is_even(game(expr)), is_odd(game(expr))) == (even, odd)
@@ -102,11 +118,20 @@ def test_uptimal_units():
 
 @pytest.mark.parametrize(
     "expr, printed",
-    [("0", "0.0"), ("v*", "*.1-"), ("6^*", "6*.1"), ("73/16v9*8", "73/16*8.9-"),
-     ("{0|*||*|||*||||*}", "0.1111"), ("{0||0|v*}", "*.12"), ("^12*3", "*3.[12]"), ("v10", "0.[-10]"),
-     # regression: ^ - ^<2> was read as 0.1 + (a remainder that fails): a negative
-     # remainder passed the plain test -unit < r < unit with the coefficient one too low
-     ("{^^*|*,^}", "0.11-"), ("{0|*||*}-{0|*||*|||*}", "0.001-")],
+    [
+        ("0", "0.0"),
+        ("v*", "*.1-"),
+        ("6^*", "6*.1"),
+        ("73/16v9*8", "73/16*8.9-"),
+        ("{0|*||*|||*||||*}", "0.1111"),
+        ("{0||0|v*}", "*.12"),
+        ("^12*3", "*3.[12]"),
+        ("v10", "0.[-10]"),
+        # regression: ^ - ^<2> was read as 0.1 + (a remainder that fails): a negative
+        # remainder passed the plain test -unit < r < unit with the coefficient one too low
+        ("{^^*|*,^}", "0.11-"),
+        ("{0|*||*}-{0|*||*|||*}", "0.001-"),
+    ],
 )
 def test_uptimal_expansion(expr, printed):
     e = uptimal_expansion(game(expr))

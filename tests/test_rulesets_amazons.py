@@ -20,7 +20,9 @@ DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_amazons.js
 
 
 def slow(text: str):
-    return slow_amazons(cells_of(text, ".") | cells_of(text, "x") | cells_of(text, "o"), cells_of(text, "x"), cells_of(text, "o"))
+    return slow_amazons(
+        cells_of(text, ".") | cells_of(text, "x") | cells_of(text, "o"), cells_of(text, "x"), cells_of(text, "o")
+    )
 
 
 @pytest.mark.parametrize("case", DATA["values"], ids=lambda c: c["position"])
@@ -63,8 +65,6 @@ def test_one_sided_parts_are_counted():
     # a burned row splits the board; (0,1) and (1,2) touch diagonally, so "x.#|##.|o.." does not split
     assert Amazons("x.#|###|o..").value == Amazons("x.").value + Amazons("o..").value == -1
     assert len(Amazons("x.#|##.|o..").components()) == 1
-
-
 
 
 @settings(max_examples=120)

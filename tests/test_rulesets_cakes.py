@@ -86,7 +86,13 @@ def test_eatcake_theorem_against_plain_search():
                 assert v < 0, (w, h)
             if w % 2 == 1 and h % 2 == 0:
                 assert v > 0, (w, h)
-    assert [str(eatcake_known(c)) for c in [(1, 1), (99, 99), (4, 1), (1, 10**6), (2, 2)]] == ["*", "*", "v", "^", "None"]
+    assert [str(eatcake_known(c)) for c in [(1, 1), (99, 99), (4, 1), (1, 10**6), (2, 2)]] == [
+        "*",
+        "*",
+        "v",
+        "^",
+        "None",
+    ]
 
 
 def test_eatcake_refuses_beyond_its_bound_before_searching(monkeypatch):

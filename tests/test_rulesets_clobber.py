@@ -79,8 +79,6 @@ def test_symmetry_and_colour_swap():
         assert Clobber(swap(text)).value == -v
 
 
-
-
 @settings(max_examples=150)
 @given(boards(3, 4, "xo."))
 def test_fast_equals_slow(text):

@@ -81,7 +81,9 @@ def _sum_moves(pair):
 
 
 @settings(max_examples=25)
-@given(st.one_of(kayles.filter(lambda p: len(str(p)) <= 6), cram.filter(lambda p: p.height * p.width <= 6)), domineering)
+@given(
+    st.one_of(kayles.filter(lambda p: len(str(p)) <= 6), cram.filter(lambda p: p.height * p.width <= 6)), domineering
+)
 def test_impartial_plus_partizan_is_the_sum_game(p, d):
     # the sum's value from its own moves, with no value of either part read as a number
     whole = PartizanSolver(_sum_moves, tuple_is_sum=False).value((p, d))

@@ -20,7 +20,9 @@ DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_konane.jso
 
 
 def slow(text: str):
-    return slow_konane(cells_of(text, ".") | cells_of(text, "x") | cells_of(text, "o"), cells_of(text, "x"), cells_of(text, "o"))
+    return slow_konane(
+        cells_of(text, ".") | cells_of(text, "x") | cells_of(text, "o"), cells_of(text, "x"), cells_of(text, "o")
+    )
 
 
 @pytest.mark.parametrize("case", DATA["values"], ids=lambda c: c["position"])
@@ -55,8 +57,6 @@ def test_parse_round_trip_and_errors():
         Konane("x#o")
     with pytest.raises(RulesError, match="equal length"):
         Konane("xo.|..")
-
-
 
 
 @settings(max_examples=150)

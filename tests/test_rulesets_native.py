@@ -81,8 +81,13 @@ def test_native_equals_python_on_random_positions(cls, positions, examples):
 
 # --- published values through the native path ---------------------------------------------
 def _published():
-    for name, cls in [("domineering", Domineering), ("clobber", Clobber), ("konane", Konane),
-                      ("amazons", Amazons), ("toads", ToadsAndFrogs)]:
+    for name, cls in [
+        ("domineering", Domineering),
+        ("clobber", Clobber),
+        ("konane", Konane),
+        ("amazons", Amazons),
+        ("toads", ToadsAndFrogs),
+    ]:
         data = json.loads((DATA / f"rulesets_{name}.json").read_text())
         for case in data["values"]:
             if not case.get("slow"):
@@ -135,8 +140,16 @@ def test_clear_forgets_native_tables():
 
 
 # --- threads --------------------------------------------------------------------------------
-@pytest.mark.parametrize("position", [Domineering("....|....|....|...."), Clobber("xoxo|oxox|xox."),
-                                      Amazons("x...|...o"), ToadsAndFrogs("TTT...FFF"), Cram("....|....|...#")])
+@pytest.mark.parametrize(
+    "position",
+    [
+        Domineering("....|....|....|...."),
+        Clobber("xoxo|oxox|xox."),
+        Amazons("x...|...o"),
+        ToadsAndFrogs("TTT...FFF"),
+        Cram("....|....|...#"),
+    ],
+)
 def test_workers_give_the_same_value(position):
     one = position.value
     position.ruleset.clear() if hasattr(position, "ruleset") else native.clear(native.TOADS)
@@ -198,7 +211,10 @@ def test_ctrl_c_stops_a_long_search(jobs):
     env = dict(os.environ, PYTHONPATH=str(pathlib.Path(__file__).parent.parent / "src"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cgtkit.cli.main", "domineering", "--jobs", jobs, "|".join(["." * 8] * 8)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
         preexec_fn=_interruptible,
     )
     time.sleep(2.0)

@@ -198,9 +198,22 @@ def test_comparing_with_other_types_is_a_type_error():
 
 @pytest.mark.parametrize(
     "g, outcome",
-    [(1, "L"), (-1, "R"), (0, "P"), (star, "N"), (up, "L"), (down, "R"), (switch(1), "N"),
-     (up + star, "N"), (up(2) + star, "L"), (tiny(2), "L"), (miny(2), "R"), (F([star], [star]), "P"),
-     (star(2) + star(3), "N"), (Dyadic(-1, 8), "R")],
+    [
+        (1, "L"),
+        (-1, "R"),
+        (0, "P"),
+        (star, "N"),
+        (up, "L"),
+        (down, "R"),
+        (switch(1), "N"),
+        (up + star, "N"),
+        (up(2) + star, "L"),
+        (tiny(2), "L"),
+        (miny(2), "R"),
+        (F([star], [star]), "P"),
+        (star(2) + star(3), "N"),
+        (Dyadic(-1, 8), "R"),
+    ],
 )
 def test_outcome(g, outcome):
     assert Game.of(g).outcome == outcome
@@ -226,9 +239,26 @@ def test_options_of_packed_and_general_games():
 
 @pytest.mark.parametrize(
     "g, day",
-    [(zero, 0), (star, 1), (1, 1), (-1, 1), (up, 2), (up + star, 2), (switch(1), 2), (HALF, 2),
-     (star(2), 2), (star(3), 3), (star(4), 4), (Dyadic(3, 4), 3), (Dyadic(-5, 4), 4), (7, 7),
-     (tiny(2), 4), (up(2), 3), (up(2) + star, 3), (F([2], [F([1], [0])]), 3)],
+    [
+        (zero, 0),
+        (star, 1),
+        (1, 1),
+        (-1, 1),
+        (up, 2),
+        (up + star, 2),
+        (switch(1), 2),
+        (HALF, 2),
+        (star(2), 2),
+        (star(3), 3),
+        (star(4), 4),
+        (Dyadic(3, 4), 3),
+        (Dyadic(-5, 4), 4),
+        (7, 7),
+        (tiny(2), 4),
+        (up(2), 3),
+        (up(2) + star, 3),
+        (F([2], [F([1], [0])]), 3),
+    ],
 )
 def test_birthday(g, day):
     assert Game.of(g).birthday == day

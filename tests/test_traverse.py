@@ -18,7 +18,10 @@ def count(n, data, memo):
 
 def test_progress_is_reported_every_so_many_positions():
     seen = []
-    assert evaluate(10_000, {}, chain, count, progress=lambda done, depth: seen.append((done, depth)), every=1000) == 10_000
+    assert (
+        evaluate(10_000, {}, chain, count, progress=lambda done, depth: seen.append((done, depth)), every=1000)
+        == 10_000
+    )
     assert [d for d, _ in seen] == list(range(1000, 10_001, 1000))
     assert seen[0][1] == 10_000 - 1000 + 1  # the line still open below the finished positions
 

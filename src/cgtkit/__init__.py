@@ -62,6 +62,7 @@ def __getattr__(name: str) -> str:
         return version()
     raise AttributeError(f"module 'cgtkit' has no attribute {name!r}")
 
+
 #: which engine computes canonical forms: "native" (Rust) or "python" (the twin);
 #: chosen at import, CGTKIT_ENGINE=python selects the twin
 engine: str = _ENGINE.name

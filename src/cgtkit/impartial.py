@@ -65,8 +65,7 @@ def _listed(raw: Any, position: Hashable) -> list:
         return list(raw)
     except TypeError:
         raise MoveFunctionError(
-            f"the move function returned {raw!r} for position {position!r}, "
-            "which is not an iterable of options",
+            f"the move function returned {raw!r} for position {position!r}, which is not an iterable of options",
             position=position,
         ) from None
 

@@ -62,9 +62,7 @@ def nim_product_slow(a: int, b: int) -> int:
     table: dict[tuple[int, int], int] = {}
     for x in range(a + 1):
         for y in range(b + 1):
-            table[x, y] = mex(
-                table[x2, y] ^ table[x, y2] ^ table[x2, y2] for x2 in range(x) for y2 in range(y)
-            )
+            table[x, y] = mex(table[x2, y] ^ table[x, y2] ^ table[x2, y2] for x2 in range(x) for y2 in range(y))
     return table[a, b]
 
 

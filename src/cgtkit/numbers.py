@@ -157,8 +157,7 @@ class Dyadic(_abc.Rational):
             return cls._make(*_split(int(value.numerator), int(value.denominator)))
         if isinstance(value, float):
             raise TypeError(
-                f"cgtkit never takes floats as game values ({value!r}); "
-                "pass a string such as '3/4' or an int"
+                f"cgtkit never takes floats as game values ({value!r}); pass a string such as '3/4' or an int"
             )
         raise TypeError(f"cannot make a Dyadic from {type(value).__name__} {value!r}")
 
@@ -298,7 +297,7 @@ class Dyadic(_abc.Rational):
                 return Dyadic._make(self._p**exponent, self._q * exponent)
             return Dyadic(1) / Dyadic._make(self._p ** (-exponent), self._q * -exponent)
         if isinstance(exponent, Dyadic) and exponent._q == 0:
-            return self ** exponent._p
+            return self**exponent._p
         if isinstance(exponent, (_abc.Rational, float, complex)):
             return float(self) ** exponent
         return NotImplemented
@@ -426,9 +425,7 @@ def simplest_between(lo: DyadicLike | None, hi: DyadicLike | None) -> Dyadic:
     low = None if lo is None else Dyadic(lo)
     high = None if hi is None else Dyadic(hi)
     if low is not None and high is not None and low >= high:
-        raise EmptyIntervalError(
-            f"simplest_between({low}, {high}): no number lies strictly between, since lo >= hi"
-        )
+        raise EmptyIntervalError(f"simplest_between({low}, {high}): no number lies strictly between, since lo >= hi")
     if (low is None or low._p < 0) and (high is None or high._p > 0):
         return Dyadic._make(0, 0)
     if high is None or (low is not None and low._p >= 0):

@@ -60,9 +60,7 @@ def check_hashable(position: object, parent: object = None, option: object = Non
         ) from None
 
 
-def normalize_option(
-    option: object, position: object, tuple_is_sum: bool = True
-) -> tuple[object, tuple]:
+def normalize_option(option: object, position: object, tuple_is_sum: bool = True) -> tuple[object, tuple]:
     """Return ``(label, components)`` for one option of ``position``.
 
     ``components`` is a tuple of positions whose sum the option is.

@@ -47,9 +47,7 @@ class PartizanSolver:
 
     def __init__(self, moves: PartizanMoves, *, tuple_is_sum: bool = True) -> None:
         if not callable(moves):
-            raise TypeError(
-                "PartizanSolver(moves) needs a function: moves(position) -> (left_options, right_options)"
-            )
+            raise TypeError("PartizanSolver(moves) needs a function: moves(position) -> (left_options, right_options)")
         self._moves = moves
         self._tuple_is_sum = tuple_is_sum
         self._memo: dict[Hashable, Game] = {}

@@ -66,9 +66,7 @@ def _expand_safely(expand: Expand, position: Hashable) -> tuple[Any, Sequence[Ha
         ) from exc
 
 
-def _hooks(
-    progress: Optional[Progress], cancel: Any, every: int
-) -> Optional[Callable[[int, int], None]]:
+def _hooks(progress: Optional[Progress], cancel: Any, every: int) -> Optional[Callable[[int, int], None]]:
     """The check run every ``every`` finished positions, or None without hooks."""
     if progress is None and cancel is None:
         return None

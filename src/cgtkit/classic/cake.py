@@ -11,9 +11,7 @@ from cgtkit.rulesets.cakes import (  # noqa: F401
     maundy_cake_value,
 )
 
-warnings.warn(
-    "cgtkit.classic.cake is deprecated: use cgtkit.rulesets.cakes", DeprecationWarning, stacklevel=2
-)
+warnings.warn("cgtkit.classic.cake is deprecated: use cgtkit.rulesets.cakes", DeprecationWarning, stacklevel=2)
 
 __all__ = ["maundy_cake_formula", "maundy_cake_moves", "maundy_cake_value", "cake_range_queries"]
 

@@ -44,12 +44,16 @@ def analysis_lines(g, basics: bool = True) -> list[str]:
         weight, atomic = "none (not atomic)", False
     expansion = pr.uptimal_expansion(g)
     left, right = th.stops(g)
-    lines = [
-        f"value: {g}",
-        f"outcome: {g.outcome}",
-        f"number: {g.number if g.is_number else 'no'}",
-        f"birthday: {decimal(g.birthday)}",
-    ] if basics else []
+    lines = (
+        [
+            f"value: {g}",
+            f"outcome: {g.outcome}",
+            f"number: {g.number if g.is_number else 'no'}",
+            f"birthday: {decimal(g.birthday)}",
+        ]
+        if basics
+        else []
+    )
     lines += [
         f"misere outcome: {misere_outcome(g)}",
         f"left stop: {left}",

@@ -159,13 +159,43 @@ def _nimprod(args: argparse.Namespace) -> None:
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--n", type=count(0, "--n"), default=100, metavar="N", help="how many Grundy values to print (heaps 0..N-1; default 100)")
-    p.add_argument("--period", action="store_true", help="find the (preperiod, period) and prove it by a periodicity theorem, computing further as needed")
-    p.add_argument("--limit", type=count(1, "--limit"), default=2_000_000, metavar="L", help="give up the period search past L heaps (default 2,000,000)")
-    p.add_argument("--misere", type=count(0, "--misere"), default=0, metavar="M", help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)")
-    p.add_argument("--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)")
+    p.add_argument(
+        "--n",
+        type=count(0, "--n"),
+        default=100,
+        metavar="N",
+        help="how many Grundy values to print (heaps 0..N-1; default 100)",
+    )
+    p.add_argument(
+        "--period",
+        action="store_true",
+        help="find the (preperiod, period) and prove it by a periodicity theorem, computing further as needed",
+    )
+    p.add_argument(
+        "--limit",
+        type=count(1, "--limit"),
+        default=2_000_000,
+        metavar="L",
+        help="give up the period search past L heaps (default 2,000,000)",
+    )
+    p.add_argument(
+        "--misere",
+        type=count(0, "--misere"),
+        default=0,
+        metavar="M",
+        help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)",
+    )
+    p.add_argument(
+        "--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)"
+    )
     prog = p.add_mutually_exclusive_group()
-    prog.add_argument("--progress", dest="progress", action="store_true", default=None, help="show progress of the period search on stderr (default: when stderr is a terminal)")
+    prog.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="show progress of the period search on stderr (default: when stderr is a terminal)",
+    )
     prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
 
 
@@ -190,7 +220,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
         epilog="examples: cgtkit subtraction 1,3,4 --n 50 --period;  cgtkit subtraction --all-but 1,2 --period",
     )
     p.add_argument("set", nargs="?", help="the subtraction set, comma-separated, e.g. 1,3,4")
-    p.add_argument("--all-but", metavar="SET", help="every k >= 1 except these (arithmetic periodic: --period proves period and saltus)")
+    p.add_argument(
+        "--all-but",
+        metavar="SET",
+        help="every k >= 1 except these (arithmetic periodic: --period proves period and saltus)",
+    )
     p.add_argument("--squares", action="store_true", help="subtract a square (1, 4, 9, ...)")
     _add_common(p)
     p.set_defaults(run=_subtraction)

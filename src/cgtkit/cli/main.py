@@ -23,7 +23,15 @@ from . import (
     value_commands,
 )
 
-_GROUPS = (seed_commands, value_commands, heap_commands, misere_commands, analysis_commands, ruleset_commands, loopy_commands)
+_GROUPS = (
+    seed_commands,
+    value_commands,
+    heap_commands,
+    misere_commands,
+    analysis_commands,
+    ruleset_commands,
+    loopy_commands,
+)
 
 
 class _Version(argparse.Action):

@@ -52,10 +52,7 @@ def _quotient_lines(q) -> list[str]:
             f"has period {p} from heap {n0} (proved from heaps 0..{q.heaps})"
         )
     else:
-        lines.append(
-            f"stable: not proved (the order has not grown since heap {q.stabilised_at()}); "
-            "ask for more heaps"
-        )
+        lines.append(f"stable: not proved (the order has not grown since heap {q.stabilised_at()}); ask for more heaps")
     return lines
 
 
@@ -76,11 +73,15 @@ def _misere(args: argparse.Namespace) -> None:
 
             heaps = _parse_set(args.sum)
             outcome = q.outcome(heaps)
-            print(f"sum {' + '.join(map(str, heaps))}: {outcome} ({'the player to move loses' if outcome == 'P' else 'the player to move wins'})")
+            print(
+                f"sum {' + '.join(map(str, heaps))}: {outcome} ({'the player to move loses' if outcome == 'P' else 'the player to move wins'})"
+            )
             if outcome == "N":
                 m = q.winning_move(heaps)
                 left = " + ".join(map(str, m.option)) if m.option else "nothing"
-                print(f"winning move: heap {heaps[m.component]} -> {left}, leaving {' + '.join(map(str, m.result)) or '0'}")
+                print(
+                    f"winning move: heap {heaps[m.component]} -> {left}, leaving {' + '.join(map(str, m.result)) or '0'}"
+                )
         return
     forms = heap_forms(game, n)
     _print_rows("misère canonical forms (heaps 0..%d)" % n, [str(g) for g in forms], width=5)
@@ -133,7 +134,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--subtract", metavar="SET", help="a subtraction game instead, e.g. 1,3,4")
     p.add_argument("--heaps", type=count(0, "--heaps"), default=12, metavar="N", help="heaps 0..N (default 12)")
     p.add_argument("--quotient", action="store_true", help="compute the misère quotient of heaps 0..N")
-    p.add_argument("--sum", metavar="HEAPS", help="decide the sum of these heaps (comma-separated) from the quotient, with a winning move")
+    p.add_argument(
+        "--sum",
+        metavar="HEAPS",
+        help="decide the sum of these heaps (comma-separated) from the quotient, with a winning move",
+    )
     p.set_defaults(run=_misere)
 
     p = sub.add_parser(

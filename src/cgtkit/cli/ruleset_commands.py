@@ -67,10 +67,14 @@ def _show_value(args: argparse.Namespace) -> None:
         print(line)
     if args.moves:
         impartial = is_impartial(position)
-        sides = [("moves", position.moves())] if impartial else [
-            ("left moves", position.left_moves()),
-            ("right moves", position.right_moves()),
-        ]
+        sides = (
+            [("moves", position.moves())]
+            if impartial
+            else [
+                ("left moves", position.left_moves()),
+                ("right moves", position.right_moves()),
+            ]
+        )
         for label, options in sides:
             print(f"{label}: {len(options)}")
             for i, option in enumerate(options, 1):
@@ -85,7 +89,7 @@ def _show_value_on_threads(args: argparse.Namespace) -> None:
 
 def _list(args: argparse.Namespace) -> None:
     for name, entry in RULESETS.items():
-        print(f"{name:18} {entry.summary}; e.g. cgtkit {name} \"{entry.example}\"")
+        print(f'{name:18} {entry.summary}; e.g. cgtkit {name} "{entry.example}"')
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -152,8 +156,11 @@ def play(
     impartial = is_impartial(position)
     computer = "right" if human == "left" else "left"
     name = type(position).__name__
-    print(f"{name}: you are {human.capitalize()}, the computer is {computer.capitalize()}; "
-          f"{first.capitalize()} moves first.", file=out)
+    print(
+        f"{name}: you are {human.capitalize()}, the computer is {computer.capitalize()}; "
+        f"{first.capitalize()} moves first.",
+        file=out,
+    )
     print("Type the number of a move, or q to quit.", file=out)
     side = first
     while True:
@@ -254,11 +261,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
             continue
         p = sub.add_parser(
             name,
-            help=f"{entry.summary}: value of a position, e.g. \"{entry.example}\"",
+            help=f'{entry.summary}: value of a position, e.g. "{entry.example}"',
             description=f"The value of {a_or_an(entry.cls)} {entry.cls} position, "
-            f"e.g. cgtkit {name} \"{entry.example}\".",
+            f'e.g. cgtkit {name} "{entry.example}".',
         )
-        p.add_argument("position", metavar="POSITION", help=f"the position, e.g. \"{entry.example}\"")
+        p.add_argument("position", metavar="POSITION", help=f'the position, e.g. "{entry.example}"')
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
         p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
         p.set_defaults(run=_show_value_on_threads, ruleset=name)

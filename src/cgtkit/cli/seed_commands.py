@@ -26,9 +26,7 @@ def _int_list(text: str) -> list[int]:
     try:
         return [parse_count(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is not a comma-separated list of integers (e.g. 1,3,4)"
-        ) from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of integers (e.g. 1,3,4)") from None
 
 
 def _nim(args: argparse.Namespace) -> None:

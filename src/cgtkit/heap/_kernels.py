@@ -29,17 +29,21 @@ from .._extension import native_module
 
 __all__ = [
     "HAVE_NATIVE",
-    "FILL_SPLIT", "FILL_SPLIT_PY",
-    "FILL_ALL_BUT", "FILL_ALL_BUT_PY",
-    "FILL_PLAIN", "FILL_PLAIN_PY",
-    "LAST_MISMATCH", "LAST_MISMATCH_PY",
-    "Z_FUNCTION", "Z_FUNCTION_PY",
+    "FILL_SPLIT",
+    "FILL_SPLIT_PY",
+    "FILL_ALL_BUT",
+    "FILL_ALL_BUT_PY",
+    "FILL_PLAIN",
+    "FILL_PLAIN_PY",
+    "LAST_MISMATCH",
+    "LAST_MISMATCH_PY",
+    "Z_FUNCTION",
+    "Z_FUNCTION_PY",
     "TripleEngine",
 ]
 
 
-def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common,
-                par, rare, nrare, seen, vlimit):
+def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit):
     """Fill ``G[start:end]`` for a game whose moves take ``k`` tokens and leave
     nothing (``k`` in ``zero_k``, only from a heap of exactly ``k``), one heap
     (``single_k``) or two heaps (``split_k``; unequal ones only if ``distinct``).

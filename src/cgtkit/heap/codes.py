@@ -58,14 +58,11 @@ class TakeBreakCode:
         for i, ch in enumerate(s):
             if ch != "." and ch.lower() not in _HEX:
                 raise HeapCodeError(
-                    f"{where}: character {ch!r} at column {i + 1 + offset} is not a "
-                    "hexadecimal digit (0-9, A-F)"
+                    f"{where}: character {ch!r} at column {i + 1 + offset} is not a hexadecimal digit (0-9, A-F)"
                 )
         head, tail = s.split(".")
         if len(head) > 1:
-            raise HeapCodeError(
-                f"{where}: the part before the point must be one digit (d0), got {head!r}"
-            )
+            raise HeapCodeError(f"{where}: the part before the point must be one digit (d0), got {head!r}")
         digits = [_HEX.index(ch.lower()) for ch in (head or "0") + tail]
         if digits[0] & 3:
             raise HeapCodeError(

@@ -105,13 +105,15 @@ class HeapGame:
                 raise MoveFunctionError(
                     f"the rule of {self.name} gave option {option!r} for heap {n}: "
                     "an option is an iterable of heap sizes, e.g. (2, 3) or ()",
-                    position=n, option=option,
+                    position=n,
+                    option=option,
                 ) from None
             if any(h < 0 or h >= n for h in parts):
                 raise MoveFunctionError(
                     f"the rule of {self.name} gave option {option!r} for heap {n}: every heap "
                     f"left must be smaller than {n} (else the game could loop) and not negative",
-                    position=n, option=option,
+                    position=n,
+                    option=option,
                 )
             found.add(parts)
         return sorted(found)
@@ -217,7 +219,8 @@ class HeapGame:
         least = self.least_values_for_period()
         if min(n + 1, least if least is not None else n + 1) > limit:
             why = (
-                f"a proof of its period needs at least {least:,} values" if least is not None
+                f"a proof of its period needs at least {least:,} values"
+                if least is not None
                 else "no periodicity theorem applies, so heaps are computed one by one up to it"
             )
             raise PeriodNotCertifiedError(
@@ -324,8 +327,7 @@ class HeapGame:
         found = self.periodicity(limit=limit, progress=progress)
         if found is None or not found.certified:
             raise PeriodNotCertifiedError(
-                f"{self.name}: no period certified within the first {limit} heaps; "
-                "pass a larger limit"
+                f"{self.name}: no period certified within the first {limit} heaps; pass a larger limit"
             )
         return found.as_tuple()
 
@@ -568,8 +570,7 @@ class SubtractionGame(HeapGame):
         for a ``rule`` game (no theorem: see ``periodicity()``)."""
         if self.rule is not None:
             raise PeriodNotCertifiedError(
-                f"{self.name}: no periodicity theorem applies to a rule; periodicity() looks "
-                "for an observed period"
+                f"{self.name}: no periodicity theorem applies to a rule; periodicity() looks for an observed period"
             )
         found = self.periodicity(limit=limit)
         if found is None or not found.certified:

@@ -51,7 +51,5 @@ def nim_winning_move(heaps: Sequence[int]) -> tuple[int, int]:
     """One winning move ``(heap index, new size)``; :class:`NoWinningMoveError` if none."""
     moves = nim_winning_moves(heaps)
     if not moves:
-        raise NoWinningMoveError(
-            f"heaps {list(heaps)} have nim-sum 0: a P-position, every move loses"
-        )
+        raise NoWinningMoveError(f"heaps {list(heaps)} have nim-sum 0: a P-position, every move loses")
     return moves[0]

@@ -89,8 +89,7 @@ class PartizanSubtractionGame:
             if size >= limit:
                 where = f"heap {n} lies beyond them" if n is not None else "none is known"
                 raise PeriodNotCertifiedError(
-                    f"{self!r}: no period proved within the first {limit:,} heaps, and {where}; "
-                    "pass a larger limit"
+                    f"{self!r}: no period proved within the first {limit:,} heaps, and {where}; pass a larger limit"
                 )
             size = min(max(2 * size, 64), limit if n is None else min(n + 1, limit))
             self._extend(size)

@@ -143,7 +143,9 @@ def _last_mismatch_numpy(values: np.ndarray, n: int, p: int, s: int) -> int:
         width *= 4
 
 
-def all_but_certificate_length(values: np.ndarray, preperiod: int, period: int, saltus: int, max_excluded: int) -> int | None:
+def all_but_certificate_length(
+    values: np.ndarray, preperiod: int, period: int, saltus: int, max_excluded: int
+) -> int | None:
     """How many values the all-but certificate (module docstring) needs: ``max(n0, K)
     + p + m``; None while some value up to ``M + s`` has not occurred in ``values``.
 

@@ -33,7 +33,12 @@ from .._lazy import np
 from . import _kernels
 
 __all__ = [
-    "SplitEngine", "AllButEngine", "TripleEngine", "grundy_values_vectorised", "choose_mask", "parity",
+    "SplitEngine",
+    "AllButEngine",
+    "TripleEngine",
+    "grundy_values_vectorised",
+    "choose_mask",
+    "parity",
     "use_native",
 ]
 
@@ -157,8 +162,8 @@ class SplitEngine:
     def _reset_tables(self) -> None:
         size = 2 << self._bits
         self._seen = np.zeros(size, dtype=np.int64)
-        self._par = parity(np.arange(size, dtype=np.int64) & self.mask) if self.mask else (
-            np.zeros(size, dtype=np.int8)
+        self._par = (
+            parity(np.arange(size, dtype=np.int64) & self.mask) if self.mask else (np.zeros(size, dtype=np.int8))
         )
 
     def _set_mask(self, mask: int) -> None:
@@ -207,8 +212,16 @@ class SplitEngine:
         while self.n < target:
             vlimit = 1 << self._bits
             args = (
-                self.zero_k, self.single_k, self.split_k, self.distinct, self.mask != 0,
-                self._par, self._rare, self._nrare, self._seen, vlimit,
+                self.zero_k,
+                self.single_k,
+                self.split_k,
+                self.distinct,
+                self.mask != 0,
+                self._par,
+                self._rare,
+                self._nrare,
+                self._seen,
+                vlimit,
             )
             if self.native:  # one call: the kernel answers Ctrl-C itself
                 done, nrare = _kernels.FILL_SPLIT(self.values, self.n, target, *args)
@@ -226,8 +239,19 @@ class SplitEngine:
         rare_list = rare[:target].tolist()
         seen_list = seen.tolist()
         done, nrare = _kernels.FILL_SPLIT_PY(
-            G, self.n, target, zk.tolist(), sk.tolist(), pk.tolist(), distinct,
-            use_common, par.tolist(), rare_list, nrare, seen_list, vlimit,
+            G,
+            self.n,
+            target,
+            zk.tolist(),
+            sk.tolist(),
+            pk.tolist(),
+            distinct,
+            use_common,
+            par.tolist(),
+            rare_list,
+            nrare,
+            seen_list,
+            vlimit,
         )
         self.values[self.n : done] = G[self.n : done]
         self._rare[:nrare] = rare_list[:nrare]

@@ -402,6 +402,7 @@ def sum_graph(parts: Sequence[tuple[LoopyGraph, int]]) -> LoopyGraph:
     """The graph of the sum of the given vertices (each ``(graph, vertex)``): positions
     are tuples of component vertices, explored from the start; components that are
     short games are added by the short engine as soon as all of them are short."""
+
     def opts(k: int, v: int) -> tuple[list, list]:
         g, _ = parts[k]
         if v < 0:  # a table vertex, written -1 - id

@@ -402,7 +402,9 @@ class LoopyImpartialSolver:
                     if wanted(v):
                         result = parts[:i] + list(comps) + parts[i + 1 :]
                         option = comps[0] if len(comps) == 1 else comps
-                        scored.append((self._order.get(_key(comps), 0), len(found) + len(scored), cls(i, label, option, result)))
+                        scored.append(
+                            (self._order.get(_key(comps), 0), len(found) + len(scored), cls(i, label, option, result))
+                        )
                 found.extend(m for _, _, m in sorted(scored, key=lambda t: t[:2]))
             return found
         key = position_or_list

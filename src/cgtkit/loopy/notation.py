@@ -113,7 +113,9 @@ def _tokens(text: str) -> list[_Tok]:
             try:
                 g = short_game(m.group())
             except NotationError as exc:
-                raise NotationError(f"{str(exc).splitlines()[0]} (in {m.group()!r} at column {col})", text, col) from None
+                raise NotationError(
+                    f"{str(exc).splitlines()[0]} (in {m.group()!r} at column {col})", text, col
+                ) from None
             out.append(_Tok("atom", (g, m.group()), col))
             i = m.end()
             continue
@@ -167,7 +169,10 @@ class _Parser:
         shown = {"word": t.value, "bar": "|" * (t.value or 1), "op": t.value}.get(t.kind, t.kind)
         if t.kind in ("atom", "upon"):
             shown = "a game"
-        return self.fail(f"unexpected {shown!r} at column {t.col}" if t.kind != "atom" else f"unexpected game at column {t.col}", t.col)
+        return self.fail(
+            f"unexpected {shown!r} at column {t.col}" if t.kind != "atom" else f"unexpected game at column {t.col}",
+            t.col,
+        )
 
     def top(self) -> tuple:
         e = self.sum()
@@ -188,7 +193,11 @@ class _Parser:
         if t.kind == "op" and t.value in ("-", "+-"):
             self.take()
             e = self.term(negate_number=(t.value == "-"))
-            e = e if t.value == "-" and e[0] == "numjux" else (("neg", t.col, e) if t.value == "-" else ("pm", t.col, e))
+            e = (
+                e
+                if t.value == "-" and e[0] == "numjux"
+                else (("neg", t.col, e) if t.value == "-" else ("pm", t.col, e))
+            )
             if e[0] == "numjux":
                 e = e[2]
         elif t.kind == "op" and t.value == "+":
@@ -242,7 +251,10 @@ class _Parser:
             e = self.sum()
             close = self.take()
             if close.kind != ")":
-                raise self.fail(f"'(' at column {t.col} is never closed (found {self._what(close)} at column {close.col})", close.col)
+                raise self.fail(
+                    f"'(' at column {t.col} is never closed (found {self._what(close)} at column {close.col})",
+                    close.col,
+                )
             self.depth -= 1
             return e
         if t.kind == "{":
@@ -251,7 +263,9 @@ class _Parser:
             word = t.value
             low = word.lower()
             if low == "pass":
-                raise self.fail(f"unexpected 'pass' at column {t.col}: pass is an option of the braces it stands in", t.col)
+                raise self.fail(
+                    f"unexpected 'pass' at column {t.col}: pass is an option of the braces it stands in", t.col
+                )
             if low in ("tiny", "miny") and self.peek().kind == "(":
                 open_ = self.take()
                 self.enter(open_)
@@ -300,7 +314,9 @@ class _Parser:
                 items.append(("opt", self.sum()))
         self.depth -= 1
         if not any(x[0] == "bar" for x in items):
-            raise self.fail(f"the braces at column {open_.col} have no '|' between Left's and Right's options", open_.col)
+            raise self.fail(
+                f"the braces at column {open_.col} have no '|' between Left's and Right's options", open_.col
+            )
         return ("braces", open_.col, label, self.split(items, open_.col))
 
     def split(self, items: list, col: int) -> tuple:
@@ -468,7 +484,11 @@ class _Builder:
         zero = store.short_id(Game.of(0))
         st = store.short_id(Game.from_options([0], [0]))
         if shape == "[on]":
-            t = store.canonical_batch([[-1]], [[st]])[0] if not star else store.canonical_batch([[zero, -1]], [[zero]])[0]
+            t = (
+                store.canonical_batch([[-1]], [[st]])[0]
+                if not star
+                else store.canonical_batch([[zero, -1]], [[zero]])[0]
+            )
         else:
             if not star:  # {0 | w}, w = {0 | 0, w}
                 t = store.canonical_batch([[zero], [zero]], [[-2], [zero, -2]])[0]
@@ -892,6 +912,7 @@ def _names() -> Generator[str, None, None]:
 
 def _order(vs: tuple) -> list[int]:
     """Options in print order: short games first (numbers, then the rest), then loopy."""
+
     def key(v: int) -> tuple:
         g = store.game_of(v)
         if g is None:
@@ -905,6 +926,7 @@ def _order(vs: tuple) -> list[int]:
 
 def format_stopper(v: int) -> str:
     """The CGSuite text of the stopper-table vertex ``v`` (``str`` of a Stopper)."""
+
     def opts(u: int) -> tuple:
         left, right = store.options(u)
         return _order(left), _order(right)
@@ -921,6 +943,7 @@ def format_sided(on: int, off: int) -> str:
 
 def format_graph(graph: LoopyGraph, known: dict) -> str:
     """A game graph with named nodes, its stopper vertices written canonically."""
+
     def atom(u: int) -> str | None:
         if u in known:
             return format_stopper(known[u])

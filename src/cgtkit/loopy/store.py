@@ -425,7 +425,7 @@ def _alternating_cycle(batch: Sequence[int]) -> list[int] | None:
         path.append(s)
         v, t = s
         s = next((w, 1 - t) for w in (_L[v] if t == 0 else _R[v]) if (w, 1 - t) in alive)
-    return [v for v, _ in path[seen[s]:]] + [s[0]]
+    return [v for v, _ in path[seen[s] :]] + [s[0]]
 
 
 def _new_vertex(left: tuple, right: tuple) -> int:
@@ -476,7 +476,8 @@ def _canonical_batch(left: Sequence[Sequence[int]], right: Sequence[Sequence[int
             _L[v] = _R[v] = ()
             _ALIAS.pop(v, None)
         raise NotAStopperError(
-            "not a stopper: positions " + " -> ".join(str(v - base) for v in cycle)
+            "not a stopper: positions "
+            + " -> ".join(str(v - base) for v in cycle)
             + " repeat with the players alternating",
             [v - base for v in cycle],
         )

@@ -215,11 +215,17 @@ def construct(
 
 
 def construct_python(
-    options: Sequence[Options], start: Construction | None = None, max_size: int = MAX_CANDIDATE,
+    options: Sequence[Options],
+    start: Construction | None = None,
+    max_size: int = MAX_CANDIDATE,
     progress: Callable[[int, int], None] | None = None,
 ) -> Construction:
     """:func:`construct` in Python (the twin of the native construction)."""
-    c = Construction(start.m, list(start.mul), list(start.P), list(start.phi), list(start.orders), start.candidates) if start else _start()
+    c = (
+        Construction(start.m, list(start.mul), list(start.P), list(start.phi), list(start.orders), start.candidates)
+        if start
+        else _start()
+    )
     built = c.candidates
     for h in range(len(c.phi), len(options)):
         opts = options[h]

@@ -194,7 +194,9 @@ class _Reader:
         try:
             value = int(t[j:k], base)
         except ValueError:
-            raise self.fail(f"'{t[i:k + 1]}' at column {i + 1} is not a heap size (write &12; or &xC;)", i + 1) from None
+            raise self.fail(
+                f"'{t[i : k + 1]}' at column {i + 1} is not a heap size (write &12; or &xC;)", i + 1
+            ) from None
         return value, k + 1
 
     def difference(self, g: int, k: int, col: int) -> int:
@@ -281,7 +283,9 @@ class _Reader:
                     k += 1
                 size = int(t[i:k])
                 if f.kind == "sum" and size != 0:
-                    raise self.fail(f"'{t[i:k]}' at column {i + 1}: a misère game is written *[...], *{size} or 0", i + 1)
+                    raise self.fail(
+                        f"'{t[i:k]}' at column {i + 1}: a misère game is written *[...], *{size} or 0", i + 1
+                    )
                 value, i = nimber(size), k
             elif c == "&" and f.kind == "list":
                 size, i = self.heap(i)

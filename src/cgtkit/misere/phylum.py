@@ -99,8 +99,11 @@ def classify(opts: tuple[int, ...], gp: int, gm: int) -> int:
                 return HEREDITARILY_TAME
             if own == _WILD_RESTIVE_GENUS:
                 return HEREDITARILY_RESTIVE
-        return {_WILD_TAME_GENUS: REVERSIBLY_TAME, _WILD_RESTIVE_GENUS: REVERSIBLY_RESTIVE,
-                _WILD_RESTLESS_GENUS: RESTLESS}.get(own, WILD)
+        return {
+            _WILD_TAME_GENUS: REVERSIBLY_TAME,
+            _WILD_RESTIVE_GENUS: REVERSIBLY_RESTIVE,
+            _WILD_RESTLESS_GENUS: RESTLESS,
+        }.get(own, WILD)
     if own not in (_WILD_TAME_GENUS, _WILD_RESTIVE_GENUS):
         return WILD
     # some option is not tame: do the others reverse to G's values through tame options?

@@ -199,14 +199,20 @@ class MisereQuotient:
                 if r != h:  # the largest part grows with the heap (period p)
                     big = max(range(len(lifted)), key=lambda j: lifted[j])
                     lifted = tuple(sorted(lifted[:big] + (lifted[big] + h - r,) + lifted[big + 1 :]))
-                out.append(WinningMove(component=i, label=lifted, option=lifted, result=heaps[:i] + list(lifted) + heaps[i + 1 :]))
+                out.append(
+                    WinningMove(
+                        component=i, label=lifted, option=lifted, result=heaps[:i] + list(lifted) + heaps[i + 1 :]
+                    )
+                )
         return out
 
     def winning_move(self, heaps: Sequence[int]) -> WinningMove:
         """A move to a P-position; :class:`~cgtkit.errors.NoWinningMoveError` if none."""
         moves = self.winning_moves(heaps)
         if not moves:
-            raise NoWinningMoveError(f"the sum of heaps {list(heaps)} is a misère P-position (or has no move): no winning move")
+            raise NoWinningMoveError(
+                f"the sum of heaps {list(heaps)} is a misère P-position (or has no move): no winning move"
+            )
         return moves[0]
 
     # --- stabilisation ------------------------------------------------------------------------

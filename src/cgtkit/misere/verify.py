@@ -41,7 +41,9 @@ def word_key(w: Word) -> Word:
     return w[::-1]
 
 
-def _step(m: int, mul: list[int], e: int, s: frozenset[int], g: int, trans: Sequence[int]) -> tuple[int, frozenset[int]]:
+def _step(
+    m: int, mul: list[int], e: int, s: frozenset[int], g: int, trans: Sequence[int]
+) -> tuple[int, frozenset[int]]:
     """The state after adding one heap with image ``g`` and transitions ``trans``."""
     row = e * m
     return mul[row + g], frozenset([mul[t * m + g] for t in s] + [mul[row + t] for t in trans])

@@ -56,7 +56,9 @@ class BackslidingToadsAndFrogs(StringPosition):
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
-            raise RulesError(f"BackslidingToadsAndFrogs: a position is a string like 'tt..ff', not {type(text).__name__}")
+            raise RulesError(
+                f"BackslidingToadsAndFrogs: a position is a string like 'tt..ff', not {type(text).__name__}"
+            )
         s = text.strip()
         for i, ch in enumerate(s):
             if ch not in "TtFf.":

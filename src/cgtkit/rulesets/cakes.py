@@ -61,6 +61,7 @@ __all__ += ["maundy_cake_formula", "maundy_cake_moves", "maundy_cake_value", "ca
 
 # --- Maundy Cake: the closed form, the moves, range queries ---------------------------
 
+
 def _check_side(name: str, x: int) -> int:
     if isinstance(x, bool) or not isinstance(x, int) or x < 1:
         raise CGTError(f"cake side {name}={x!r} must be a positive integer")
@@ -107,9 +108,7 @@ def maundy_cake_value(w: int, h: int, solver=None) -> Dyadic:
     return solver.number((w, h))
 
 
-def cake_range_queries(
-    cakes: Sequence[tuple[int, int]], queries: Iterable[tuple[int, int]]
-) -> list[str]:
+def cake_range_queries(cakes: Sequence[tuple[int, int]], queries: Iterable[tuple[int, int]]) -> list[str]:
     """For each 1-based range [l, r] of ``cakes``, is the sum of their Maundy Cake
     values > 0, i.e. does Left win moving first or second?  "Yes" or "No".
     Exact prefix sums, one formula evaluation per cake."""
@@ -123,6 +122,7 @@ def cake_range_queries(
 
 
 # --- Cutcake -------------------------------------------------------------------------
+
 
 def _cutcake_moves(cake: tuple[int, int]):
     w, h = cake
@@ -183,6 +183,7 @@ class _Cakes(StringPosition):
 
     def _state(self) -> tuple:
         return self.cakes
+
     NAME = "Cake"
     solver: ComponentSolver
     table: TranspositionTable  # the solver's
@@ -198,9 +199,6 @@ class _Cakes(StringPosition):
 
     def __str__(self) -> str:
         return ",".join(f"{w}x{h}" for w, h in self.cakes)
-
-
-
 
     @staticmethod
     def _moves_of(cake):  # pragma: no cover - overridden

@@ -107,9 +107,7 @@ class FoxAndGeese:
         r, c = self.fox
         if r >= top:
             return True
-        return r == top - 1 and any(
-            1 <= c + dc <= self.width and (r + 1, c + dc) not in self.geese for dc in (-1, 1)
-        )
+        return r == top - 1 and any(1 <= c + dc <= self.width and (r + 1, c + dc) not in self.geese for dc in (-1, 1))
 
     def left_moves(self) -> list["FoxAndGeese"]:
         """The geese's moves: one goose one step diagonally down to an empty square."""

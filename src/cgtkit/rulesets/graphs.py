@@ -107,11 +107,17 @@ def parse_graph(text: str, game: str = "Graph", tints: bool = True) -> tuple[Ver
                 t = _TINTS.get(t.upper())
                 col = where + len(name) + 1
                 if not tints:
-                    raise RulesError(f"{game}: vertices have no tints in this game: '[' at column {col - 1} of {quoted(text, col - 1)}")
+                    raise RulesError(
+                        f"{game}: vertices have no tints in this game: '[' at column {col - 1} of {quoted(text, col - 1)}"
+                    )
                 if t is None:
-                    raise RulesError(f"{game}: illegal tint {v.group(2)!r} at column {col} of {quoted(text, col)} (L or R)")
+                    raise RulesError(
+                        f"{game}: illegal tint {v.group(2)!r} at column {col} of {quoted(text, col)} (L or R)"
+                    )
                 if tint.get(name, "") not in ("", t):
-                    raise RulesError(f"{game}: vertex {name!r} is given two tints (column {col} of {quoted(text, col)})")
+                    raise RulesError(
+                        f"{game}: vertex {name!r} is given two tints (column {col} of {quoted(text, col)})"
+                    )
                 tint[name] = t
             else:
                 tint.setdefault(name, "")
@@ -119,7 +125,9 @@ def parse_graph(text: str, game: str = "Graph", tints: bool = True) -> tuple[Ver
             pos += len(part) + 1
         for a, b in zip(names, names[1:]):
             if a == b:
-                raise RulesError(f"{game}: a loop {quoted(a)}-{quoted(a)} in {quoted(text)} (a vertex cannot be its own neighbour)")
+                raise RulesError(
+                    f"{game}: a loop {quoted(a)}-{quoted(a)} in {quoted(text)} (a vertex cannot be its own neighbour)"
+                )
             edges.add(_edge(a, b))
     return tuple(sorted(tint.items(), key=lambda x: natural_key(x[0]))), tuple(sorted(edges, key=_edge_order))
 
@@ -179,7 +187,9 @@ def _key(part: list, tint: dict, adj: dict) -> Key:
     deg = {v: len(adj[v]) for v in part}
     order = sorted(part, key=lambda v: (tint[v], deg[v], sorted(deg[u] for u in adj[v]), natural_key(str(v))))
     index = {v: i for i, v in enumerate(order)}
-    edges = sorted((min(index[u], index[v]), max(index[u], index[v])) for u in part for v in adj[u] if index[u] < index[v])
+    edges = sorted(
+        (min(index[u], index[v]), max(index[u], index[v])) for u in part for v in adj[u] if index[u] < index[v]
+    )
     return tuple(tint[v] for v in order), tuple(edges)
 
 
@@ -247,6 +257,7 @@ class _GraphGame(StringPosition):
 
     def _state(self) -> tuple:
         return (self.vertices, self.edges)
+
     NAME = "Graph"
     SAME = False  # Snort: a neighbour may take the same colour only
     TINTS = True
@@ -273,9 +284,6 @@ class _GraphGame(StringPosition):
 
     def __str__(self) -> str:
         return format_graph(self.vertices, self.edges)
-
-
-
 
 
 class _ColouringGame(_GraphGame):

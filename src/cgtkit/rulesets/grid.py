@@ -578,12 +578,18 @@ class StonePosition(StringPosition):
     def left_moves(self) -> list:
         """The positions Left (``x``) can move to."""
         h, w = self.height, self.width
-        return [self._make(h, w, c, b, t) for c, b, t in self.ruleset.moves(self._cells, self._black, self._white, w + 1, h, w)]
+        return [
+            self._make(h, w, c, b, t)
+            for c, b, t in self.ruleset.moves(self._cells, self._black, self._white, w + 1, h, w)
+        ]
 
     def right_moves(self) -> list:
         """The positions Right (``o``) can move to."""
         h, w = self.height, self.width
-        return [self._make(h, w, c, b, t) for c, t, b in self.ruleset.moves(self._cells, self._white, self._black, w + 1, h, w)]
+        return [
+            self._make(h, w, c, b, t)
+            for c, t, b in self.ruleset.moves(self._cells, self._white, self._black, w + 1, h, w)
+        ]
 
     def components(self) -> tuple:
         """The normalised keys of the independent parts (dead parts dropped)."""

@@ -150,9 +150,6 @@ class HackenbushStalks(StringPosition):
     def __str__(self) -> str:
         return ",".join(self.stalks)
 
-
-
-
     def _moves(self, colours: str) -> list["HackenbushStalks"]:
         out = []
         for j, s in enumerate(self.stalks):
@@ -369,9 +366,7 @@ def _chops(key: TreeKey, colours: str) -> list[Optional[TreeKey]]:
     """The trees left after one chop of an edge of ``colours`` (None: nothing left).
     Recurses over branch points only, never along a chain."""
     chain, branches = key
-    out: list[Optional[TreeKey]] = [
-        (chain[:j], ()) if j else None for j, c in enumerate(chain) if c in colours
-    ]
+    out: list[Optional[TreeKey]] = [(chain[:j], ()) if j else None for j, c in enumerate(chain) if c in colours]
     for i, b in enumerate(branches):
         rest = list(branches[:i] + branches[i + 1 :])
         for r in _chops(b, colours):
@@ -429,9 +424,6 @@ class HackenbushTree(StringPosition):
 
     def __str__(self) -> str:
         return format_tree(self.edges)
-
-
-
 
     def _moves(self, colours: str) -> list["HackenbushTree"]:
         e = self.edges
@@ -568,9 +560,6 @@ class HackenbushGraph(StringPosition):
 
     def __str__(self) -> str:
         return " ".join(f"{u}-{v}:{c}" for u, v, c in self.edges)
-
-
-
 
     def _moves(self, colours: str) -> list["HackenbushGraph"]:
         e = self.edges

@@ -30,6 +30,7 @@ class _PinRow(ImpartialPosition):
 
     def _state(self) -> tuple:
         return (self._s,)
+
     NAME = "Row"
     REMOVE: tuple[int, ...] = ()
     _game: OctalGame  # the runs as heaps: one growing table per ruleset
@@ -52,9 +53,6 @@ class _PinRow(ImpartialPosition):
 
     def __str__(self) -> str:
         return self._s
-
-
-
 
     def moves(self) -> list["_PinRow"]:
         """Every row reachable in one move, left to right."""

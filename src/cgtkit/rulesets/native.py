@@ -134,8 +134,9 @@ def _count(n: Optional[int]) -> int:
 
 
 def _placement_solver(rules: Any) -> Any:
-    s = _NATIVE.RulesetSolver.placement([list(p) for p in rules.left], [list(p) for p in rules.right],
-                                        rules.symmetry, rules.impartial)
+    s = _NATIVE.RulesetSolver.placement(
+        [list(p) for p in rules.left], [list(p) for p in rules.right], rules.symmetry, rules.impartial
+    )
     if s.guard != rules.guard:  # the keys would be read at the wrong stride
         raise RuntimeError(f"{rules.name}: native guard {s.guard} != {rules.guard}")
     return s

@@ -105,7 +105,9 @@ class PlacementRuleset:
         shapes = self.left + self.right
         self.guard = max(1, max(max(c for _, c in s) for s in shapes))
         self.min_cells = min(len(s) for s in shapes)
-        self.solver = ComponentSolver(self._expand, impartial=impartial, quick=None if impartial else self.quick, max_entries=max_entries)
+        self.solver = ComponentSolver(
+            self._expand, impartial=impartial, quick=None if impartial else self.quick, max_entries=max_entries
+        )
         self.table = self.solver.table
         self._offsets: dict[int, tuple] = {}
         self._split_cache: dict[int, dict] = {}  # stride -> {empty: component keys}

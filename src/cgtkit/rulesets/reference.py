@@ -19,9 +19,7 @@ __all__ = ["cells_of", "slow_domineering", "slow_cram", "slow_clobber", "slow_to
 
 def cells_of(text: str, mark: str = ".") -> frozenset:
     """The cells of a grid string holding ``mark``."""
-    return frozenset(
-        (i, j) for i, row in enumerate(text.split("|")) for j, ch in enumerate(row) if ch == mark
-    )
+    return frozenset((i, j) for i, row in enumerate(text.split("|")) for j, ch in enumerate(row) if ch == mark)
 
 
 def _dominoes(cells: frozenset, dr: int, dc: int):

@@ -39,9 +39,13 @@ RULESETS: dict[str, Entry] = {
     "konane": Entry("konane", "Konane", "x and o jump over enemy stones, capturing them", "xo..|...."),
     "amazons": Entry("amazons", "Amazons", "move a queen, then shoot an arrow", "x...|...o"),
     "toads": Entry("toads", "ToadsAndFrogs", "toads T move right, frogs F move left, one step or a jump", "TT..FF"),
-    "hackenbush": Entry("hackenbush", "HackenbushTree", "chop L/R/G edges of rooted trees, branches in parentheses", "L(R,G),LR"),
+    "hackenbush": Entry(
+        "hackenbush", "HackenbushTree", "chop L/R/G edges of rooted trees, branches in parentheses", "L(R,G),LR"
+    ),
     "hackenbush-stalks": Entry("hackenbush", "HackenbushStalks", "chop L/R/G edges of stalks", "LRR,GG"),
-    "hackenbush-graph": Entry("hackenbush", "HackenbushGraph", "chop edges of a graph u-v:C with ground g", "g-a:L a-b:R b-g:G"),
+    "hackenbush-graph": Entry(
+        "hackenbush", "HackenbushGraph", "chop edges of a graph u-v:C with ground g", "g-a:L a-b:R b-g:G"
+    ),
     "col": Entry("graphs", "Col", "colour a vertex; neighbours never share a colour", "a-b-c d[L]"),
     "snort": Entry("graphs", "Snort", "colour a vertex; neighbours never differ", "a-b-c"),
     "arc-kayles": Entry("graphs", "ArcKayles", "remove both ends of an edge (impartial)", "1-2-3-4-1"),

@@ -44,9 +44,7 @@ def antichains(games: Sequence[Game]) -> list[tuple[Game, ...]]:
     """
     games = list(games)
     n = len(games)
-    incomparable = [
-        [not (games[i] <= games[j]) and not (games[j] <= games[i]) for j in range(n)] for i in range(n)
-    ]
+    incomparable = [[not (games[i] <= games[j]) and not (games[j] <= games[i]) for j in range(n)] for i in range(n)]
     out: list[tuple[Game, ...]] = [()]
     # explicit stack of (chosen indices, next candidate index); depth is at most n
     stack: list[tuple[tuple[int, ...], int]] = [((), 0)]

@@ -114,7 +114,11 @@ def misere_first_player_wins(g: Any) -> tuple[bool, bool]:
     if kind == "MisereGame":
         wins = g.outcome == "N"
         return wins, wins
-    if not isinstance(g, Game) and callable(getattr(g, "left_moves", None)) and callable(getattr(g, "right_moves", None)):
+    if (
+        not isinstance(g, Game)
+        and callable(getattr(g, "left_moves", None))
+        and callable(getattr(g, "right_moves", None))
+    ):
         return _play_position(g)
     return _walk(Game.of(g), _WINS, _wins_known)
 

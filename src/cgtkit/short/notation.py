@@ -531,13 +531,7 @@ class _Parser:
                 if kind == "atom":
                     number, ups, nim = tok.value
                     ops = e.ops
-                    if (
-                        number is not None
-                        and ops
-                        and ops[-1][0] == "-"
-                        and ops[-1][1] == 0
-                        and ops[-1][2] == index - 1
-                    ):
+                    if number is not None and ops and ops[-1][0] == "-" and ops[-1][1] == 0 and ops[-1][2] == index - 1:
                         # "-1/2v" is (-1/2) + v: the sign belongs to the number part
                         ops.pop()
                         number = -number
@@ -683,8 +677,7 @@ class _Parser:
                 value: Any = _OptionList(g.segments[0])
             else:
                 raise self.fail(
-                    f"unexpected '}}' at column {tok.col}: braces need a '|' between "
-                    "Left's and Right's options",
+                    f"unexpected '}}' at column {tok.col}: braces need a '|' between Left's and Right's options",
                     tok.col,
                 )
         else:
@@ -718,8 +711,7 @@ class _Parser:
                 bar = "|" * count
                 raise self.fail(
                     f"ambiguous slashes: '{bar}' at column {col} is at the same level as "
-                    f"'{bar}' at column {other}; write "
-                    + _disambiguation_hint(self.text, g, count),
+                    f"'{bar}' at column {other}; write " + _disambiguation_hint(self.text, g, count),
                     col,
                 )
             pending.append((count, col))

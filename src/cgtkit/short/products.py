@@ -226,4 +226,3 @@ def conjunctive_sum(g: GameLike, h: GameLike) -> Game:
 def selective_sum(g: GameLike, h: GameLike) -> Game:
     """``G ∨ H``: each move is made in any non-empty set of the components."""
     return _pair_sum(Game.of(g), Game.of(h), selective=True)
-

@@ -82,9 +82,7 @@ def thermograph_svg(th: "Thermograph", width: int = 360, height: int = 280, titl
         'stroke="black" stroke-width="2"/>'
     )
     parts.append(f'<text x="{xm + 4:.2f}" y="{pad / 2 + 10:.2f}">mast {escape(str(th.mast))}</text>')
-    parts.append(
-        f'<text x="{pad}" y="{pad / 2:.2f}">T = {escape(str(th.temperature))}</text>'
-    )
+    parts.append(f'<text x="{pad}" y="{pad / 2:.2f}">T = {escape(str(th.temperature))}</text>')
     for v in sorted({vmin, vmax, th.mast}):
         parts.append(f'<text x="{x(v):.2f}" y="{y0 + 26:.2f}" text-anchor="middle">{escape(str(v))}</text>')
     parts.append("</svg>")

@@ -67,9 +67,6 @@ class Node:
         return f"<Node {self.id} {self._nus if self._nus is not None else (self._left, self._right)}>"
 
 
-
-
-
 def clear_caches() -> None:
     """Forget the remembered sums, comparisons and canonical forms (not the interned
     games themselves, so identity is unaffected).
