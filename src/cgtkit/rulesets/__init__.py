@@ -3,19 +3,50 @@
 >>> from cgtkit.rulesets import Domineering
 >>> Domineering("..|..").value
 game('+-1')
+
+Each game's module is imported when one of its names is first used (so the command
+line starts without loading every ruleset).
 """
 
-from .amazons import Amazons
-from .cakes import Cutcake, Eatcake, MaundyCake
-from .clobber import Clobber
-from .graphs import ArcKayles, Col, Snort
-from .hackenbush import HackenbushGraph, HackenbushStalks, HackenbushTree
-from .kayles import DawsonsKayles, Kayles
-from .konane import Konane
-from .placement import Cram, Domineering, PlacementPosition, PlacementRuleset
-from .toads import ToadsAndFrogs
+from __future__ import annotations
 
-__all__ = ["Domineering", "Cram", "PlacementRuleset", "PlacementPosition"]
-__all__ += ["Clobber", "ToadsAndFrogs", "Konane", "Amazons"]
-__all__ += ["HackenbushStalks", "HackenbushTree", "HackenbushGraph", "Col", "Snort", "ArcKayles"]
-__all__ += ["Cutcake", "MaundyCake", "Eatcake", "Kayles", "DawsonsKayles"]
+import importlib
+from typing import Any
+
+# name -> the module (inside this package) that defines it
+_HOMES = {
+    "Domineering": "placement",
+    "Cram": "placement",
+    "PlacementRuleset": "placement",
+    "PlacementPosition": "placement",
+    "Clobber": "clobber",
+    "ToadsAndFrogs": "toads",
+    "Konane": "konane",
+    "Amazons": "amazons",
+    "HackenbushStalks": "hackenbush",
+    "HackenbushTree": "hackenbush",
+    "HackenbushGraph": "hackenbush",
+    "Col": "graphs",
+    "Snort": "graphs",
+    "ArcKayles": "graphs",
+    "Cutcake": "cakes",
+    "MaundyCake": "cakes",
+    "Eatcake": "cakes",
+    "Kayles": "kayles",
+    "DawsonsKayles": "kayles",
+}
+
+__all__ = list(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'cgtkit.rulesets' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value  # found once, then an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
