@@ -9,7 +9,11 @@ with the cycle, never a hang; values are stored in ``memo`` and reused across ca
 :func:`post_order` lists the positions themselves in that order, for the callers that
 fill their own tables.
 
-Both take the same two optional hooks, checked once every ``every`` positions
+:func:`run_steps` is the same explicit stack for code written as generators: a step
+yields the sub-steps whose results it needs (the printers of CGSuite and loopy notation
+are written this way, so deep games print without recursion).
+
+:func:`evaluate` and :func:`post_order` take the same two optional hooks, checked once every ``every`` positions
 finished (nothing is checked when neither is given):
 
 * ``progress(done, depth)``: called with the number of positions finished so far in
@@ -25,6 +29,10 @@ finished (nothing is checked when neither is given):
 100000
 >>> post_order(3, lambda n: [n - 1, n - 2] if n > 1 else [])
 [1, 0, 2, 3]
+>>> def depth(n):                                       # a step: yields its sub-step
+...     return 0 if n == 0 else 1 + (yield depth(n - 1))
+>>> run_steps(depth(100_000))
+100000
 >>> evaluate(5, {}, lambda n: (None, [(n + 1) % 3]), combine)
 Traceback (most recent call last):
 ...
@@ -33,16 +41,18 @@ cgtkit.errors.LoopyGameError: the game is loopy: this line of play returns to a 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable, MutableMapping, Optional, Sequence
+from typing import Any, Callable, Generator, Hashable, Iterable, MutableMapping, Optional, Sequence
 
 from .errors import CGTError, LoopyGameError, MoveFunctionError
 from .options import check_hashable
 
-__all__ = ["evaluate", "post_order", "Cancelled", "Expand", "Combine", "Progress"]
+__all__ = ["evaluate", "post_order", "run_steps", "Step", "Cancelled", "Expand", "Combine", "Progress"]
 
 Expand = Callable[[Hashable], "tuple[Any, Sequence[Hashable]]"]
 Combine = Callable[[Hashable, Any, "MutableMapping[Any, Any]"], Any]
 Progress = Callable[[int, int], None]
+#: a generator that yields the sub-steps it needs and returns its result
+Step = Generator[Any, Any, Any]
 
 #: how many positions are finished between two checks of the hooks
 EVERY = 4096
@@ -180,3 +190,20 @@ def post_order(
                 check(len(order), len(stack))  # type: ignore[misc]
                 countdown = every
     return order
+
+
+def run_steps(root: Step) -> Any:
+    """Run a step that yields sub-steps and receives their results, on an explicit
+    stack (a trampoline): the result of ``root``."""
+    stack = [root]
+    value: Any = None
+    while stack:
+        try:
+            child = stack[-1].send(value)
+        except StopIteration as stop:
+            stack.pop()
+            value = stop.value
+        else:
+            stack.append(child)
+            value = None
+    return value

@@ -44,6 +44,7 @@ from ..errors import NotationError
 from ..numbers import Dyadic
 from ..short.game import Game
 from ..short.notation import format_game, game as short_game
+from ..traverse import Step, run_steps
 from . import store
 from .graph import LoopyGraph, value_of
 
@@ -654,22 +655,6 @@ def _evaluate(text: str, tree: tuple):
 # --------------------------------------------------------------------------------------
 # printing
 # --------------------------------------------------------------------------------------
-Step = Generator[Any, Any, Any]
-
-
-def _run(root: Step) -> Any:
-    stack = [root]
-    value: Any = None
-    while stack:
-        try:
-            child = stack[-1].send(value)
-        except StopIteration as stop:
-            stack.pop()
-            value = stop.value
-        else:
-            stack.append(child)
-            value = None
-    return value
 
 
 def _num(v: int) -> Dyadic | None:
@@ -821,7 +806,7 @@ def _layout(root: Any, atom: Callable[[Any], str | None], opts: Callable[[Any], 
     def start() -> Step:
         return (yield walk(root))
 
-    return _run(start())
+    return run_steps(start())
 
 
 def _short_bare(text: str) -> tuple[str, int] | None:
@@ -893,7 +878,7 @@ def _render(tree: Any) -> str:
         text, _ = yield bare(x)
         return (x.name if x.named else "") + "{" + text + "}"
 
-    return _run(braced(tree))
+    return run_steps(braced(tree))
 
 
 def _names() -> Generator[str, None, None]:

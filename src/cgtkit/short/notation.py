@@ -51,10 +51,11 @@ import functools
 import math
 import re
 import sys
-from typing import Any, Generator, Union
+from typing import Any, Union
 
 from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal
+from ..traverse import Step, run_steps
 from .engine import ENGINE, native_module
 
 from . import constants as C
@@ -737,24 +738,6 @@ def _disambiguation_hint(text: str, g: _Group, count: int) -> str:
 # Printer: generators run on an explicit stack (a trampoline), results cached per call
 # --------------------------------------------------------------------------------------
 
-Step = Generator[Any, Any, Any]
-
-
-def _run(root: Step) -> Any:
-    """Run a generator that yields sub-generators and receives their results."""
-    stack = [root]
-    value: Any = None
-    while stack:
-        try:
-            child = stack[-1].send(value)
-        except StopIteration as stop:
-            stack.pop()
-            value = stop.value
-        else:
-            stack.append(child)
-            value = None
-    return value
-
 
 def format_game(g: "Game") -> str:
     """The CGSuite text of the canonical game ``g`` (what ``str(g)`` returns).
@@ -781,7 +764,7 @@ def format_python(g: "Game") -> str:
     if nus is not None:  # what _Printer._layout returns for it at the top level
         return _nus_text(*nus)
     printer = _Printer()
-    return printer.emit(_run(printer.text(g, True, False))[0])
+    return printer.emit(run_steps(printer.text(g, True, False))[0])
 
 
 class _Printer:
