@@ -1,5 +1,5 @@
 """Recursion without the Python call stack: the generator trampoline of
-:mod:`cgtkit.short.notation`, used by the misère algorithms.
+:mod:`cgtkit.traverse` (:func:`~cgtkit.traverse.run_steps`), used by the misère algorithms.
 
 Each algorithm is written as a *generator*: where a recursive call would be, it yields
 the generator of the sub-call and receives its return value; :func:`run` drives them
@@ -16,13 +16,12 @@ on an explicit stack, so the depth of a game never meets Python's recursion limi
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generator, Hashable, MutableMapping
+from typing import Any, Callable, Hashable, MutableMapping
 
-from ..short.notation import _run as run
+from ..traverse import Step as Call
+from ..traverse import run_steps as run
 
 __all__ = ["run", "Call", "cached"]
-
-Call = Generator[Any, Any, Any]
 
 
 def cached(cache: MutableMapping, key: Hashable, make: Callable[[Any], Call]) -> Call:
