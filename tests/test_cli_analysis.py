@@ -8,8 +8,8 @@ then wins: P); {3||2*|1*} and ^ from CGSuite's CanonicalShortGameTestCase.scala.
 import xml.etree.ElementTree as ET
 
 import pytest
-from test_cli_value import lines as facts
-from test_cli_value import run
+from cli_run import lines as facts
+from cli_run import run
 
 
 SWITCH = {

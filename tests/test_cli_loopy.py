@@ -3,17 +3,7 @@
 
 import pytest
 
-from cgtkit.cli.main import main
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
-
-
-def lines(out):
-    return dict(line.split(": ", 1) for line in out.strip().splitlines())
+from cli_run import run, lines
 
 
 @pytest.mark.parametrize(

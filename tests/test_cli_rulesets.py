@@ -9,18 +9,12 @@ import sys
 
 import pytest
 
-from cgtkit.cli.main import main
+from cli_run import run
 from cgtkit.cli.ruleset_commands import best_move, play
 from cgtkit.rulesets.hackenbush import HackenbushStalks
 from cgtkit.rulesets.kayles import Kayles
 from cgtkit.rulesets.registry import RULESETS, lookup
 from cgtkit.short.notation import game
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 def facts(out: str) -> dict:

@@ -2,18 +2,8 @@
 
 import pytest
 
-from cgtkit.cli.main import main
+from cli_run import run, lines
 from cgtkit.cli.value_commands import seed_game_moves
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
-
-
-def lines(out):
-    return dict(line.split(": ", 1) for line in out.strip().splitlines())
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,7 @@
 import pytest
 
 from cgtkit.cli.main import main
-
-
-def run(capsys, *argv):
-    status = main(list(argv))
-    out = capsys.readouterr()
-    return status, out.out, out.err
+from cli_run import run
 
 
 def test_octal_values_and_period(capsys):

@@ -4,7 +4,7 @@ Expected values come from the library (tested against brute force and CGSuite in
 test_misere_canonical.py and test_misere_quotient.py); here the commands are checked to
 print them and to report bad input as errors with a column."""
 
-from test_cli_value import run
+from cli_run import run
 
 
 def test_quotient_of_0_75(capsys):
