@@ -310,10 +310,10 @@ class PlacementRuleset:
         self._dims.clear()
 
     def _bound(self) -> None:
+        """Bound the split and key caches (the solver bounds its own table)."""
         if sum(map(len, self._split_cache.values())) > self.table.max_entries:
             self._split_cache.clear()
             self._key_cache.clear()
-        self.table.bound()
 
     def nim_value_of(self, keys: Iterable[int], workers: Optional[int] = None) -> int:
         """The nim value of a sum of components of an impartial ruleset (the xor of
