@@ -56,7 +56,8 @@ def analysis_facts(g, basics: bool = True) -> list[tuple[str, Any, str]]:
     def shown(key: str, data: Any, text: Any = None) -> tuple[str, Any, str]:
         if isinstance(data, bool):
             return key, data, _yes(data)
-        return key, data, str(data if text is None else text)
+        shown = str(data if text is None else text)
+        return key, data if data is None or isinstance(data, list) else str(data), shown
 
     def games(items: Any) -> list[str]:
         return [str(x) for x in items]

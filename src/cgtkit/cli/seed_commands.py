@@ -182,7 +182,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "under best play (O(n^2)). Put negative numbers after --, e.g. "
         "`cgtkit two-ends -- 3 -1 4`.",
     )
-    p.add_argument("values", nargs="+", type=int, help="the row, e.g. 3 -1 4 1 5")
+    p.add_argument("values", nargs="+", type=count(None, "a value"), help="the row, e.g. 3 -1 4 1 5")
     add_json_option(p)
     p.set_defaults(run=_two_ends)
 
