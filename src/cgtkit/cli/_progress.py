@@ -77,14 +77,22 @@ def _seconds(s: float) -> str:
     return f"{s // 3600} h {s % 3600 // 60:02d} min"
 
 
-def plain_line(label: str, done: int, total: Optional[int], unit: str, elapsed: float, note: Optional[str]) -> str:
+def plain_line(
+    label: str, done: Optional[int], total: Optional[int], unit: str, elapsed: float, note: Optional[str]
+) -> str:
     """The line ``--progress`` prints: done/total, rate, ETA (when the total is
-    known) and elapsed time."""
-    rate = done / elapsed if elapsed > 0 else 0.0
-    parts = [f"{done:,}/{total:,} {unit} ({100 * done // total if total else 100}%)" if total else f"{done:,} {unit}"]
-    parts.append(f"{rate:,.0f} {unit}/s")
-    if total and rate > 0 and done < total:
-        parts.append(f"ETA {_seconds((total - done) / rate)}")
+    known) and elapsed time (only that when nothing is counted: ``done`` None).
+
+    >>> plain_line("Q", None, None, "", 75.0, None)
+    'cgtkit: Q: 1 min 15 s elapsed'
+    """
+    parts = []
+    if done is not None:
+        rate = done / elapsed if elapsed > 0 else 0.0
+        parts.append(f"{done:,}/{total:,} {unit} ({100 * done // total}%)" if total else f"{done:,} {unit}")
+        parts.append(f"{rate:,.0f} {unit}/s")
+        if total and rate > 0 and done < total:
+            parts.append(f"ETA {_seconds((total - done) / rate)}")
     parts.append(f"{_seconds(elapsed)} elapsed")
     if note:
         parts.append(note)
@@ -108,6 +116,7 @@ class Progress:
         self.how, self.label, self.total, self.unit, self.poll = how, label, total, unit, poll
         self.stream = stream if stream is not None else sys.stderr
         self.done = 0
+        self.counting = total is not None or poll is not None  # else only the time is shown
         self.note: Optional[str] = None
         self._bar: Any = None
         self._lock: Any = None  # threading's, made when progress is shown
@@ -120,6 +129,7 @@ class Progress:
     def update(self, done: int, total: Optional[int] = None, note: Optional[str] = None) -> None:
         """``done`` units of the task are finished (of ``total``, when it changes)."""
         self.done = int(done)
+        self.counting = True
         if total is not None:
             self.total = int(total)
         if note is not None:
@@ -148,7 +158,8 @@ class Progress:
             now = time.monotonic()
             if now - self._last_line >= PLAIN_EVERY:
                 self._last_line = now
-                line = plain_line(self.label, self.done, self.total, self.unit, now - self._start, self.note)
+                done = self.done if self.counting else None
+                line = plain_line(self.label, done, self.total, self.unit, now - self._start, self.note)
                 print(line, file=self.stream, flush=True)
 
     def _watch(self) -> None:
@@ -184,6 +195,7 @@ class Progress:
                 leave=False,
                 dynamic_ncols=True,
                 mininterval=0.2,
+                bar_format=None if self.counting else "{desc}: {elapsed} elapsed",
                 delay=BAR_DELAY,  # tqdm draws nothing on its own before that
             )
         self._thread = threading.Thread(target=self._watch, name="cgtkit-progress", daemon=True)

@@ -19,6 +19,7 @@ from typing import Any
 
 from ._args import UsageError, count, int_list
 from ._output import Report, add_json_option
+from ._progress import Progress, add_progress_options, mode
 from .describe import outcome_text
 
 
@@ -54,7 +55,7 @@ def _quotient_facts(q) -> list[tuple[str, Any, str]]:
             f"yes: Q = Q_{q.heaps} is the quotient of the whole game; the pretending function "
             f"has period {p} from heap {n0} (proved from heaps 0..{q.heaps})"
         )
-        facts.append(("stable", {"from heap": n0, "period": p}, text))
+        facts.append(("stable", {"from_heap": n0, "period": p}, text))
     else:
         text = f"not proved (the order has not grown since heap {q.stabilised_at()}); ask for more heaps"
         facts.append(("stable", None, text))
@@ -69,7 +70,8 @@ def _misere(args: argparse.Namespace) -> None:
     with Report(args) as out:
         out.fact("game", game.name, f"{game.name} (misère play)")
         if args.quotient or args.sum is not None:
-            q = misere_quotient(game, n)
+            with Progress(mode(args.progress), f"{game.name}: misère quotient of heaps 0..{n}"):
+                q = misere_quotient(game, n)
             out.say(f"misère quotient Q_{n} (heaps 0..{n}):")
             out.facts(_quotient_facts(q))
             pretending = list(q.pretending_function())
@@ -157,6 +159,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         type=int_list("--sum", 0),
         help="decide the sum of these heaps (comma-separated) from the quotient, with a winning move",
     )
+    add_progress_options(p)
     add_json_option(p)
     p.set_defaults(run=_misere)
 
