@@ -107,7 +107,7 @@ def parse_count(text: str) -> int:
     exponent = int(m.group(2))
     if abs(base) > 1 and exponent * len(str(abs(base))) > _MAX_EXPONENT_DIGITS:
         raise ValueError(f"{text!r} has more than {_MAX_EXPONENT_DIGITS:,} digits")
-    return base**exponent
+    return int(base**exponent)
 
 
 def count(minimum: int | None = 0, what: str = "the number") -> Callable[[str], int]:

@@ -184,7 +184,7 @@ class Progress:
         self._start = time.monotonic()
         self._last_line = self._start  # the first plain line after PLAIN_EVERY seconds
         if self.how == "bar":
-            from tqdm import tqdm
+            from tqdm import tqdm  # type: ignore[import-untyped]
 
             self._bar = tqdm(
                 total=self.total,

@@ -8,8 +8,9 @@ A position is a *grid* when its text is rows of equal-width cells separated by `
 column is ``a2``.  A move from one grid to another of the same shape is named by the
 squares whose contents change, in reading order: a vertical domino on the top-left
 corner is ``a1 a2``, a Clobber capture ``a1 b1``, an Amazons move three squares.
-Positions whose text is not a grid (Hackenbush, graphs, cakes) have no squares, and
-their moves are known by number only.
+Which rulesets are played on a board is the caller's knowledge
+(:func:`cgtkit.cli.ruleset_commands.is_board`); the others (Hackenbush, graphs,
+cakes) have no squares, and their moves are known by number only.
 
 >>> print(draw("x.o|.#."))
       a b c

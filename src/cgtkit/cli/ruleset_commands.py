@@ -59,8 +59,30 @@ def _parse_position(name: str, text: str) -> Any:
     return cls(text)
 
 
+def is_board(position: Any) -> bool:
+    """Whether ``position`` is played on a grid of squares (placement games, games of
+    stones, Toads and Frogs, rows of pins): drawn with lettered columns and numbered
+    rows, its moves named by the squares they change (:mod:`.board`).
+
+    >>> from cgtkit.rulesets.kayles import Kayles
+    >>> from cgtkit.rulesets.cakes import Cutcake
+    >>> is_board(Kayles("xx.x")), is_board(Cutcake("4x3"))
+    (True, False)
+    """
+    from ..rulesets.grid import StonePosition
+    from ..rulesets.kayles import DawsonsKayles, Kayles
+    from ..rulesets.placement import PlacementPosition
+    from ..rulesets.toads import ToadsAndFrogs
+
+    return isinstance(position, (PlacementPosition, StonePosition, ToadsAndFrogs, Kayles, DawsonsKayles))
+
+
+def _squares(before: Any, after: Any) -> Optional[list[str]]:
+    return changed(str(before), str(after)) if is_board(before) else None
+
+
 def _move_name(before: Any, after: Any) -> Optional[str]:
-    squares = changed(str(before), str(after))
+    squares = _squares(before, after)
     return " ".join(squares) if squares else None
 
 
@@ -185,7 +207,7 @@ def _choose(line: str, position: Any, options: list) -> tuple[Optional[int], str
     squares = squares_in(line)
     if squares:
         wanted = sorted(squares)
-        hits = [i for i, o in enumerate(options) if sorted(changed(str(position), str(o)) or []) == wanted]
+        hits = [i for i, o in enumerate(options) if sorted(_squares(position, o) or []) == wanted]
         if len(hits) == 1:
             return hits[0], ""
         if hits:
@@ -216,13 +238,13 @@ def play(
         f"{first.capitalize()} moves first.",
         file=out,
     )
-    grid_moves = changed(str(position), str(position)) is not None
-    how = "a move's number" + (" or the squares it changes (e.g. a1 a2)" if grid_moves else "")
+    board = is_board(position)
+    how = "a move's number" + (" or the squares it changes (e.g. a1 a2)" if board else "")
     print(f"Type {how}; ? lists your moves with their values; q quits.", file=out)
     side = first
     while True:
         print("", file=out)
-        print(draw(_shown(position)), file=out)
+        print(draw(_shown(position)) if board else "   " + _shown(position), file=out)
         print(standing(position, side), file=out)
         options = _options(position, side, impartial)
         if not options:
