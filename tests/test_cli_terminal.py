@@ -332,3 +332,24 @@ def test_play_ctrl_c_and_end_of_input():
     assert status == 130 and "Traceback" not in shown and shown.rstrip().endswith("cgtkit play: interrupted")
     status, _ = terminal("play", "toads", "TT..FF", script=[PROMPT, "^D", "End of input: the game is abandoned."])
     assert status == 0
+
+
+@pytest.mark.parametrize(
+    "ruleset, start, typed, said",
+    [
+        ("amazons", "x...|...o", "a1 c1 b1", "a1 c1 b1, leaving .#x.|...o"),  # from a1 to c1, shooting b1
+        ("amazons", "x...|...o", "a1 b1 c1", "a1 b1 c1, leaving .x#.|...o"),  # the same squares, the other move
+        ("clobber", "ox", "b1 a1", "b1 a1, leaving x."),  # x on b1 takes o on a1
+        ("toads", ".TF", "a1 c1", "c1 a1, leaving FT."),  # one move changes these squares: any order
+        ("domineering", "..|..|..", "A2-A3", "a2 a3, leaving ..|#.|#."),
+    ],
+)
+def test_play_reads_moves_as_squares(ruleset, start, typed, said):
+    from cgtkit.cli.ruleset_commands import play
+    from cgtkit.rulesets.registry import lookup
+
+    side = "right" if ruleset == "toads" else "left"
+    out = io.StringIO()
+    feed = iter([typed, "q"])
+    play(lookup(ruleset)(start), human=side, first=side, read=lambda: next(feed, ""), out=out)
+    assert f"You ({side.capitalize()}) play {said}" in out.getvalue()

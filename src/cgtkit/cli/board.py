@@ -6,8 +6,11 @@ A position is a *grid* when its text is rows of equal-width cells separated by `
 ``TT..FF``, Kayles ``xxx.xx``).  Columns are ``a, b, ...`` from the left (``aa`` after
 ``z``), rows ``1, 2, ...`` from the top, so the square in the second row of the first
 column is ``a2``.  A move from one grid to another of the same shape is named by the
-squares whose contents change, in reading order: a vertical domino on the top-left
-corner is ``a1 a2``, a Clobber capture ``a1 b1``, an Amazons move three squares.
+squares whose contents change: first the square a piece leaves, then a square whose
+piece is taken, then the square a piece arrives on, then squares filled (a domino, an
+arrow), each group in reading order.  So a vertical domino on the top-left corner is
+``a1 a2``, a frog jumping from ``c1`` to ``a1`` is ``c1 a1``, an Amazon moving from
+``a1`` to ``c1`` and shooting ``b1`` is ``a1 c1 b1``.
 Which rulesets are played on a board is the caller's knowledge
 (:func:`cgtkit.cli.ruleset_commands.is_board`); the others (Hackenbush, graphs,
 cakes) have no squares, and their moves are known by number only.
@@ -18,6 +21,8 @@ cakes) have no squares, and their moves are known by number only.
    2  . # .
 >>> changed("..|..", "#.|#."), changed("TT..FF", "T.T.FF"), changed("L,R", "L")
 (['a1', 'a2'], ['b1', 'c1'], None)
+>>> changed(".TF", "FT."), changed("x...", ".#x.")
+(['c1', 'a1'], ['a1', 'c1', 'b1'])
 >>> squares_in("a1-a2"), squares_in("B3 c10"), squares_in("3")
 (['a1', 'a2'], ['b3', 'c10'], [])
 """
@@ -72,13 +77,26 @@ def draw(text: str, indent: str = "   ") -> str:
     return "\n".join([head] + body)
 
 
+_EMPTY, _FILLED = ".", "#"
+
+
+def _role(was: str, now: str) -> int:
+    """0: a piece left the square, 1: its piece was taken, 2: a piece arrived, 3: filled."""
+    piece_before, piece_after = was not in (_EMPTY, _FILLED), now not in (_EMPTY, _FILLED)
+    if piece_before:
+        return 1 if piece_after else 0
+    return 2 if piece_after else 3
+
+
 def changed(before: str, after: str) -> Optional[list[str]]:
-    """The squares whose contents differ between two grids of one shape, in reading
-    order (None when either is not a grid or the shapes differ)."""
+    """The squares whose contents differ between two grids of one shape, in the order
+    of the module's docstring (None when either is not a grid or the shapes differ)."""
     a, b = grid(before), grid(after)
     if a is None or b is None or [len(r) for r in a] != [len(r) for r in b]:
         return None
-    return [f"{column_name(c)}{r + 1}" for r in range(len(a)) for c in range(len(a[r])) if a[r][c] != b[r][c]]
+    cells = [(r, c) for r in range(len(a)) for c in range(len(a[r])) if a[r][c] != b[r][c]]
+    cells.sort(key=lambda rc: _role(a[rc[0]][rc[1]], b[rc[0]][rc[1]]))  # stable: reading order within a role
+    return [f"{column_name(c)}{r + 1}" for r, c in cells]
 
 
 def squares_in(text: str) -> list[str]:

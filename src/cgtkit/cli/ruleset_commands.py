@@ -206,8 +206,10 @@ def _choose(line: str, position: Any, options: list) -> tuple[Optional[int], str
         return None, f"there is no move {line}: type a number from 1 to {len(options)}, ? for the list, q to quit"
     squares = squares_in(line)
     if squares:
-        wanted = sorted(squares)
-        hits = [i for i, o in enumerate(options) if sorted(_squares(position, o) or []) == wanted]
+        named = [_squares(position, o) or [] for o in options]
+        hits = [i for i, s in enumerate(named) if s == squares]  # in the order typed, else as a set
+        if not hits:
+            hits = [i for i, s in enumerate(named) if sorted(s) == sorted(squares)]
         if len(hits) == 1:
             return hits[0], ""
         if hits:
