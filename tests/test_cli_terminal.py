@@ -243,6 +243,19 @@ def test_ctrl_c_during_a_period_search():
     assert err == "cgtkit octal: interrupted\n"
 
 
+def test_ctrl_c_while_parsing(capsys, monkeypatch):
+    import importlib
+
+    main_module = importlib.import_module("cgtkit.cli.main")
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(main_module, "build_parser", interrupted)
+    status, out, err = run(capsys, "nim", "3")
+    assert status == 130 and out == "" and err == "cgtkit: interrupted\n"
+
+
 # --- play through a pseudo-terminal ---------------------------------------------------------------
 def terminal(*argv, script):
     """Run ``cgtkit *argv`` in a pseudo-terminal through ``script``: strings the

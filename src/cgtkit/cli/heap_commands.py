@@ -17,14 +17,6 @@ from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
 
 
-def _parse_set(text: str) -> list[int]:
-    """A subtraction set or a list of heaps, e.g. ``1,3,4`` (a usage error when bad)."""
-    try:
-        return int_list("the set")(text)
-    except argparse.ArgumentTypeError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def _print_values(values) -> None:
     print(f"values (heaps 0..{len(values) - 1}):")
     row = []
