@@ -101,6 +101,12 @@ class FoxAndGeese:
     def __hash__(self) -> int:
         return hash((self.geese, self.fox, self.width))
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the checkered board with the geese and the fox."""
+        from .board_svg import grid_svg  # (imported when first drawn)
+
+        return grid_svg(str(self).split("|"), repr(self), checkered=True)
+
     def escaped(self) -> bool:
         """Whether the fox is free (CGSuite's rule): the position is then ``off``."""
         top = max(r for r, _ in self.geese)

@@ -120,6 +120,12 @@ class ToadsAndFrogs(StringPosition):
     def _state(self) -> str:
         return self._s
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's picture: the strip with its toads and frogs."""
+        from .board_svg import strip_svg  # (imported when first drawn)
+
+        return strip_svg(str(self), repr(self))
+
     def left_moves(self) -> list["ToadsAndFrogs"]:
         """Left's moves (a toad steps or jumps right), left to right."""
         return [ToadsAndFrogs(o) for o in _options(self._s, "T", "F", 1)]
