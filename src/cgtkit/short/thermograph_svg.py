@@ -101,8 +101,9 @@ def thermograph_svg(th: "Thermograph", width: int = 360, height: int = 280, titl
     parts.append(
         f'<text class="mast-label" x="{xm + 4:.2f}" y="{pad / 2 + font:.2f}">mast {escape(str(th.mast))}</text>'
     )
-    for v in sorted({vmin, vmax, th.mast}):
-        parts.append(f'<text x="{x(v):.2f}" y="{y0 + 2 * font + 4:.2f}" text-anchor="middle">{escape(str(v))}</text>')
+    for v in sorted({vmin, vmax, th.mast}):  # the ends' labels stay inside the picture
+        anchor = "start" if v == vmax else "end" if v == vmin else "middle"
+        parts.append(f'<text x="{x(v):.2f}" y="{y0 + 2 * font + 4:.2f}" text-anchor="{anchor}">{escape(str(v))}</text>')
     parts.append("</svg>")
     return "\n".join(parts)
 
