@@ -17,6 +17,7 @@ from cgtkit.rulesets import (
     HackenbushGraph,
     HackenbushStalks,
     HackenbushTree,
+    Kayles,
     Konane,
     ToadsAndFrogs,
 )
@@ -122,6 +123,18 @@ def test_a_tree_stands_its_branches_on_their_parent():
     top = (trunk.get("x2"), trunk.get("y2"))
     assert (left.get("x1"), left.get("y1")) == top == (right.get("x1"), right.get("y1"))
     assert int(left.get("x2")) < int(top[0]) < int(right.get("x2"))  # the trunk stands between its branches
+
+
+def test_kayles_draws_its_pins():
+    root = parse(Kayles("xx.x")._repr_svg_())
+    assert len(with_class(root, "cell")) == 4 and len(with_class(root, "stone")) == 3
+
+
+def test_a_position_too_big_to_draw_shows_as_text():
+    assert Kayles("x" * 5000)._repr_svg_() is None
+    assert Domineering.rectangle(70, 70)._repr_svg_() is None
+    assert HackenbushStalks("L" * 5000)._repr_svg_() is None
+    assert Domineering.rectangle(60, 60)._repr_svg_() is not None
 
 
 def test_text_is_escaped():

@@ -5,7 +5,9 @@ graphs standing on the ground.
 Each position class's ``_repr_svg_`` (what Jupyter shows) calls one function here
 with the position's plain description (its rows, its strip, its edges), so this module
 knows no position class.  Coordinates are whole pixels; text is escaped.  Colours
-follow the convention Left = blue/black, Right = red/white.
+follow the convention Left = blue/black, Right = red/white.  A position too big to be
+worth a picture (more than :data:`MAX_ITEMS` squares or edges) gives None, and Jupyter
+shows its text instead.
 
 >>> svg = grid_svg(["x.o", "#.."], "Clobber")
 >>> svg.startswith("<svg") and svg.count('class="cell"') == 6 and svg.count('class="stone ') == 2
@@ -13,14 +15,18 @@ True
 >>> svg = hackenbush_svg([(0, "L"), (1, "R"), (1, "G")], "L(R,G)")
 >>> svg.count('class="edge ') == 3 and 'class="ground"' in svg
 True
+>>> strip_svg("x" * 10_000, "a long row") is None
+True
 """
 
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Sequence
+from typing import Iterable, Optional, Sequence
 
-__all__ = ["grid_svg", "strip_svg", "hackenbush_svg", "hackenbush_graph_svg"]
+__all__ = ["grid_svg", "strip_svg", "hackenbush_svg", "hackenbush_graph_svg", "MAX_ITEMS"]
+
+MAX_ITEMS = 4096  # squares or edges: beyond this a position has no picture
 
 CELL = 36  # pixels per square
 MARGIN = 4
@@ -57,12 +63,14 @@ def _piece(cx: int, cy: int, cls: str, label: str, fill: str, ink: str) -> str:
     )
 
 
-def grid_svg(rows: Sequence[str], title: str, amazons: bool = False, checkered: bool = False) -> str:
+def grid_svg(rows: Sequence[str], title: str, amazons: bool = False, checkered: bool = False) -> Optional[str]:
     """A board of square cells, one character each: ``.`` empty, ``#`` filled (a
     placed domino, an Amazons arrow), ``x`` a black stone (Left's), ``o`` a white one
     (Right's), `` `` a light square of a checkered board (Fox and Geese), ``G`` a goose
     and ``F`` the fox.  With ``amazons`` the stones are drawn as amazons (queens)."""
     h, w = len(rows), max((len(r) for r in rows), default=0)
+    if h * w > MAX_ITEMS:
+        return None
     width, height = w * CELL + 2 * MARGIN, h * CELL + 2 * MARGIN
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>']
     half = CELL // 2
@@ -91,9 +99,11 @@ def grid_svg(rows: Sequence[str], title: str, amazons: bool = False, checkered: 
     return _document(width, height, title, body)
 
 
-def strip_svg(strip: str, title: str) -> str:
+def strip_svg(strip: str, title: str) -> Optional[str]:
     """A Toads and Frogs strip: ``T`` a toad (Left's, blue, moves right), ``F`` a frog
     (Right's, red, moves left), ``.`` an empty square."""
+    if len(strip) > MAX_ITEMS:
+        return None
     strip = strip.upper()
     width, height = max(len(strip), 1) * CELL + 2 * MARGIN, CELL + 2 * MARGIN
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>']
@@ -119,13 +129,15 @@ def _dot(x: int, y: int) -> str:
     return f'<circle class="vertex" cx="{x}" cy="{y}" r="3" fill="black"/>'
 
 
-def hackenbush_svg(edges: Sequence[tuple[int, str]], title: str) -> str:
+def hackenbush_svg(edges: Sequence[tuple[int, str]], title: str) -> Optional[str]:
     """A forest of Hackenbush trees on the ground, from its edges in preorder as
     ``(depth, colour)`` pairs (what ``cgtkit.rulesets.hackenbush.parse_tree`` returns;
     a stalk is a tree without branches).  Leaves get a column each, left to right; an
     edge with branches stands above the middle of them (computed leaves first, without
     recursion)."""
     n = len(edges)
+    if n > MAX_ITEMS:
+        return None
     parent = [-1] * n
     stack: list[int] = []
     for i, (d, _) in enumerate(edges):
@@ -173,11 +185,13 @@ def hackenbush_svg(edges: Sequence[tuple[int, str]], title: str) -> str:
     return _document(width, height, title, body + dots)
 
 
-def hackenbush_graph_svg(edges: Sequence[tuple[str, str, str]], title: str, ground: str = "g") -> str:
+def hackenbush_graph_svg(edges: Sequence[tuple[str, str, str]], title: str, ground: str = "g") -> Optional[str]:
     """A Hackenbush graph, from its edges ``(u, v, colour)``: the ground is the strip
     at the bottom, every other vertex stands at its distance from the ground (breadth
     first), spread evenly along its level; a loop is a small circle on its vertex and
     parallel edges bow apart."""
+    if len(edges) > MAX_ITEMS:
+        return None
     level = {ground: 0}
     frontier = [ground]
     while frontier:

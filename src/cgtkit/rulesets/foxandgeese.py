@@ -18,7 +18,7 @@ a stopper.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ..errors import RulesError
 from ..loopy.graph import from_moves
@@ -101,7 +101,7 @@ class FoxAndGeese:
     def __hash__(self) -> int:
         return hash((self.geese, self.fox, self.width))
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter's picture: the checkered board with the geese and the fox."""
         from .board_svg import grid_svg  # (imported when first drawn)
 

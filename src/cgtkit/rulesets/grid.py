@@ -576,7 +576,7 @@ class StonePosition(StringPosition):
     def _state(self) -> tuple:
         return (self.height, self.width, self._cells, self._black, self._white)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter's picture: the board, drawn by :func:`cgtkit.rulesets.board_svg.grid_svg`."""
         from .board_svg import grid_svg  # (imported when first drawn)
 

@@ -150,7 +150,7 @@ class HackenbushStalks(StringPosition):
     def __str__(self) -> str:
         return ",".join(self.stalks)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter's picture: the stalks standing on the ground."""
         from .board_svg import hackenbush_svg  # (imported when first drawn)
 
@@ -431,7 +431,7 @@ class HackenbushTree(StringPosition):
     def __str__(self) -> str:
         return format_tree(self.edges)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter's picture: the trees standing on the ground."""
         from .board_svg import hackenbush_svg  # (imported when first drawn)
 
@@ -573,7 +573,7 @@ class HackenbushGraph(StringPosition):
     def __str__(self) -> str:
         return " ".join(f"{u}-{v}:{c}" for u, v, c in self.edges)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter's picture: the graph on the ground."""
         from .board_svg import hackenbush_graph_svg  # (imported when first drawn)
 

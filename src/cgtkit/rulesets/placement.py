@@ -396,7 +396,7 @@ class PlacementPosition(StringPosition):
     def _state(self) -> tuple:
         return (self.height, self.width, self._empty)
 
-    def _repr_svg_(self) -> str:
+    def _repr_svg_(self) -> Optional[str]:
         """Jupyter's picture: the board, drawn by :func:`cgtkit.rulesets.board_svg.grid_svg`."""
         from .board_svg import grid_svg  # (imported when first drawn)
 
