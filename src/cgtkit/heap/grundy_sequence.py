@@ -17,11 +17,12 @@ GrundySequence('0.07', n=40, preperiod=None, period=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Optional
 
 from .periodicity import Periodicity
+
+if TYPE_CHECKING:  # pragma: no cover - numpy is imported when the values are made
+    import numpy as np
 
 __all__ = ["GrundySequence"]
 
