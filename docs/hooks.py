@@ -4,18 +4,29 @@ mkdocstrings renders docstrings as Markdown, where an unfenced ``>>>`` example i
 paragraph (and ``[a][b]`` in its output reads as a link).  This hook adds a Markdown
 preprocessor that fences each run of lines starting at ``>>> `` (up to the next blank
 line) as a ``pycon`` block, outside existing fences.  It runs before mkdocstrings reads
-the Markdown configuration (priority 100).
+the Markdown configuration (priority 100).  Sphinx roles in the docstrings
+(:class:`~cgtkit.heap.OctalGame`) become code spans (`OctalGame`).
 """
 
 from __future__ import annotations
+
+import re
 
 from markdown import Extension
 from markdown.preprocessors import Preprocessor
 from mkdocs.plugins import event_priority
 
 
+_ROLE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`(~?)([^`]+)`")
+
+
+def _role(m: re.Match) -> str:
+    return f"`{m.group(2).rsplit('.', 1)[-1] if m.group(1) else m.group(2)}`"
+
+
 class _FenceDoctests(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
+        lines = [_ROLE.sub(_role, line) for line in lines]
         out: list[str] = []
         in_fence = in_example = False
         for line in lines:
