@@ -424,6 +424,12 @@ class Game:
     def __repr__(self) -> str:
         return f"game('{self}')"
 
+    def _repr_html_(self) -> str:
+        """Jupyter's picture of the game: notation, outcome, and a thermograph if hot."""
+        from .game_html import game_html  # here, not at the top: it builds on thermography (a cycle)
+
+        return game_html(self)
+
     def __reduce__(self):
         nus = self._packed()
         if nus is not None:
