@@ -1,5 +1,5 @@
 """Subcommands for loopy games: ``cgtkit fox-and-geese`` and ``cgtkit loopy-impartial``;
-``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_lines`.
+``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_facts`.
 """
 
 from __future__ import annotations
@@ -9,53 +9,58 @@ import importlib
 import importlib.util
 from pathlib import Path
 
+from typing import Any
+
 from ..errors import RulesError
-
-_OUTCOMES = {
-    "L": "L (Left wins, whoever moves first)",
-    "R": "R (Right wins, whoever moves first)",
-    "P": "P (the second player wins)",
-    "N": "N (the first player wins)",
-    "D": "D (a draw, whoever moves first)",
-}
+from ..outcome import Outcome
+from ._args import count, pair
+from ._output import Report, add_json_option
+from .describe import outcome_text
 
 
-def loopy_value_lines(text: str) -> list[str]:
-    """The ``key: value`` lines ``cgtkit value`` prints for a loopy game.
+def loopy_value_facts(text: str) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts ``cgtkit value`` prints for a loopy game.
 
-    >>> loopy_value_lines("on + {0|pass}")[:2]
+    >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("on + {0|pass}")][:2]
     ['value: on', 'kind: stopper']
     """
     from ..loopy import LoopyValue, SidedValue, loopy
 
     g = loopy(text)
-    lines = [f"value: {g}"]
+    facts: list[tuple[str, Any, str]] = [("value", str(g), str(g))]
     if isinstance(g, LoopyValue):
-        return lines + ["kind: loopy value whose sides are not stoppers (no canonical form claimed)"]
-    outcome = g.outcome()
-    shown = _OUTCOMES.get(outcome, f"{outcome} (result when Left starts / when Right starts; D a draw)")
+        kind = "loopy value whose sides are not stoppers (no canonical form claimed)"
+        return facts + [("kind", "loopy value", kind)]
+    outcome = str(g.outcome())
+    if outcome in Outcome.__members__:
+        shown = outcome_text(outcome)
+    else:
+        shown = f"{outcome} (result when Left starts / when Right starts; D a draw)"
     if isinstance(g, SidedValue):
-        lines += ["kind: stopper-sided value (onside & offside)", f"onside: {g.onside}", f"offside: {g.offside}"]
+        facts += [
+            ("kind", "stopper-sided value", "stopper-sided value (onside & offside)"),
+            ("onside", str(g.onside), str(g.onside)),
+            ("offside", str(g.offside), str(g.offside)),
+        ]
     else:
         left, right = g.stops
-        lines += ["kind: stopper", f"stops: {left}, {right}"]
-    return lines + [f"outcome: {shown}"]
+        facts += [("kind", "stopper", "stopper"), ("stops", [str(left), str(right)], f"{left}, {right}")]
+    return facts + [("outcome", outcome, shown)]
 
 
-def _square(text: str) -> tuple[int, int]:
-    try:
-        r, c = (int(x) for x in text.replace("(", "").replace(")", "").split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a square ROW,COL (e.g. 3,1)") from None
-    return r, c
+_square = pair("a square", ",")
 
 
 def _fox_and_geese(args: argparse.Namespace) -> None:
     from ..rulesets.foxandgeese import FoxAndGeese
 
     g = FoxAndGeese(geese=args.geese, fox=args.fox, width=args.width)
-    print(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
-    print(f"value: {g.value}")
+    with Report(args) as out:
+        out.data("geese", [list(s) for s in sorted(g.geese)])
+        out.data("fox", list(g.fox))
+        out.data("width", g.width)
+        out.say(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
+        out.fact("value", g.value)
 
 
 def _load_moves(spec: str):
@@ -88,20 +93,27 @@ def _loopy_impartial(args: argparse.Namespace) -> None:
 
     moves = _load_moves(args.moves)
     s = ImpartialSolver(moves, max_positions=args.max_positions)
-    for text in args.positions:
-        try:
-            p = int(text)
-        except ValueError:
-            p = text
-        v = s.grundy(p)
-        shown = v.ascii if args.ascii and not isinstance(v, int) else str(v)
-        outcome = s.outcome(p)
-        line = f"{text}: value {shown}, outcome {outcome}"
-        if outcome == "N":
-            line += f", winning move to {s.winning_move(p).option!r}"
-        elif outcome == "D":
-            line += f", drawing move to {s.drawing_move(p).option!r}"
-        print(line)
+    with Report(args) as out:
+        results = []
+        for text in args.positions:
+            try:
+                p: Any = int(text)
+            except ValueError:
+                p = text
+            v = s.grundy(p)
+            shown = v.ascii if args.ascii and not isinstance(v, int) else str(v)
+            outcome = s.outcome(p)
+            line = f"{text}: value {shown}, outcome {outcome}"
+            result = {"position": text, "value": v if isinstance(v, int) else shown, "outcome": outcome}
+            if outcome == "N":
+                result["winning move"] = repr(s.winning_move(p).option)
+                line += f", winning move to {result['winning move']}"
+            elif outcome == "D":
+                result["drawing move"] = repr(s.drawing_move(p).option)
+                line += f", drawing move to {result['drawing move']}"
+            results.append({k.replace(" ", "_"): val for k, val in result.items()})
+            out.say(line)
+        out.data("positions", results)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -113,7 +125,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("--geese", type=_square, nargs="+", required=True, metavar="ROW,COL", help="the geese's squares")
     p.add_argument("--fox", type=_square, required=True, metavar="ROW,COL", help="the fox's square")
-    p.add_argument("--width", type=int, default=8, help="the board's width (default 8)")
+    p.add_argument("--width", type=count(1, "--width"), default=8, help="the board's width (default 8)")
+    add_json_option(p)
     p.set_defaults(run=_fox_and_geese)
 
     q = sub.add_parser(
@@ -126,9 +139,15 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     q.add_argument("moves", metavar="MOVES", help="FILE.py:FUNCTION or MODULE:FUNCTION, position -> options")
     q.add_argument("positions", nargs="+", metavar="POSITION", help="positions to solve (ints where possible)")
-    q.add_argument("--max-positions", type=int, default=None, help="stop past this many reachable positions")
+    q.add_argument(
+        "--max-positions",
+        type=count(1, "--max-positions"),
+        default=None,
+        help="stop past this many reachable positions",
+    )
     q.add_argument("--ascii", action="store_true", help="write inf{K} instead of ∞{K}")
+    add_json_option(q)
     q.set_defaults(run=_loopy_impartial)
 
 
-__all__ = ["register", "loopy_value_lines"]
+__all__ = ["register", "loopy_value_facts"]
