@@ -307,7 +307,9 @@ def instructions(calls: list, engine: str) -> int:
 
 def count_instructions(quick: bool) -> int:
     """``--instructions``: the replays counted in instructions instead of timed."""
-    print(f"{'workload':<44} {'calls':>6} {'python':>12} {'native':>12} {'harness':>12} {'ratio':>6} {'engine ratio':>13}")
+    print(
+        f"{'workload':<44} {'calls':>6} {'python':>12} {'native':>12} {'harness':>12} {'ratio':>6} {'engine ratio':>13}"
+    )
     for which, label in (
         ("domineering", "Domineering 4x4" if quick else "Domineering 4x5"),
         ("sums", "300 sums + comparisons (parse included)"),
@@ -324,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller workloads, fewer repeats")
     parser.add_argument(
-        "--instructions", action="store_true", help="count instructions (valgrind) instead of timing: for a loaded machine"
+        "--instructions",
+        action="store_true",
+        help="count instructions (valgrind) instead of timing: for a loaded machine",
     )
     args = parser.parse_args(argv)
     if args.instructions:
