@@ -20,7 +20,7 @@ import argparse
 import re
 from typing import Callable
 
-__all__ = ["count", "parse_count", "a_or_an"]
+__all__ = ["count", "parse_count", "a_or_an", "add_progress_switch"]
 
 _POWER = re.compile(r"^([+-]?\d[\d_]*)(?:\s*(?:\*\*|\^)\s*(\d[\d_]*))?$")
 _MAX_EXPONENT_DIGITS = 100_000  # 10**100000 has 100,001 digits: big enough for any question
@@ -70,3 +70,17 @@ def a_or_an(word: str) -> str:
     if len(word) == 1 or (len(word) > 1 and word[0].isupper() and not word[1].isalpha()):
         return "an" if word[0].upper() in _VOWEL_LETTERS else "a"
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def add_progress_switch(p: argparse.ArgumentParser, what: str) -> None:
+    """``--progress`` / ``--no-progress`` into ``args.progress`` (None when neither is
+    given: the command then shows ``what`` only when stderr is a terminal)."""
+    prog = p.add_mutually_exclusive_group()
+    prog.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help=f"show {what} on stderr (default: when stderr is a terminal)",
+    )
+    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")

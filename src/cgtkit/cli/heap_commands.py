@@ -14,7 +14,7 @@ import sys
 import time
 
 from ..errors import CGTError, HeapCodeError
-from ._args import count, parse_count
+from ._args import add_progress_switch, count, parse_count
 
 
 def _parse_set(text: str) -> list[int]:
@@ -188,15 +188,7 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)"
     )
-    prog = p.add_mutually_exclusive_group()
-    prog.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show progress of the period search on stderr (default: when stderr is a terminal)",
-    )
-    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
+    add_progress_switch(p, "progress of the period search")
 
 
 def register(sub: "argparse._SubParsersAction") -> None:

@@ -20,6 +20,7 @@ from . import (
     misere_commands,
     ruleset_commands,
     seed_commands,
+    sweep_commands,
     value_commands,
 )
 
@@ -31,6 +32,7 @@ _GROUPS = (
     analysis_commands,
     ruleset_commands,
     loopy_commands,
+    sweep_commands,
 )
 
 
