@@ -28,15 +28,15 @@ def _int(text: str, what: str, minimum: int) -> int:
     return value
 
 
-def _seconds(text: str | None) -> float | None:
+def _seconds(text: str | None, what: str = "--time-budget") -> float | None:
     if text is None:
         return None
     try:
         value = float(text)
     except ValueError:
-        raise SweepError(f"--time-budget: {text!r} is not a number of seconds") from None
+        raise SweepError(f"{what}: {text!r} is not a number of seconds") from None
     if not value > 0:
-        raise SweepError(f"--time-budget must be positive, got {text}")
+        raise SweepError(f"{what} must be positive, got {text}")
     return value
 
 
@@ -71,6 +71,7 @@ def _run(sweep, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-de
         retries=_int(args.retries, "--retries", 0),
         progress=_progress(args),
         out=lambda line: print(line, file=sys.stderr),
+        connect_timeout=_seconds(args.connect_timeout, "--connect-timeout") or 10.0,
     )
     for line in report.lines():
         print(line)
@@ -148,6 +149,9 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default="results.db", help="the results database (SQLite; default results.db)")
     p.add_argument("--workers", default="2", metavar="N", help="local worker processes (default 2)")
     p.add_argument("--scheduler", metavar="ADDRESS", help="a running Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument(
+        "--connect-timeout", default="10", metavar="SECONDS", help="seconds to reach --scheduler (default 10)"
+    )
     p.add_argument("--retries", default="2", metavar="R", help="Dask retries of a task that fails (default 2)")
     p.add_argument("--time-budget", metavar="SECONDS", help="per task; past it the row says timeout")
     p.add_argument("--retry", action="store_true", help="recompute rows that failed (timeout, memory, killed, error)")

@@ -52,7 +52,11 @@ def hex_codes(digits: int) -> list[str]:
 def _codes(digits: int, base: int) -> list[str]:
     if digits < 1:
         raise SweepError(f"--digits must be at least 1, got {digits}")
-    return [canonical_code("0." + "".join(_HEX[d] for d in ds)) for ds in itertools.product(range(base), repeat=digits)]
+    family = "octal" if base == 8 else "hex"
+    return [
+        canonical_code("0." + "".join(_HEX[d] for d in ds), family)
+        for ds in itertools.product(range(base), repeat=digits)
+    ]
 
 
 def subtraction_sets(max_set: int) -> list[str]:
@@ -120,6 +124,8 @@ def heap_task(
     def check(done: int, message: str) -> None:
         nonlocal computed
         computed = max(computed, done)
+        if message.startswith("period"):  # found: no further round
+            return
         if time_budget is not None and time.perf_counter() - start > time_budget:
             raise _OverBudget("timeout", f"over the time budget of {time_budget:g} s after {done:,} heaps")
         if memory_budget is not None and min(2 * done, heaps) * BYTES_PER_HEAP > memory_budget:

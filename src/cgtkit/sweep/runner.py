@@ -91,13 +91,13 @@ class SweepReport:
         return out
 
 
-def _client(scheduler: str | None, workers: int, memory_limit: str | int | None):  # type: ignore[no-untyped-def]
+def _client(scheduler: str | None, workers: int, memory_limit: str | int | None, timeout: float):  # type: ignore[no-untyped-def]
     distributed = need_dask()
     import logging
 
     if scheduler is not None:
         try:
-            return distributed.Client(scheduler, timeout=CONNECT_TIMEOUT), None
+            return distributed.Client(scheduler, timeout=timeout), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}".splitlines()[0]) from None
     cluster = distributed.LocalCluster(
@@ -129,17 +129,18 @@ def run(
     progress: bool = False,
     memory_limit: str | int | None = None,
     out: Callable[[str], None] | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> SweepReport:
     """Run ``sweep`` into the database at ``db_path``.
 
     The database is written only once the cluster is reached, so a failure to reach
     it leaves the file untouched.  ``progress``: a progress bar (tqdm) on stderr.  ``out``: where informative lines
-    go (the dashboard address)."""
+    go (the dashboard address).  ``connect_timeout``: seconds to reach ``scheduler``."""
     if workers < 1:
         raise SweepError(f"--workers must be at least 1, got {workers}")
     check_ours(db_path)  # refuse a file that is not ours before anything else
     distributed = need_dask()
-    client, cluster = _client(scheduler, workers, memory_limit)
+    client, cluster = _client(scheduler, workers, memory_limit, connect_timeout)
     start = time.perf_counter()
     try:
         db = ResultsDB.create(db_path)
