@@ -158,10 +158,10 @@ def test_subtraction_and_hex_sweeps(cluster, tmp_path):
     table = sweep.subtraction(max_set=3, heaps=4096, db=db, scheduler=cluster[0])
     got = {r["code"]: (r["preperiod"], r["period"]) for r in table}
     assert len(got) == 7 and got["1,2"] == (0, 3) and got["2"] == (0, 4)  # S(1,2): 0,1,2 repeated
-    table = sweep.hexadecimal(digits=1, heaps=4096, db=db, scheduler=cluster[0])
+    table = sweep.hexadecimal(digits=1, heaps=1024, db=db, scheduler=cluster[0])
     assert len(table) == 16
     for r in table:
-        found = OctalGame(r["code"]).periodicity(limit=4096)
+        found = OctalGame(r["code"]).periodicity(limit=1024)
         assert (r["preperiod"], r["period"]) == ((None, None) if found is None else found.as_tuple())
 
 

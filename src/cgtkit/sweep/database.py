@@ -29,7 +29,9 @@ import csv
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Iterator, Sequence
 
 from ..errors import SweepError
@@ -189,6 +191,14 @@ def check_ours(path: str) -> bool:
     return True
 
 
+@lru_cache(maxsize=1)
+def cgtkit_version() -> str:
+    """cgtkit's version (looked up once: the package metadata is slow to read)."""
+    from ..version import version
+
+    return version()
+
+
 def _uri_path(path: str) -> str:
     from urllib.parse import quote
 
@@ -202,6 +212,25 @@ class ResultsDB:
     def __init__(self, conn: sqlite3.Connection, path: str) -> None:
         self.conn = conn
         self.path = path
+        self._batched = False
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction for every ``record_*`` inside the block (a commit syncs the
+        disk, tens of milliseconds: the driver commits what arrived together at once)."""
+        self._batched = True
+        try:
+            with self.conn:
+                yield
+        finally:
+            self._batched = False
+
+    def _write(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if self._batched:
+            self.conn.executemany(sql, rows)
+        else:
+            with self.conn:
+                self.conn.executemany(sql, rows)
 
     @classmethod
     def open(cls, path: str, readonly: bool = False) -> "ResultsDB":
@@ -261,17 +290,14 @@ class ResultsDB:
     def record_heap(self, row: dict[str, Any]) -> None:
         """Insert one heap game's row (replacing an earlier row of the same code computed
         to a smaller limit), in one transaction."""
-        from ..version import version
-
-        row = {**row, "version": row.get("version") or version()}
+        row = {**row, "version": row.get("version") or cgtkit_version()}
         values = [row.get(c) for c in HEAP_COLUMNS]
         updates = ", ".join(f"{c} = excluded.{c}" for c in HEAP_COLUMNS[2:])
-        with self.conn:
-            self.conn.execute(
-                f"INSERT INTO heap_games ({', '.join(HEAP_COLUMNS)}) VALUES ({', '.join('?' * len(HEAP_COLUMNS))}) "
-                f"ON CONFLICT (family, code) DO UPDATE SET {updates}",
-                values,
-            )
+        self._write(
+            f"INSERT INTO heap_games ({', '.join(HEAP_COLUMNS)}) VALUES ({', '.join('?' * len(HEAP_COLUMNS))}) "
+            f"ON CONFLICT (family, code) DO UPDATE SET {updates}",
+            [values],
+        )
 
     def heap_table(
         self, family: str | None = None, codes: Iterable[str] | None = None, all_columns: bool = False
@@ -299,18 +325,15 @@ class ResultsDB:
     def record_positions(self, rows: Sequence[dict[str, Any]]) -> None:
         """Insert the rows of one finished chunk of positions, in one transaction (a row
         that failed before and is now done replaces the failure)."""
-        from ..version import version
-
-        v = version()
+        v = cgtkit_version()
         values = [[r.get(c) for c in POSITION_COLUMNS[:-1]] + [r.get("version") or v] for r in rows]
         updates = ", ".join(f"{c} = excluded.{c}" for c in POSITION_COLUMNS[2:])
-        with self.conn:
-            self.conn.executemany(
-                f"INSERT INTO positions ({', '.join(POSITION_COLUMNS)}) "
-                f"VALUES ({', '.join('?' * len(POSITION_COLUMNS))}) "
-                f"ON CONFLICT (ruleset, position) DO UPDATE SET {updates} WHERE positions.status != 'done'",
-                values,
-            )
+        self._write(
+            f"INSERT INTO positions ({', '.join(POSITION_COLUMNS)}) "
+            f"VALUES ({', '.join('?' * len(POSITION_COLUMNS))}) "
+            f"ON CONFLICT (ruleset, position) DO UPDATE SET {updates} WHERE positions.status != 'done'",
+            values,
+        )
 
     def hottest(self, n: int = 20, ruleset: str = "domineering") -> Table:
         """The ``n`` hottest positions (exact order of temperatures; ties by position)."""

@@ -29,7 +29,7 @@ from typing import Any
 from ..errors import CGTError, HeapCodeError, SweepError
 from ..heap import OctalGame, SubtractionGame, TakeBreakCode
 from ..heap.sequences import choose_mask, parity
-from .database import json_list
+from .database import cgtkit_version, json_list
 
 __all__ = ["FAMILIES", "octal_codes", "hex_codes", "subtraction_sets", "canonical_code", "heap_task"]
 
@@ -154,6 +154,7 @@ def heap_task(
         game.release()
     row["seconds"] = time.perf_counter() - start
     row["cpu_seconds"] = time.process_time() - cpu
+    row["version"] = cgtkit_version()  # the worker's cgtkit
     return row
 
 

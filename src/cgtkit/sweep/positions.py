@@ -31,6 +31,7 @@ import time
 from typing import Any, Iterable
 
 from ..errors import SweepError
+from .database import cgtkit_version
 
 __all__ = ["RULESETS", "polyominoes", "position_task"]
 
@@ -137,5 +138,6 @@ def position_task(ruleset: str, positions: list[str], time_budget: float | None 
         except MemoryError:
             row.update(status="memory")
         row["seconds"] = time.perf_counter() - t0
+        row["version"] = cgtkit_version()  # the worker's cgtkit
         rows.append(row)
     return rows
