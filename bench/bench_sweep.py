@@ -35,14 +35,21 @@ def _task_cpu(path: str, table: str, column: str) -> float:
         conn.close()
 
 
-def _timed(make, workers: int, table: str, column: str) -> tuple[float, float, float, object]:
+def _timed(make, workers: int, table: str, column: str) -> tuple[float, float, float, float, object]:
     path = os.path.join(tempfile.mkdtemp(prefix="cgtkit-bench-"), "r.db")
     cpu = time.process_time()
     start = time.perf_counter()
     report = run(make(), path, workers=workers)
     wall = time.perf_counter() - start
     driver_cpu = time.process_time() - cpu
-    return wall, _task_cpu(path, table, column), driver_cpu, report
+    return wall, _task_cpu(path, table, column), _task_cpu(path, table, "seconds"), driver_cpu, report
+
+
+def _load() -> str:
+    try:
+        return Path("/proc/loadavg").read_text().split()[0]
+    except OSError:  # not Linux
+        return "?"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,22 +65,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"octal sweep: {len(codes)} codes 0.{'d' * args.digits}, to {heaps:,} heaps (or a certified period)")
     walls = {}
     for workers in (1, 2):
-        wall, task_cpu, driver_cpu, report = _timed(
+        load = _load()
+        wall, task_cpu, task_wall, driver_cpu, report = _timed(
             lambda: heap_sweep("octal", codes, heaps), workers, "heap_games", "cpu_seconds"
         )
         walls[workers] = wall
         print(
-            f"  {workers} worker(s): wall {wall:7.1f} s (including cluster start), tasks' CPU {task_cpu:7.1f} s, "
-            f"driver CPU {driver_cpu:5.1f} s; {report.statuses}"
+            f"  {workers} worker(s): wall {wall:7.1f} s (including cluster start), tasks' CPU {task_cpu:7.1f} s "
+            f"(their wall {task_wall:.1f} s), driver CPU {driver_cpu:5.1f} s, load average {load} -> {_load()}; "
+            f"{report.statuses}"
         )
     print(f"  speedup, 2 workers over 1: {walls[1] / walls[2]:.2f}")
-    wall, task_cpu, driver_cpu, report = _timed(
+    wall, _, task_wall, driver_cpu, report = _timed(
         lambda: positions_sweep("domineering", cells), 2, "positions", "seconds"
     )
     total = report.total
     print(
         f"Domineering positions up to {cells} cells: {total:,} positions, 2 workers: wall {wall:.1f} s, "
-        f"{total / wall:,.0f} positions/s (tasks' wall {task_cpu:.1f} s, driver CPU {driver_cpu:.1f} s)"
+        f"{total / wall:,.0f} positions/s (tasks' wall {task_wall:.1f} s, driver CPU {driver_cpu:.1f} s)"
     )
     return 0
 
