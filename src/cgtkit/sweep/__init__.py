@@ -121,9 +121,9 @@ def positions_sweep(
         db.record_positions(rows)
         return len(rows)
 
-    sweep = Sweep(ruleset, _positions.position_task, 0, pending, record, failed, unit="batch")
-    sweep.total = total  # reported in positions; tasks are batches
-    return sweep
+    return Sweep(
+        ruleset, _positions.position_task, total, pending, record, failed, "position", lambda item: len(item[1])
+    )
 
 
 def heap_games(

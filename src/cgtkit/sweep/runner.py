@@ -33,6 +33,7 @@ __all__ = ["Sweep", "SweepReport", "run", "need_dask"]
 
 CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before giving up
 FLUSH_SECONDS = 0.5  # the longest a finished result waits for its commit
+_MISSING = object()
 
 
 def need_dask():  # type: ignore[no-untyped-def]
@@ -48,8 +49,8 @@ def need_dask():  # type: ignore[no-untyped-def]
 
 @dataclass
 class Sweep:
-    """What to run: ``total`` items of work, of which ``pending(db)`` lists those the
-    database does not hold yet, one task each (the arguments of ``func``); how a
+    """What to run: ``total`` units of work (games, positions), of which ``pending(db)`` lists those the
+    database does not hold yet, one task each (the arguments of ``func``; ``weight(item)`` units); how a
     result is recorded (``record(db, result)``, and ``failed(db, item, status,
     message)`` for a task that Dask gave up on), each returning the rows written."""
 
@@ -59,7 +60,8 @@ class Sweep:
     pending: Callable[[ResultsDB], list[tuple]]
     record: Callable[[ResultsDB, Any], int]
     failed: Callable[[ResultsDB, tuple, str, str], int]
-    unit: str = "task"
+    unit: str = "game"
+    weight: Callable[[tuple], int] = lambda item: 1  # how many units (games, positions) one item holds
 
 
 @dataclass
@@ -75,11 +77,12 @@ class SweepReport:
     task_seconds: float = 0.0
     dashboard: str | None = None
     workers: int = 0
+    unit: str = "game"
 
     def lines(self) -> list[str]:
         """The summary printed at the end of a sweep."""
         out = [
-            f"tasks: {self.total} ({self.skipped} already in the database, {self.done} run now, "
+            f"{self.unit}s: {self.total} ({self.skipped} already in the database, {self.done} run now, "
             f"{self.rows} rows written)",
         ]
         if self.statuses:
@@ -87,7 +90,7 @@ class SweepReport:
         rate = self.done / self.seconds if self.seconds > 0 else 0.0
         out.append(
             f"time: {self.seconds:.1f} s wall on {self.workers} worker(s), {self.task_seconds:.1f} s in tasks, "
-            f"{rate:.1f} tasks/s"
+            f"{rate:.1f} {self.unit}s/s"
         )
         return out
 
@@ -147,7 +150,8 @@ def run(
         db = ResultsDB.create(db_path)
         try:
             items = sweep.pending(db)
-            report = SweepReport(total=sweep.total, skipped=sweep.total - len(items))
+            todo = sum(sweep.weight(item) for item in items)
+            report = SweepReport(total=sweep.total, skipped=sweep.total - todo, unit=sweep.unit)
             report.dashboard = _dashboard(client)
             report.workers = len(client.scheduler_info().get("workers", {}))
             if report.dashboard and out is not None:
@@ -167,7 +171,7 @@ def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, rep
     keys = [f"cgtkit-{sweep.what}-{_token(item)}" for item in items]
     futures = client.map(sweep.func, *zip(*items), key=keys, retries=retries, pure=False) if items else []
     item_of = {f.key: item for f, item in zip(futures, items)}
-    bar = _bar(len(items), sweep.unit, progress)
+    bar = _bar(sum(sweep.weight(item) for item in items), sweep.unit, progress)
     try:
         # results are committed in batches, one transaction (one disk sync, tens of
         # milliseconds) at most every FLUSH_SECONDS: a killed driver loses at most that
@@ -179,9 +183,15 @@ def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, rep
             batch = ac.next_batch(block=False) if not ac.is_empty() else []
             pending += batch
             if pending and (ac.is_empty() or time.monotonic() - last >= FLUSH_SECONDS):
-                _flush(client, pending, item_of, distributed, sweep, db, report)
+                # a result lost with its worker after it finished is being computed again:
+                # wait for it once more rather than record it
+                ready = [f for f in pending if f.status in ("finished", "error", "cancelled")]
+                for f in pending:
+                    if f.status not in ("finished", "error", "cancelled"):
+                        ac.add(f)
+                _flush(client, ready, item_of, distributed, sweep, db, report)
                 if bar is not None:
-                    bar.update(len(pending))
+                    bar.update(sum(sweep.weight(item_of[f.key]) for f in ready))
                 pending, last = [], time.monotonic()
             elif not batch:
                 time.sleep(0.02)
@@ -196,25 +206,26 @@ def _flush(client, futures, item_of, distributed, sweep: Sweep, db: ResultsDB, r
     results = dict(zip((f.key for f in finished), client.gather(finished)))
     with db.batch():
         for future in futures:
-            _record(future, results.get(future.key), item_of[future.key], distributed, sweep, db, report)
+            result = results.get(future.key, _MISSING)
+            _record(future, result, item_of[future.key], distributed, sweep, db, report)
     for future in futures:
         future.release()
 
 
 def _record(future, result, item, distributed, sweep: Sweep, db: ResultsDB, report: SweepReport) -> None:  # type: ignore[no-untyped-def]
     """Write one finished task's rows: its ``result``, or the failure Dask gave up with."""
-    if future.status == "finished":
+    if result is not _MISSING:
         report.rows += sweep.record(db, result)
         for status, count in _statuses(result).items():
             report.statuses[status] = report.statuses.get(status, 0) + count
         report.task_seconds += _seconds(result)
     else:
-        exc = future.exception()
+        exc = future.exception() if future.status == "error" else None
         status = "killed" if isinstance(exc, distributed.KilledWorker) else "error"
-        message = f"{type(exc).__name__}: {exc}".splitlines()[0][:500]
+        message = f"{type(exc).__name__}: {exc}".splitlines()[0][:500] if exc is not None else "cancelled by Dask"
         report.rows += sweep.failed(db, item, status, message)
         report.statuses[status] = report.statuses.get(status, 0) + 1
-    report.done += 1
+    report.done += sweep.weight(item)
 
 
 def _token(item: tuple) -> str:
