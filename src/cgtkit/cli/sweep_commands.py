@@ -168,9 +168,9 @@ def register(sub: "argparse._SubParsersAction") -> None:
         epilog="examples: cgtkit sweep octal --digits 3 --heaps 2**20 --db results.db;  "
         "cgtkit sweep positions domineering --cells 10 --db results.db",
     )
-    kinds = p.add_subparsers(dest="kind", metavar="KIND")
+    kinds = p.add_subparsers(dest="kind", metavar="KIND", help="octal, hex, subtraction or positions")
     kinds.required = True
-    for family, text in (("octal", "octal codes 0.d1..dk"), ("hex", "hexadecimal codes 0.h1..hk")):
+    for family, text in (("octal", "octal code 0.d1..dk"), ("hex", "hexadecimal code 0.h1..hk")):
         q = kinds.add_parser(family, help=f"every {text}, to a certified period or --heaps values")
         q.add_argument("--digits", default="2", metavar="K", help="digits after the point (default 2)")
         q.add_argument("--codes", metavar="CODES", help="only these codes, space-separated ('0.77 0.137')")
