@@ -63,14 +63,15 @@ def _run(sweep, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-de
     """Run ``sweep`` with the options every sweep shares; print the summary."""
     from ..sweep.runner import run
 
+    progress = _progress(args)  # off a terminal: only the summary, unless --progress
     report = run(
         sweep,
         args.db,
         workers=_int(args.workers, "--workers", 1),
         scheduler=args.scheduler,
         retries=_int(args.retries, "--retries", 0),
-        progress=_progress(args),
-        out=lambda line: print(line, file=sys.stderr),
+        progress=progress,
+        out=(lambda line: print(line, file=sys.stderr)) if progress else None,
         connect_timeout=_seconds(args.connect_timeout, "--connect-timeout") or 10.0,
     )
     for line in report.lines():
