@@ -23,6 +23,7 @@ from . import (
     misere_commands,
     ruleset_commands,
     seed_commands,
+    sweep_commands,
     value_commands,
 )
 
@@ -34,6 +35,7 @@ _GROUPS = (
     analysis_commands,
     ruleset_commands,
     loopy_commands,
+    sweep_commands,
 )
 
 
