@@ -1,8 +1,8 @@
 """Loopy rulesets (issue 14): Backsliding Toads and Frogs and Fox and Geese.
 
-The small values are worked out by hand in the comments; CGSuite's published value of
-``ttt..fff`` (tests/data/loopy_cgsuite.json) is not reached yet (sidling does not settle:
-see docs/loopy.md), which the xfail below records.
+The small values are worked out by hand in the comments; ``ttt..fff`` is CGSuite's
+published value (tests/data/loopy_cgsuite.json; tests/test_loopy_sides.py checks it
+against an independent referee as well).
 """
 
 import json
@@ -35,7 +35,6 @@ def test_backsliding_bad_strip():
         BackslidingToadsAndFrogs("t.x")
 
 
-@pytest.mark.xfail(reason="sidling does not settle on ttt..fff within its round limit (docs/loopy.md)", run=False)
 def test_backsliding_published():
     row = DATA["rulesets"][0]
     assert str(BackslidingToadsAndFrogs(row["position"]).value) == row["value"]
