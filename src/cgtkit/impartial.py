@@ -25,13 +25,12 @@ WinningMove(component=1, label=0, option=0, result=[2, 0])
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable
 
 from ._extension import native_module
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
-from .options import check_hashable, normalize_option
+from .options import WinningMove, check_hashable, normalize_option
 from .outcome import Outcome
 from .search import evaluate
 
@@ -83,23 +82,6 @@ def _failure(position: Hashable, exc: BaseException) -> BaseException:
     err.__cause__ = exc
     err.__suppress_context__ = True
     return err
-
-
-@dataclass(frozen=True)
-class WinningMove:
-    """A move to a P-position.
-
-    ``component`` is the index of the game moved in when the position is a list (a
-    sum), else None; ``label`` names the move (the option itself unless the move
-    function gave ``Move(label, option)``); ``option`` is the option moved to, and
-    ``result`` the whole position after the move (a list for a sum, with a split
-    component replaced by its parts).
-    """
-
-    component: int | None
-    label: Any
-    option: Any
-    result: Any
 
 
 class ImpartialSolver:
