@@ -187,3 +187,12 @@ def test_referee_on_hand_made_games():
     value = seesaw.value()
     assert str(value) == "3 & 0"
     check_sides(lambda v: (seesaw.left[v], seesaw.right[v]), 0, value, PROBES)
+
+
+def test_moves_taken_straight_back_keep_the_sides():
+    # a{a,0|a}: both may pass, Left may also move to 0.  Onside: Left passes for ever,
+    # on.  Offside: Left's pass is answered by Right's, so only 0 counts: a{0|a} = over
+    g = LoopyGraph([[0, 1], []], [[0], []], 0)
+    value = g.value()
+    assert str(value) == "on & over"
+    check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES)

@@ -3,7 +3,13 @@
 A game ``G`` whose play can alternate for ever is described by two stoppers, its
 *onside* ``G+`` (infinite play counted as a win for Left) and its *offside* ``G-``
 (for Right): ``G = G+ & G-`` (Winning Ways ch. 11; Siegel, *Combinatorial Game
-Theory*, ch. VI).  They are found in three steps.
+Theory*, ch. VI).  They are found in four steps.
+
+0. **Moves taken straight back** are removed, for each side on its own
+   (:func:`without_returns`): a pass of Left's where Right can pass too changes
+   nothing in the offside, and ``a{a,0|a}`` becomes the stopper ``a{0|a} = over``
+   there.  Vertices that no longer start infinite alternating play are stoppers, made
+   canonical as such.
 
 1. **Bottomless vertices.**  ``G+ = off`` exactly when, for every ``n``, Right wins
    ``G + n`` outright with Left moving first (Left's ``n`` spare moves are each a
@@ -25,8 +31,8 @@ Theory*, ch. VI).  They are found in three steps.
 3. **A bound.**  If sidling still has not settled after ``max_rounds`` rounds (the
    sides may not be stoppers at all: Bach's Carousel), no side is claimed and the
    caller returns a :class:`~cgtkit.loopy.values.LoopyValue`.  This also happens when
-   a side is a stopper whose cycle the approximations only unroll: ``a{a,0|a}`` is
-   ``on & over``, but its offside is approached as ``{0|off}``, ``{0|{0|off}}``, ...
+   a side is a stopper whose cycle the approximations only unroll (``{0|off}``,
+   ``{0|{0|off}}``, ... approach ``over``) and step 0 did not cut the cycle.
 
 >>> from cgtkit.loopy import LoopyGraph
 >>> dud = LoopyGraph([[0]], [[0]], 0)            # both pass for ever
@@ -44,7 +50,7 @@ from . import store
 if TYPE_CHECKING:  # pragma: no cover
     from .graph import LoopyGraph
 
-__all__ = ["bottomless", "sides", "SIDLING_ROUNDS"]
+__all__ = ["bottomless", "sides", "without_returns", "SIDLING_ROUNDS"]
 
 #: how many rounds sidling may take before it gives up (the sides are then not claimed)
 SIDLING_ROUNDS = 200
@@ -219,16 +225,53 @@ def sides(
     """The onside and offside (table vertices) of every vertex of ``loopy`` (and of
     ``known``, the stopper vertices, unchanged), or None when sidling does not settle
     within ``max_rounds`` (default :data:`SIDLING_ROUNDS`) for either side."""
+    from .graph import stopper_vertices
+
     limit = SIDLING_ROUNDS if max_rounds is None else max_rounds
     on_id = store.canonical_batch([[-1]], [[]])[0]
     off_id = store.canonical_batch([[]], [[-1]])[0]
     result = []
     for onside, top, bottom in ((True, on_id, off_id), (False, off_id, on_id)):
-        sunk = bottomless(graph, loopy, onside)
-        fixed = {**known, **{v: bottom for v in sunk}}
-        rest = [v for v in loopy if v not in sunk]
-        side = _sidle(graph, fixed, rest, top, limit) if rest else dict(fixed)
+        side_graph = without_returns(graph, loopy, onside, known)
+        settled = {**known, **stopper_vertices(side_graph, loopy)}
+        open_ = [v for v in loopy if v not in settled]
+        sunk = bottomless(side_graph, open_, onside)
+        fixed = {**settled, **{v: bottom for v in sunk}}
+        rest = [v for v in open_ if v not in sunk]
+        side = _sidle(side_graph, fixed, rest, top, limit) if rest else dict(fixed)
         if side is None:
             return None
         result.append(side)
     return result[0], result[1]
+
+
+def without_returns(graph: "LoopyGraph", loopy: Sequence[int], onside: bool, known: dict[int, int]) -> "LoopyGraph":
+    """The graph for one side, with the moves that the opponent can take straight back
+    removed: for the offside, Left's move ``v -> w`` when Right can move ``w -> v`` (a
+    pass ``v -> v`` when Right can pass there too); for the onside, Right's likewise.
+
+    This keeps the side.  In the offside infinite play is Right's, so against any Left
+    strategy Right may answer ``v -> w`` by ``w -> v``, which restores the whole sum
+    with Left to move: a strategy of Left's that wins with the move wins without it
+    (skip each such pair; if Left made the move for ever, the play would be infinite,
+    a win for Right).  Removing a move of Left's can only help Right.  The vertices of
+    ``known`` (stoppers, which have no such pair of moves) are fixed to their values.
+
+    >>> from cgtkit.loopy import LoopyGraph
+    >>> g = LoopyGraph([[0, 1], []], [[0], []], 0)    # a{a,0|a}: both pass, Left may stop
+    >>> without_returns(g, [0], False, {}).left[0], without_returns(g, [0], True, {}).right[0]
+    ([1], [])
+    >>> g.value()                                      # on & (the offside is a{0|a} = over)
+    on & over
+    """
+    from .graph import LoopyGraph
+
+    member = set(loopy)
+    left = [list(r) for r in graph.left]
+    right = [list(r) for r in graph.right]
+    for v in loopy:
+        if onside:  # Right's v -> w, when Left has w -> v
+            right[v] = [w for w in graph.right[v] if not (w in member and v in graph.left[w])]
+        else:
+            left[v] = [w for w in graph.left[v] if not (w in member and v in graph.right[w])]
+    return LoopyGraph(left, right, graph.start, {**graph.fixed, **known}, graph.labels)
