@@ -1,5 +1,5 @@
-"""Subcommands for loopy games: ``cgtkit fox-and-geese`` and ``cgtkit loopy-impartial``;
-``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_lines`.
+"""Subcommands for loopy games: ``cgtkit fox-and-geese``, ``cgtkit backsliding-toads``
+and ``cgtkit loopy-impartial``; ``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_lines`.
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ import argparse
 import importlib
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 from ..errors import RulesError
 
@@ -26,9 +27,15 @@ def loopy_value_lines(text: str) -> list[str]:
     >>> loopy_value_lines("on + {0|pass}")[:2]
     ['value: on', 'kind: stopper']
     """
-    from ..loopy import LoopyValue, SidedValue, loopy
+    from ..loopy import loopy
 
-    g = loopy(text)
+    return value_lines(loopy(text))
+
+
+def value_lines(g: Any) -> list[str]:
+    """The ``key: value`` lines of a loopy value (kind, sides or stops, outcome)."""
+    from ..loopy import LoopyValue, SidedValue
+
     lines = [f"value: {g}"]
     if isinstance(g, LoopyValue):
         return lines + ["kind: loopy value whose sides are not stoppers (no canonical form claimed)"]
@@ -56,6 +63,18 @@ def _fox_and_geese(args: argparse.Namespace) -> None:
     g = FoxAndGeese(geese=args.geese, fox=args.fox, width=args.width)
     print(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
     print(f"value: {g.value}")
+
+
+def _backsliding_toads(args: argparse.Namespace) -> None:
+    from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
+
+    for i, strip in enumerate(args.strips):
+        if i:
+            print()
+        g = BackslidingToadsAndFrogs(strip)
+        print(f"position: {g}")
+        for line in value_lines(g.value):
+            print(line)
 
 
 def _load_moves(spec: str):
@@ -116,6 +135,14 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("--width", type=int, default=8, help="the board's width (default 8)")
     p.set_defaults(run=_fox_and_geese)
 
+    b = sub.add_parser(
+        "backsliding-toads",
+        help="the loopy value of Backsliding Toads and Frogs strips (e.g. ttt..fff)",
+        description="A strip is a string of t (Left's toads), f (Right's frogs) and . (empty cells).",
+    )
+    b.add_argument("strips", nargs="+", metavar="STRIP", help="strips such as ttt..fff")
+    b.set_defaults(run=_backsliding_toads)
+
     q = sub.add_parser(
         "loopy-impartial",
         help="generalised Sprague-Grundy values of a user's impartial game (loops allowed)",
@@ -131,4 +158,4 @@ def register(sub: "argparse._SubParsersAction") -> None:
     q.set_defaults(run=_loopy_impartial)
 
 
-__all__ = ["register", "loopy_value_lines"]
+__all__ = ["register", "loopy_value_lines", "value_lines"]
