@@ -85,6 +85,9 @@ pub struct ImpartialSearch {
     /// int positions that went to the dict (the table refused to grow for them): while
     /// 0, an int the table does not know is unknown, with no dict lookup
     dict_ints: usize,
+    /// the longest line of play followed before a ResourceLimitError (a move function
+    /// that never repeats a position but never ends), as `cgtkit.traverse.evaluate`
+    max_depth: usize,
 }
 
 /// The Python helpers that build the twin's errors and normalise unusual options.
@@ -300,6 +303,18 @@ impl ImpartialSearch {
                 }
                 Some((child, false)) => {
                     let child = child.object(py)?;
+                    if st.frames.len() >= self.max_depth {
+                        let msg = format!(
+                            "a line of play from {} is longer than {} moves without repeating a position (now at {}): \
+                             the move function may never end; pass a larger max_depth (or set CGTKIT_MAX_DEPTH) \
+                             if the game is that deep",
+                            root.repr()?,
+                            grouped(self.max_depth),
+                            child.repr()?
+                        );
+                        let err = py.import("cgtkit.errors")?.getattr("ResourceLimitError")?.call1((msg,))?;
+                        return Err(PyErr::from_value(err));
+                    }
                     let first = st.children.len();
                     let first_group = self.expand(&child, h, st)?;
                     let int = self.slot(&child);
@@ -333,11 +348,31 @@ impl ImpartialSearch {
     }
 }
 
+/// `n` with a comma between groups of three digits, as Python's `f"{n:,}"`
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[pymethods]
 impl ImpartialSearch {
     #[new]
-    fn new(moves: Py<PyAny>, memo: Py<PyDict>, tuple_is_sum: bool, helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>)) -> Self {
-        ImpartialSearch { moves, memo, tuple_is_sum, helpers, ints: Vec::new(), stored: 0, dict_ints: 0 }
+    #[pyo3(signature = (moves, memo, tuple_is_sum, helpers, max_depth=4_000_000))]
+    fn new(
+        moves: Py<PyAny>,
+        memo: Py<PyDict>,
+        tuple_is_sum: bool,
+        helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
+        max_depth: usize,
+    ) -> Self {
+        ImpartialSearch { moves, memo, tuple_is_sum, helpers, ints: Vec::new(), stored: 0, dict_ints: 0, max_depth }
     }
 
     /// The Grundy value of `root` (hashable), filling the memo with every position it
