@@ -15,9 +15,9 @@ Theory*, ch. VI).  They are found in four steps.
    ``G + n`` outright with Left moving first (Left's ``n`` spare moves are each a
    pass).  That is an *energy game*: Left pays one unit of credit for each pass, and
    :func:`bottomless` finds the least credit Left needs at each position by a
-   fixed-point iteration.  A finite need is at most the number of positions of the
-   game (Chakrabarti, de Alfaro, Henzinger and Stoelinga, *Resource interfaces*, 2003:
-   in an energy game a winning initial credit can be taken below ``(n - 1) W``), so a
+   fixed-point iteration (the "progress measure" of Brim, Chaloupka, Doyen, Gentilini
+   and Raskin, *Faster algorithms for mean-payoff games*, 2011).  A finite need is
+   below ``(n - 1) W`` for ``n`` states and costs at most ``W`` (there, ``W = 1``), so a
    need above that bound is infinite and the onside is ``off``.  ``G- = on`` likewise
    with the players exchanged.  These vertices are fixed to ``off`` (``on``) before sidling: a game's sides depend
    only on the sides of its options, so this changes no other side.
