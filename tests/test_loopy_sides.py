@@ -196,3 +196,29 @@ def test_moves_taken_straight_back_keep_the_sides():
     value = g.value()
     assert str(value) == "on & over"
     check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 4), st.integers(0, 10**9), st.integers(1, 4))
+def test_sums_of_sided_values_agree_with_the_referee(seed_a, n_a, seed_b, n_b):
+    # G + H from the sides alone ((G + H)+ is the upsum of the onsides, (G + H)- the
+    # downsum of the offsides) against the referee playing the two graphs side by side
+    from cgtkit.loopy import NotStopperSidedError
+
+    a, b = random_graph(seed_a, n_a), random_graph(seed_b, n_b)
+    va, vb = a.value(), b.value()
+    if isinstance(va, LoopyValue) or isinstance(vb, LoopyValue):
+        return
+    try:
+        total = va + vb
+    except NotStopperSidedError:  # a side of the sum that is not a stopper: nothing claimed
+        return
+
+    def moves(pair):
+        x, y = pair
+        return (
+            [(u, y) for u in a.left[x]] + [(x, u) for u in b.left[y]],
+            [(u, y) for u in a.right[x]] + [(x, u) for u in b.right[y]],
+        )
+
+    check_sides(moves, (0, 0), total, PROBES[:6])
