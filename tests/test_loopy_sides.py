@@ -222,3 +222,23 @@ def test_sums_of_sided_values_agree_with_the_referee(seed_a, n_a, seed_b, n_b):
         )
 
     check_sides(moves, (0, 0), total, PROBES[:6])
+
+
+def test_unclaimed_values_keep_the_sides_that_were_found():
+    # Bach's Carousel: neither side settles; each is its simplified graph, no claim
+    bach = loopy("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+    assert isinstance(bach, LoopyValue)
+    assert isinstance(bach.onside, LoopyValue) and isinstance(bach.offside, LoopyValue)
+    assert "no canonical form claimed" in repr(bach.onside)
+    # a random graph whose offside is off (found exactly) while its onside sidles for ever
+    g = LoopyGraph([[], [], [1, 5], [0, 1], [4], [4]], [[5], [], [], [], [2, 5], [3, 4]], 0)
+    value = g.value()
+    assert isinstance(value, LoopyValue) and isinstance(value.onside, LoopyValue)
+    assert value.offside == loopy("off")
+    # the referee agrees on the offside's relations to the probes: t <= G- never (Left,
+    # moving second in G - t, never wins outright) and G- <= t always (Left, moving
+    # second in t - G, survives)
+    moves = lambda v: (g.left[v], g.right[v])  # noqa: E731
+    for t in PROBES:
+        table = referee(moves, 0, _game_moves, -t)
+        assert table[(0, -t, 1)] != "L" and table[(0, -t, 0)] != "L", str(t)

@@ -317,10 +317,18 @@ def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None
     if root in known:
         return Stopper(known[root])
     loopy = [v for v in reach if v not in known]
-    found = sides(sub, known, loopy, max_rounds)
-    if found is None:
-        return LoopyValue(sub, known)
-    up, down = found
+    up, down = sides(sub, known, loopy, max_rounds)
+    if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle: no claim
+
+        def side(found: Any) -> Any:
+            if isinstance(found, dict):
+                return Stopper(found[root])
+            side_graph, fixed = found
+            if root in fixed:
+                return Stopper(fixed[root])
+            return LoopyValue(LoopyGraph(side_graph.left, side_graph.right, root, side_graph.fixed), fixed)
+
+        return LoopyValue(sub, known, side(up), side(down))
     if up[root] == down[root]:
         return Stopper(up[root])
     return SidedValue(Stopper(up[root]), Stopper(down[root]))

@@ -221,10 +221,12 @@ def _sidle(graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: in
 
 def sides(
     graph: "LoopyGraph", known: dict[int, int], loopy: list[int], max_rounds: int | None = None
-) -> tuple[dict[int, int], dict[int, int]] | None:
+) -> "tuple[dict[int, int] | tuple[LoopyGraph, dict[int, int]], ...]":
     """The onside and offside (table vertices) of every vertex of ``loopy`` (and of
-    ``known``, the stopper vertices, unchanged), or None when sidling does not settle
-    within ``max_rounds`` (default :data:`SIDLING_ROUNDS`) for either side."""
+    ``known``, the stopper vertices, unchanged).  A side for which sidling does not
+    settle within ``max_rounds`` (default :data:`SIDLING_ROUNDS`) is given instead as
+    its simplified graph: ``(graph, stopper vertices)``, moves taken straight back
+    removed and the vertices whose side is found fixed (``off`` or ``on``, stoppers)."""
     from .graph import stopper_vertices
 
     limit = SIDLING_ROUNDS if max_rounds is None else max_rounds
@@ -239,9 +241,7 @@ def sides(
         fixed = {**settled, **{v: bottom for v in sunk}}
         rest = [v for v in open_ if v not in sunk]
         side = _sidle(side_graph, fixed, rest, top, limit) if rest else dict(fixed)
-        if side is None:
-            return None
-        result.append(side)
+        result.append((side_graph, fixed) if side is None else side)
     return result[0], result[1]
 
 
