@@ -18,7 +18,9 @@ and its outcome (with draws) has to be the referee's outcome of ``G`` alone.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -141,7 +143,9 @@ def test_backsliding_sides_agree_with_the_referee(strip):
 
 def test_ttt_fff_is_cgsuites_value():
     # CGSuite (tests/data/loopy_cgsuite.json): {on||0|-1/2} & {1/2|0||off}
-    value = BackslidingToadsAndFrogs("ttt..fff").value
+    row = json.loads((Path(__file__).parent / "data" / "loopy_cgsuite.json").read_text())["rulesets"][0]
+    value = BackslidingToadsAndFrogs(row["position"]).value
+    assert str(value) == row["value"]
     assert isinstance(value, SidedValue)
     assert value.onside == loopy("{on||0|-1/2}") and value.offside == loopy("{1/2|0||off}")
     check_sides(_strip_moves, "ttt..fff", value, PROBES)
