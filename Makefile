@@ -6,9 +6,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 NATIVE := $(VENV)/.native
 DEV    := $(VENV)/.dev-installed
+DOCS   := $(VENV)/.docs-installed
 NATIVE_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock
 
-.PHONY: demo test test-slow lint format bench bench-peers install wheel clean
+.PHONY: demo test test-slow lint format docs bench bench-peers install wheel clean
 
 # the virtual environment with cgtkit's dependencies and the build tool
 $(STAMP): pyproject.toml
@@ -31,12 +32,23 @@ demo: $(NATIVE)
 test: $(NATIVE)
 	$(BIN)/python -m pytest
 
-# the development tools: the dev extra of pyproject.toml (installed alone: cgtkit itself
-# is already there, so nothing is rebuilt)
+# one extra of pyproject.toml, installed alone (cgtkit itself is already there, so
+# nothing is rebuilt): $(call install_extra,NAME)
+install_extra = $(BIN)/python -c "import sys, tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies'][sys.argv[1]]))" $(1) > $(VENV)/$(1)-requirements.txt && $(BIN)/python -m pip install --quiet -r $(VENV)/$(1)-requirements.txt
+
+# the development tools: the dev extra
 $(DEV): $(STAMP) pyproject.toml
-	$(BIN)/python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dev']))" > $(VENV)/dev-requirements.txt
-	$(BIN)/python -m pip install --quiet -r $(VENV)/dev-requirements.txt
+	$(call install_extra,dev)
 	touch $(DEV)
+
+# the documentation site (mkdocs.yml: MkDocs Material, the API reference by mkdocstrings,
+# the notebooks executed by mkdocs-jupyter) built into site/, every warning an error
+$(DOCS): $(STAMP) pyproject.toml
+	$(call install_extra,docs)
+	touch $(DOCS)
+
+docs: $(NATIVE) $(DOCS)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 # the layers (pyproject.toml's [tool.importlinter]: no import points up), ruff's
 # format check and linter, and mypy, strict on the modules listed in [tool.mypy];
@@ -66,4 +78,4 @@ wheel: $(STAMP)
 	$(BIN)/maturin build --release --sdist --out dist
 
 clean:
-	rm -rf $(VENV) build dist native/target src/cgtkit/_native*.so .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist site .cache native/target src/cgtkit/_native*.so .pytest_cache .hypothesis

@@ -266,10 +266,73 @@ def memory() -> dict:
     return out
 
 
+COUNTED = r"""
+import pickle, sys
+sys.path.insert(0, sys.argv[1])
+import bench_engines as B
+calls = B.compile_calls(pickle.load(open(sys.argv[2], "rb")))
+if sys.argv[3] == "null":
+    engine = B.NullEngine()
+else:
+    from cgtkit.short.engine import select_engine
+    engine = select_engine(sys.argv[3])
+engine.clear_caches()
+if sys.argv[4] == "run":
+    B.replay(engine, calls)
+"""
+
+
+def instructions(calls: list, engine: str) -> int:
+    """Instructions (valgrind's callgrind) of one replay on ``engine``, from clear memos:
+    a process that replays less one that only sets up.  Repeatable on a loaded machine."""
+    import re
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "calls.pickle"
+        path.write_bytes(pickle.dumps(calls))
+        counts = []
+        for mode in ("setup", "run"):
+            out = subprocess.run(
+                ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", COUNTED]
+                + [str(Path(__file__).parent), str(path), engine, mode],
+                env=dict(os.environ, PYTHONPATH=str(ROOT / "src")),
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            counts.append(int(re.search(r"Collected : (\d+)", out.stderr).group(1)))
+    return counts[1] - counts[0]
+
+
+def count_instructions(quick: bool) -> int:
+    """``--instructions``: the replays counted in instructions instead of timed."""
+    print(
+        f"{'workload':<44} {'calls':>6} {'python':>12} {'native':>12} {'harness':>12} {'ratio':>6} {'engine ratio':>13}"
+    )
+    for which, label in (
+        ("domineering", "Domineering 4x4" if quick else "Domineering 4x5"),
+        ("sums", "300 sums + comparisons (parse included)"),
+    ):
+        raw = record(which, quick)
+        ip, i_n, i0 = (instructions(raw, e) for e in ("python", "native", "null"))
+        print(
+            f"{label:<44} {len(raw):>6} {ip:>12,} {i_n:>12,} {i0:>12,} {ip / i_n:>5.1f}x {(ip - i0) / (i_n - i0):>12.1f}x"
+        )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller workloads, fewer repeats")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions (valgrind) instead of timing: for a loaded machine",
+    )
     args = parser.parse_args(argv)
+    if args.instructions:
+        return count_instructions(args.quick)
 
     from cgtkit.short.engine import native_module
     from engines import NATIVE, PYTHON, export

@@ -108,7 +108,12 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=float, default=60.0, help="stop repeating a tool's case once its runs took this many seconds"
     )
     parser.add_argument("--only", default="", help="run only cases whose name contains this text")
-    parser.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"))
+    parser.add_argument(
+        "--out",
+        default=None,
+        help="where the report goes (default: docs/benchmarks.md; with --only the table is printed, "
+        "so that a partial run never replaces the full table)",
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.repeats, args.timeout = 1, min(args.timeout, 60.0)
@@ -155,8 +160,12 @@ def main(argv: list[str] | None = None) -> int:
             failures.append((case.name, {CGTKIT: results[CGTKIT]["error"]}))
         rows.append((case, results, agree))
 
-    write_report(Path(args.out), rows, args)
-    print(f"wrote {args.out}", file=sys.stderr)
+    if args.out is None and args.only:
+        print(report_table(rows, args))
+    else:
+        out = Path(args.out or ROOT / "docs" / "benchmarks.md")
+        write_report(out, rows, args)
+        print(f"wrote {out}", file=sys.stderr)
     if failures:
         for name, answers in failures:
             print(f"FAILED (value disagreement or cgtkit error) in {name}:", file=sys.stderr)
@@ -199,7 +208,8 @@ def _cpu() -> str:
     return platform.processor() or "?"
 
 
-def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
+def report_table(rows: list, args: argparse.Namespace) -> str:
+    """The generated part of the report: the table and the machine it ran on."""
     lines = [
         "# cgtkit side by side with its peers",
         "",
@@ -229,8 +239,13 @@ def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
         f"this run: `python bench/peers.py{' --quick' if args.quick else ''}`",
         "",
     ]
+    return "\n".join(lines) + "\n"
+
+
+def write_report(path: Path, rows: list, args: argparse.Namespace) -> None:
+    """Replace the table of the report at `path`, keeping its hand-written sections."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines) + "\n" + _kept_sections(path))
+    path.write_text(report_table(rows, args) + _kept_sections(path))
 
 
 def _kept_sections(path: Path) -> str:

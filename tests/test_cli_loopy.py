@@ -68,3 +68,8 @@ def test_backsliding_toads(capsys):
     assert got["position"] == "tt.f" and got["kind"].startswith("stopper")
     status, _, err = run(capsys, "backsliding-toads", "t.x")
     assert status == 2 and "illegal character" in err and "Traceback" not in err
+    status, out, _ = run(capsys, "backsliding-toads", "t.f", ".tf", "--json")
+    import json
+
+    data = json.loads(out)
+    assert status == 0 and [p["value"] for p in data["positions"]] == ["0", "*"]

@@ -133,3 +133,55 @@ def test_both_readers_accept_and_reject_the_same_texts(text):
             return ("error", str(e), e.column)
 
     assert read(game) == read(parse_python)
+
+
+# --- the native reader's fast path (plain texts) against its full reader ---------------
+
+_PLAIN_ATOMS = st.sampled_from(
+    ["0", "1", "-1", "7", "-12", "1/2", "-3/4", "2/4", "5/8", "1/1", "*", "*0", "*2", "*13", "^", "v"]
+)
+_SPACE = st.sampled_from(["", "", "", " ", "  ", "\t", "\n"])
+
+
+def _plain_text(depth: int) -> st.SearchStrategy[str]:
+    """Texts in the plain subset: braces with one bar, commas, numbers, *n, ^ and v,
+    with spaces between tokens."""
+    if depth == 0:
+        return _PLAIN_ATOMS
+    inner = st.one_of(_PLAIN_ATOMS, st.deferred(lambda: _plain_text(depth - 1)))
+    side = st.lists(st.tuples(_SPACE, inner, _SPACE).map("".join), max_size=3).map(",".join)
+    return st.tuples(_SPACE, side, _SPACE, side, _SPACE).map(lambda p: "{" + p[0] + p[1] + "|" + p[3] + p[4] + "}")
+
+
+_NEAR_PLAIN_PIECES = _TEXT_PIECES + ["01", "00", "*01", "2/3", "1/0", "0/0", "-0", "--1", "|}", "{|", "^^", "1*"]
+
+
+def _read_native(text: str, general: bool):
+    import sys
+
+    try:
+        return ("ok", NATIVE._n.parse(text, sys.get_int_max_str_digits(), general))
+    except NotationError as e:
+        return ("error", str(e), e.column)
+
+
+@pytest.mark.skipif(NATIVE is None, reason="needs the native engine")
+@settings(max_examples=400)
+@given(st.one_of(_plain_text(3), st.lists(st.sampled_from(_NEAR_PLAIN_PIECES), min_size=1, max_size=12).map("".join)))
+def test_the_fast_reader_agrees_with_the_full_reader(text):
+    # the fast path answers only plain texts and leaves every other text, and every
+    # error, to the full reader: both ways of reading give the same game or error
+    assert _read_native(text, False) == _read_native(text, True)
+
+
+@pytest.mark.skipif(NATIVE is None, reason="needs the native engine")
+def test_the_fast_reader_reads_plain_texts_exactly():
+    # values from the definitions: {0|1} = 1/2, {1/2|1} = 3/4, {0,*|0,*} = *2, {0|*} = ^
+    assert _read_native("{ 0 | 1 }", False) == _read_native("1/2", True)
+    assert _read_native("{1/2|1}", False) == _read_native("3/4", True)
+    assert _read_native("{0,*|0,*}", False) == _read_native("*2", True)
+    assert _read_native("{0|*}", False) == _read_native("^", True)
+    assert _read_native("{|}", False) == _read_native("0", True)
+    # past an i64 the full reader takes over, exactly
+    big = "1" + "0" * 40
+    assert _read_native("{" + big + "|}", False) == _read_native(str(10**40 + 1), True)

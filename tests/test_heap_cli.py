@@ -18,7 +18,8 @@ def test_octal_values_and_period(capsys):
 def test_octal_progress_goes_to_stderr(capsys):
     status, out, err = run(capsys, "octal", "0.137", "--n", "5", "--period", "--progress")
     assert status == 0 and "period: 34" in out
-    assert "heaps computed" in err
+    # --progress: plain lines (none before the first few seconds; this search is quick)
+    assert "Traceback" not in err and "\r" not in err
 
 
 def test_octal_misere(capsys):
@@ -93,6 +94,5 @@ def test_plot_without_matplotlib(tmp_path, capsys, monkeypatch):
 
 def test_help_mentions_examples(capsys):
     for cmd in ("octal", "subtraction", "nimprod"):
-        with pytest.raises(SystemExit):
-            main([cmd, "--help"])
+        assert main([cmd, "--help"]) == 0
         assert "example" in capsys.readouterr().out

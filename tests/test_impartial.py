@@ -204,6 +204,28 @@ def test_native_loop_agrees_with_the_twin(take, split_takes, queries):
     assert dict(native._search.int_items()) | native._memo == twin._memo
 
 
+def test_native_int_table_keeps_far_ints_and_moves_them_into_its_array():
+    """Int positions beyond the native array go to its hash map; once enough values
+    are stored the array grows over them and takes them in; ints of 2^63 and more go
+    to the dict.  Values and memo contents agree with the twin throughout."""
+    far = (1 << 20) + 1000
+
+    def moves(n):  # chains down to far, to 0 (from below far // 2) and to 2^70; the rest terminal
+        if far < n < 1 << 40 or 0 < n < far // 2 or n > 1 << 70:
+            return [n - 1]
+        return []
+
+    native, twin = ImpartialSolver(moves), ImpartialSolver(moves, native=False)
+    if native._search is None:
+        pytest.skip("the native extension is not built")
+    for q in [far + 100, 140_000, far + 200, (1 << 70) + 5, 10**15]:
+        assert native.grundy(q) == twin.grundy(q)
+    assert native.grundy(far + 151) == 1 and native.grundy(far + 150) == 0
+    assert native.cache_size() == twin.cache_size()
+    assert dict(native._search.int_items()) | native._memo == twin._memo
+    assert set(native._memo) == {(1 << 70) + k for k in range(6)}
+
+
 @pytest.mark.parametrize("native", [True, False])
 def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
     # a cycle hands over to the loopy solver on both loops: every position is a draw

@@ -42,6 +42,25 @@ def test_arc_kayles_paths_are_dawsons_kayles():
     assert all(ArcKayles(path(n)).nim_value == DawsonsKayles(n).nim_value for n in range(1, 25))
 
 
+def test_arc_kayles_paths_and_cycles_from_the_heap_engine_equal_a_search():
+    """Paths and cycles take their values from Dawson's Kayles (``ArcKayles.quick``);
+    a search of the same components without that shortcut agrees, also on random
+    graphs whose moves leave paths."""
+    from cgtkit.rulesets.graphs import _split
+    from cgtkit.rulesets.solver import ComponentSolver
+
+    searched = ComponentSolver(ArcKayles._expand, impartial=True)
+    shapes = [path(n) for n in range(2, 15)] + [path(n) + "-1" for n in range(3, 15)]
+    rng = random.Random(7)
+    shapes += [random_graph(rng, rng.randint(2, 8), 0.3, tints=False) for _ in range(20)]
+    quick_used = 0
+    for text in shapes:
+        keys = _split(*ArcKayles(text)._graph(), keep_lone=False)
+        quick_used += sum(ArcKayles.quick(k) is not None for k in keys)
+        assert ArcKayles(text).nim_value == searched.value_of(keys), text
+    assert quick_used >= 25
+
+
 def test_arc_kayles_small_graphs():
     # a star: every move leaves lone vertices, so it is *1
     assert ArcKayles("c-1 c-2 c-3 c-4").nim_value == 1

@@ -15,6 +15,7 @@ from cgtkit.rulesets import (
     ArcKayles,
     Clobber,
     Col,
+    ColGrid,
     Cram,
     Cutcake,
     DawsonsKayles,
@@ -27,6 +28,7 @@ from cgtkit.rulesets import (
     Konane,
     MaundyCake,
     Snort,
+    SnortGrid,
     ToadsAndFrogs,
 )
 from cgtkit.rulesets.interface import ImpartialRuleset, PartizanRuleset, PositionSolver
@@ -48,6 +50,8 @@ POSITIONS = [
     Eatcake("3x4"),
     Col("a[L]-b-c d"),
     Snort("a-b-c-a d"),
+    ColGrid("o...|.#.."),
+    SnortGrid("x...|..#."),
     ArcKayles("a-b b-c c-d d-a"),
     Kayles("xx.xxx"),
     DawsonsKayles("xxxxxx"),

@@ -34,6 +34,7 @@ __all__ = [
     "NotAtomicError",
     "PeriodNotCertifiedError",
     "MisereQuotientError",
+    "SweepError",
     "shown_number",
     "excerpt",
     "quoted",
@@ -195,3 +196,8 @@ class PeriodNotCertifiedError(CGTError):
 class MisereQuotientError(CGTError, ValueError):
     """A misère quotient cannot answer: a candidate grew past the size limit, or a heap
     lies beyond the heaps it was computed for (and no period of it is proved)."""
+
+
+class SweepError(CGTError):
+    """A sweep or its results database cannot go on: a file that is not a cgtkit results
+    database, an unreachable Dask scheduler, a missing optional dependency, a bad option."""

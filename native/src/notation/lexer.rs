@@ -162,7 +162,7 @@ impl<'a> Lexer<'a> {
 
     pub fn tokenize(&self) -> Result<Vec<Tok>, Error> {
         let n = self.chars.len();
-        let mut toks = Vec::with_capacity(n / 2 + 2);
+        let mut toks = Vec::with_capacity(n + 1); // at most one token a character, and End
         let mut i = 0;
         loop {
             i = self.skip_ws(i);

@@ -3,6 +3,7 @@
 
 pub mod lexer;
 pub mod parser;
+pub mod plain;
 pub mod printer;
 
 use crate::short::{Engine, Id};
@@ -20,6 +21,14 @@ pub use parser::Fail;
 /// digits of an int read from text (0: none); `show` writes a character in an error
 /// message as Python's reader does.
 pub fn parse(e: &Engine, text: &str, max_digits: usize, show: &dyn Fn(char) -> String) -> Result<Id, Fail> {
+    match plain::read(e, text) {
+        Some(read) => read.map_err(Fail::Engine),
+        None => parse_general(e, text, max_digits, show),
+    }
+}
+
+/// [`parse`] by the full reader alone (the fast path's twin, for the tests).
+pub fn parse_general(e: &Engine, text: &str, max_digits: usize, show: &dyn Fn(char) -> String) -> Result<Id, Fail> {
     parser::Parser::new(e, text, max_digits, show)?.parse()
 }
 

@@ -33,6 +33,15 @@ impl Expr {
     fn new() -> Expr {
         Expr { vals: Vec::new(), ops: Vec::new(), expect_operand: true, empty: true, last_number: false }
     }
+
+    /// Empty again, keeping the buffers (an option list reads many expressions).
+    fn reset(&mut self) {
+        self.vals.clear();
+        self.ops.clear();
+        self.expect_operand = true;
+        self.empty = true;
+        self.last_number = false;
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,12 +67,34 @@ impl Group {
     fn new(kind: GroupKind, col: usize, after_pm: bool) -> Group {
         Group { kind, col, expr: Expr::new(), segments: vec![Vec::new()], bars: Vec::new(), after_pm }
     }
+
+    /// A group ready to read, reusing the buffers of `spare` when there is one.
+    fn renew(spare: Option<Group>, kind: GroupKind, col: usize, after_pm: bool) -> Group {
+        match spare {
+            None => Group::new(kind, col, after_pm),
+            Some(mut g) => {
+                g.kind = kind;
+                g.col = col;
+                g.after_pm = after_pm;
+                g.expr.reset();
+                g.segments.truncate(1);
+                match g.segments.first_mut() {
+                    Some(first) => first.clear(),
+                    None => g.segments.push(Vec::new()),
+                }
+                g.bars.clear();
+                g
+            }
+        }
+    }
 }
 
 pub struct Parser<'a> {
     e: &'a Engine,
     chars: Vec<char>,
     toks: Vec<Tok>,
+    /// closed groups, kept for their buffers
+    spare: std::cell::RefCell<Vec<Group>>,
 }
 
 /// Why reading stopped: malformed text, or the engine stopped (Ctrl-C, limits).
@@ -94,7 +125,15 @@ impl<'a> Parser<'a> {
     pub fn new(e: &'a Engine, text: &'a str, max_digits: usize, show: &dyn Fn(char) -> String) -> R<Parser<'a>> {
         let lexer = Lexer::new(text, max_digits, show);
         let toks = lexer.tokenize()?;
-        Ok(Parser { e, chars: lexer.into_chars(), toks })
+        Ok(Parser { e, chars: lexer.into_chars(), toks, spare: std::cell::RefCell::new(Vec::new()) })
+    }
+
+    fn group(&self, kind: GroupKind, col: usize, after_pm: bool) -> Group {
+        Group::renew(self.spare.borrow_mut().pop(), kind, col, after_pm)
+    }
+
+    fn retire(&self, g: Group) {
+        self.spare.borrow_mut().push(g);
     }
 
     fn unexpected(&self, tok: &Tok, why: &str) -> Fail {
@@ -230,7 +269,7 @@ impl<'a> Parser<'a> {
         }
         self.reduce(&mut g.expr, 1)?;
         let value = g.expr.vals.pop().unwrap();
-        g.expr = Expr::new();
+        g.expr.reset();
         Ok(value)
     }
 
@@ -253,7 +292,7 @@ impl<'a> Parser<'a> {
             return Err(err(format!("expected '(' after {} at column {}", text, paren.col), paren.col));
         }
         let kind = if name == "Tiny" { GroupKind::Tiny } else { GroupKind::Miny };
-        stack.push(Group::new(kind, col, false));
+        stack.push(self.group(kind, col, false));
         self.toks[index + 1].kind = Kind::Skip;
         Ok(())
     }
@@ -264,7 +303,7 @@ impl<'a> Parser<'a> {
             let g = stack.last_mut().unwrap();
             g.bars.push((count, tok.col));
             g.segments.push(Vec::new());
-            g.expr = Expr::new();
+            g.expr.reset();
             return Ok(());
         }
         let mut g = stack.pop().unwrap();
@@ -283,6 +322,7 @@ impl<'a> Parser<'a> {
         } else {
             Val::Game(self.build_slashes(&mut g)?)
         };
+        self.retire(g);
         self.push_operand(stack.last_mut().unwrap(), value, false)
     }
 
@@ -396,9 +436,9 @@ impl<'a> Parser<'a> {
                     Kind::Open => {
                         let e = &stack[top].expr;
                         let after_pm = e.ops.last().is_some_and(|&(op, _, at)| op == "+-" && index > 0 && at == index - 1);
-                        stack.push(Group::new(GroupKind::Brace, tok.col, after_pm));
+                        stack.push(self.group(GroupKind::Brace, tok.col, after_pm));
                     }
-                    Kind::LParen => stack.push(Group::new(GroupKind::Paren, tok.col, false)),
+                    Kind::LParen => stack.push(self.group(GroupKind::Paren, tok.col, false)),
                     Kind::Name(_) => self.open_call(&mut stack, &tok, index)?,
                     Kind::Skip => {}
                     Kind::End if stack[top].kind != GroupKind::Top => return Err(self.never_closed(&stack[top])),
@@ -462,7 +502,9 @@ impl<'a> Parser<'a> {
                         return Err(self.unexpected(&tok, ""));
                     }
                     let mut value = self.finish_game(&mut stack[top], &tok)?;
-                    stack.pop();
+                    if let Some(g) = stack.pop() {
+                        self.retire(g);
+                    }
                     let e = self.e;
                     if kind == GroupKind::Tiny {
                         let n = e.neg(value)?;

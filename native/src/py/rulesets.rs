@@ -1,7 +1,7 @@
 //! The Python face of the native ruleset search (`cgtkit.rulesets.native` uses it).
 //!
 //! One class, `RulesetSolver`, holds a ruleset and its bounded table; it is made by
-//! `placement(...)` (pieces as data), `stones(game)` (Clobber, Konane, Amazons) or
+//! `placement(...)` (pieces as data), `stones(game)` (Clobber, Konane, Amazons, Col and Snort on grids) or
 //! `toads()`; `hackenbush_stalks` needs no table.  `value` takes the component keys
 //! of the Python rulesets (so the twin and the native search start from the same
 //! split) and returns an engine id, or a nim value for an impartial ruleset, or None
@@ -13,7 +13,7 @@ use crate::rulesets::bits::{row_mask, Bits, Symmetry, K128, KEY_BITS};
 use crate::rulesets::search::{Rules, Solver};
 use crate::rulesets::stones::{self, StoneGame, StoneKey, Stones};
 use crate::rulesets::table::{Stats, TTable};
-use crate::rulesets::{amazons::Amazons, clobber::Clobber, hackenbush, konane::Konane, placement::Placement, toads};
+use crate::rulesets::{amazons::Amazons, clobber::Clobber, colouring::Colouring, hackenbush, konane::Konane, placement::Placement, toads};
 use crate::short::ENGINE;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -148,6 +148,7 @@ enum Inner {
     Clobber(Solver<Stones<Clobber>>),
     Konane(Solver<Stones<Konane>>),
     Amazons(Solver<Stones<Amazons>>),
+    Colouring(Solver<Stones<Colouring>>),
     Toads(Solver<toads::Toads>),
 }
 
@@ -159,6 +160,7 @@ macro_rules! each {
             Inner::Clobber($v) => $body,
             Inner::Konane($v) => $body,
             Inner::Amazons($v) => $body,
+            Inner::Colouring($v) => $body,
             Inner::Toads($v) => $body,
         }
     };
@@ -188,7 +190,8 @@ impl RulesetSolver {
         Ok(RulesetSolver { inner: Inner::Placement(Solver::new(rules, entries)) })
     }
 
-    /// A game of stones: "clobber", "konane" or "amazons".
+    /// A game of stones: "clobber", "konane", "amazons", or "col" and "snort" on grids
+    /// (a stone there is a cell only its colour's player may colour).
     #[staticmethod]
     #[pyo3(signature = (game, entries = None))]
     fn stones(py: Python<'_>, game: &str, entries: Option<usize>) -> PyResult<Self> {
@@ -196,6 +199,8 @@ impl RulesetSolver {
             "clobber" => Inner::Clobber(Solver::new(Stones(Clobber), entries)),
             "konane" => Inner::Konane(Solver::new(Stones(Konane), entries)),
             "amazons" => Inner::Amazons(Solver::new(Stones(Amazons), entries)),
+            "col" => Inner::Colouring(Solver::new(Stones(Colouring { snort: false }), entries)),
+            "snort" => Inner::Colouring(Solver::new(Stones(Colouring { snort: true }), entries)),
             _ => return Err(rules_error(py, format!("no native game of stones {game:?}"))),
         };
         Ok(RulesetSolver { inner })
@@ -229,6 +234,7 @@ impl RulesetSolver {
             Inner::Clobber(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
             Inner::Konane(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
             Inner::Amazons(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
+            Inner::Colouring(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
             Inner::Toads(sv) => run(py, sv, toads_parts(py, &keys)?, workers),
         }
     }

@@ -254,6 +254,15 @@ impl Engine {
     /// shape proposes a few candidates, each checked against its closed form.
     fn match_nus(&self, left: &[Id], right: &[Id]) -> Option<Nus> {
         let t = &self.table;
+        // the options of a packed non-number x + n.^ + *m all have number part x: a
+        // set of options with two number parts is no packed value's (checked first, as
+        // it is the common case and costs no allocation)
+        let mut parts = left.iter().chain(right.iter()).map(|&o| t.node(o).nus().map(|v| &v.x));
+        if let Some(Some(x)) = parts.next() {
+            if parts.any(|p| p != Some(x)) {
+                return None;
+            }
+        }
         let val = |id: Id| t.node(id).nus().cloned().expect("packed option");
         let mut candidates: Vec<Nus> = Vec::new();
         if !left.is_empty() && !right.is_empty() {

@@ -1,8 +1,17 @@
-"""Argument types shared by the subcommands, and small text helpers.
+"""The argument parser every subcommand is built with, the argument types they share,
+and small text helpers.
 
-Counts are exact integers; ``10**7`` and ``10^7`` are accepted as well as digits, so
-``cgtkit coins 10**100 --take 1,3,4`` needs no 101-digit argument.  A bad value
-becomes argparse's one-line error naming the option.
+:class:`Parser` is argparse's parser with one difference: a usage error is one line on
+stderr that says what was wrong and where the help is (``cgtkit octal: error: argument
+--n: ... (see cgtkit octal --help)``), and the exit status is 2.  The types:
+
+* :func:`count`: an exact integer; ``10**7`` and ``10^7`` are accepted as well as
+  digits, so ``cgtkit coins 10**100 --take 1,3,4`` needs no 101-digit argument;
+* :func:`int_list`: a comma-separated list of such integers (``1,3,4``);
+* :func:`size`: ``WxH`` (``6x4``); :func:`pair`: ``A:B`` or ``A,B`` (``1:3``);
+* :func:`game_text`: the words of a game expression joined, refused when empty.
+
+A bad value becomes a one-line error naming the option.
 
 >>> count()("10**7"), count()("1_000"), count(1)("7")
 (10000000, 1000, 7)
@@ -10,6 +19,12 @@ becomes argparse's one-line error naming the option.
 Traceback (most recent call last):
 ...
 argparse.ArgumentTypeError: --limit must be at least 1, got -1
+>>> int_list("a take-set")("1, 3,10^2"), size("a cake")("6x4"), pair("a query", ":")("1:3")
+([1, 3, 100], (6, 4), (1, 3))
+>>> size("a cake")("6 by 4")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: a cake: '6 by 4' is not a size WxH, e.g. 6x4
 >>> a_or_an("Amazons"), a_or_an("Kayles"), a_or_an("N"), a_or_an("P")
 ('an', 'a', 'an', 'a')
 """
@@ -18,9 +33,60 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Callable
+from typing import Callable, NoReturn, Sequence
 
-__all__ = ["count", "parse_count", "a_or_an"]
+from ..errors import CGTError
+
+__all__ = ["Parser", "count", "parse_count", "int_list", "size", "pair", "game_text", "UsageError", "a_or_an"]
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose usage errors are one line and a pointer to the help.
+
+    >>> import contextlib, io
+    >>> p = Parser(prog="cgtkit demo"); _ = p.add_argument("--n", type=count(0, "--n"))
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     try:
+    ...         p.parse_args(["--n", "x"])
+    ...     except SystemExit as exc:
+    ...         print(exc.code)
+    2
+    >>> print(err.getvalue(), end="")
+    cgtkit demo: error: argument --n: 'x' is not an integer (write digits, or a power such as 10**7) (see cgtkit demo --help)
+    """
+
+    def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())
+        # "argument --n: --n: ..." (argparse's prefix, then the type's own): say it once
+        message = re.sub(r"^argument (\S+): \1: ", r"argument \1: ", message)
+        choice = re.match(r"argument (?:COMMAND|command): invalid choice: '([^']*)'", message)
+        if choice is not None or "arguments are required: COMMAND" in message:
+            known = sorted(self._commands())
+            if choice is None:
+                message = "no command given"
+            else:
+                message = f"unknown command {choice.group(1)!r}"
+                import difflib
+
+                close = difflib.get_close_matches(choice.group(1), known, n=1)
+                if close:
+                    message += f"; did you mean {close[0]}?"
+            message += f" (see {self.prog} --help for the commands)"
+        else:
+            message += f" (see {self.prog} --help)"
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _commands(self) -> list[str]:
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return list(action.choices)
+        return []
+
+
+def _fail(what: str, text: str, wanted: str) -> NoReturn:
+    raise argparse.ArgumentTypeError(f"{what}: {text!r} is not {wanted}")
+
 
 _POWER = re.compile(r"^([+-]?\d[\d_]*)(?:\s*(?:\*\*|\^)\s*(\d[\d_]*))?$")
 _MAX_EXPONENT_DIGITS = 100_000  # 10**100000 has 100,001 digits: big enough for any question
@@ -41,7 +107,7 @@ def parse_count(text: str) -> int:
     exponent = int(m.group(2))
     if abs(base) > 1 and exponent * len(str(abs(base))) > _MAX_EXPONENT_DIGITS:
         raise ValueError(f"{text!r} has more than {_MAX_EXPONENT_DIGITS:,} digits")
-    return base**exponent
+    return int(base**exponent)
 
 
 def count(minimum: int | None = 0, what: str = "the number") -> Callable[[str], int]:
@@ -58,6 +124,71 @@ def count(minimum: int | None = 0, what: str = "the number") -> Callable[[str], 
 
     convert.__name__ = "count"  # argparse names the type in some messages
     return convert
+
+
+def int_list(what: str = "the list", minimum: int | None = None) -> Callable[[str], list[int]]:
+    """An argparse ``type``: comma-separated integers (each as :func:`parse_count`), at
+    least one."""
+
+    def convert(text: str) -> list[int]:
+        try:
+            items = [parse_count(x) for x in text.replace(" ", "").split(",") if x]
+        except ValueError:
+            _fail(what, text, "a comma-separated list of integers, e.g. 1,3,4")
+        if not items:
+            _fail(what, text, "a list: it has no numbers; write e.g. 1,3,4")
+        low = [x for x in items if minimum is not None and x < minimum]
+        if low:
+            raise argparse.ArgumentTypeError(f"{what}: every number must be at least {minimum}, got {low[0]}")
+        return items
+
+    convert.__name__ = "list"
+    return convert
+
+
+def size(what: str = "the size") -> Callable[[str], tuple[int, int]]:
+    """An argparse ``type``: ``WxH`` (both at least 1)."""
+
+    def convert(text: str) -> tuple[int, int]:
+        parts = text.lower().replace(" ", "").split("x")
+        try:
+            w, h = (parse_count(x) for x in parts)
+        except ValueError:
+            _fail(what, text, "a size WxH, e.g. 6x4")
+        if w < 1 or h < 1:
+            _fail(what, text, "a size WxH with both sides at least 1")
+        return w, h
+
+    convert.__name__ = "size"
+    return convert
+
+
+def pair(what: str = "the pair", sep: str = ":") -> Callable[[str], tuple[int, int]]:
+    """An argparse ``type``: two integers ``A{sep}B`` (parentheses allowed)."""
+
+    def convert(text: str) -> tuple[int, int]:
+        try:
+            a, b = (parse_count(x) for x in text.replace("(", "").replace(")", "").split(sep))
+        except ValueError:
+            _fail(what, text, f"two integers A{sep}B, e.g. 1{sep}3")
+        return a, b
+
+    convert.__name__ = "pair"
+    return convert
+
+
+def game_text(words: Sequence[str], example: str) -> str:
+    """The game expression given as ``words`` (the shell may split it), or a usage
+    error naming an ``example`` when there is none."""
+    text = " ".join(words).strip()
+    if not text:
+        raise UsageError(f"no game given: write e.g. {example}")
+    return text
+
+
+class UsageError(CGTError):
+    """A usage error found after parsing: main prints it as one line with a pointer to
+    the command's help, exit status 2."""
 
 
 # letters whose name starts with a vowel sound ("an F", "an N-position")

@@ -1,7 +1,7 @@
 """Subcommands of the analysis group: ``cgtkit analyse EXPR`` and ``cgtkit thermograph EXPR``.
 
 ``analyse`` prints every property cgtkit computes for a short game, one ``key: value``
-line each (:func:`analysis_lines`, also meant for ``cgtkit value --all``);
+line each (:func:`analysis_facts`, also used by ``cgtkit value --all``);
 ``thermograph`` prints the thermograph in CGSuite's form, its walls at the breakpoints,
 and with ``--svg FILE`` writes a drawing.
 """
@@ -9,28 +9,35 @@ and with ``--svg FILE`` writes a drawing.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-from ..errors import CGTError, NotAtomicError, RulesError
-from ..numbers import decimal
+from ..errors import CGTError, NotAtomicError
+from ._args import game_text
+from ._output import Report, add_json_option
+from .describe import game_facts
 
 
 def _read(expr: list[str]):
-    if not expr:
-        raise RulesError("no game given: write e.g. cgtkit analyse '{3||2*|1*}'")
+    text = game_text(expr, "cgtkit analyse '{3||2*|1*}'")
     from ..short.notation import game
 
-    return game(" ".join(expr))
+    return game(text)
 
 
 def _set(games) -> str:
     return "{" + ",".join(str(g) for g in games) + "}"
 
 
-def analysis_lines(g, basics: bool = True) -> list[str]:
-    """The ``key: value`` lines of ``cgtkit analyse`` for the game ``g``.
+def analysis_facts(g, basics: bool = True) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts of ``cgtkit analyse`` for the game ``g``.
 
-    ``basics=False`` leaves out value, outcome, number and birthday (``cgtkit value
-    --all`` prints those itself, then these lines).
+    ``basics=False`` leaves out the facts of :func:`~cgtkit.cli.describe.game_facts`
+    (value, outcome, number, birthday: ``cgtkit value --all`` prints those first).
+
+    >>> from cgtkit import game
+    >>> facts = {k: d for k, d, _ in analysis_facts(game("{2|-1}"))}
+    >>> str(facts["mean"]), str(facts["temperature"]), facts["atomic"]
+    ('1/2', '3/2', False)
     """
     from ..short import atomic_weight as aw
     from ..short import properties as pr
@@ -39,46 +46,48 @@ def analysis_lines(g, basics: bool = True) -> list[str]:
     from ..short.reduced import reduced_canonical_form
 
     try:
-        weight, atomic = str(aw.atomic_weight(g)), True
+        weight, atomic = aw.atomic_weight(g), True
     except NotAtomicError:
-        weight, atomic = "none (not atomic)", False
+        weight, atomic = None, False
     expansion = pr.uptimal_expansion(g)
     left, right = th.stops(g)
-    lines = (
-        [
-            f"value: {g}",
-            f"outcome: {g.outcome}",
-            f"number: {g.number if g.is_number else 'no'}",
-            f"birthday: {decimal(g.birthday)}",
-        ]
-        if basics
-        else []
-    )
-    lines += [
-        f"misere outcome: {misere_outcome(g)}",
-        f"left stop: {left}",
-        f"right stop: {right}",
-        f"mean: {th.mean(g)}",
-        f"temperature: {th.temperature(g)}",
-        f"confusion interval: {th.confusion_interval(g)}",
-        f"thermograph: {th.thermograph(g)}",
-        f"freeze: {th.freeze(g)}",
-        f"reduced canonical form: {reduced_canonical_form(g)}",
-        f"infinitesimal: {_yes(g.is_infinitesimal)}",
-        f"numberish: {_yes(pr.is_numberish(g))}",
-        f"all-small: {_yes(aw.is_all_small(g))}",
-        f"atomic: {_yes(atomic)}",
-        f"atomic weight: {weight}",
-        f"companion: {aw.companion(g)}",
-        f"uptimal expansion: {expansion if expansion is not None else 'none (not uptimal)'}",
-        f"temper: {pr.temper(g) or 'neither'}",
-        f"even: {_yes(pr.is_even(g))}",
-        f"odd: {_yes(pr.is_odd(g))}",
-        f"incentives: {_set(pr.incentives(g))}",
-        f"left incentives: {_set(pr.left_incentives(g))}",
-        f"right incentives: {_set(pr.right_incentives(g))}",
+    temper = pr.temper(g)
+
+    def shown(key: str, data: Any, text: Any = None) -> tuple[str, Any, str]:
+        if isinstance(data, bool):
+            return key, data, _yes(data)
+        shown = str(data if text is None else text)
+        return key, data if data is None or isinstance(data, list) else str(data), shown
+
+    def games(items: Any) -> list[str]:
+        return [str(x) for x in items]
+
+    facts = game_facts(g) if basics else []
+    facts += [
+        shown("misere outcome", str(misere_outcome(g))),
+        shown("left stop", left),
+        shown("right stop", right),
+        shown("mean", th.mean(g)),
+        shown("temperature", th.temperature(g)),
+        shown("confusion interval", th.confusion_interval(g)),
+        shown("thermograph", th.thermograph(g)),
+        shown("freeze", th.freeze(g)),
+        shown("reduced canonical form", reduced_canonical_form(g)),
+        shown("infinitesimal", bool(g.is_infinitesimal)),
+        shown("numberish", bool(pr.is_numberish(g))),
+        shown("all-small", bool(aw.is_all_small(g))),
+        shown("atomic", atomic),
+        shown("atomic weight", weight, weight if atomic else "none (not atomic)"),
+        shown("companion", aw.companion(g)),
+        shown("uptimal expansion", expansion, expansion if expansion is not None else "none (not uptimal)"),
+        shown("temper", temper or None, temper or "neither"),
+        shown("even", bool(pr.is_even(g))),
+        shown("odd", bool(pr.is_odd(g))),
+        shown("incentives", games(pr.incentives(g)), _set(pr.incentives(g))),
+        shown("left incentives", games(pr.left_incentives(g)), _set(pr.left_incentives(g))),
+        shown("right incentives", games(pr.right_incentives(g)), _set(pr.right_incentives(g))),
     ]
-    return lines
+    return facts
 
 
 def _yes(flag: bool) -> str:
@@ -86,8 +95,9 @@ def _yes(flag: bool) -> str:
 
 
 def _analyse(args: argparse.Namespace) -> None:
-    for line in analysis_lines(_read(args.expr)):
-        print(line)
+    g = _read(args.expr)
+    with Report(args) as out:
+        out.facts(analysis_facts(g))
 
 
 def _thermograph(args: argparse.Namespace) -> None:
@@ -96,19 +106,25 @@ def _thermograph(args: argparse.Namespace) -> None:
 
     g = _read(args.expr)
     t = thermograph(g)
-    print(f"value: {g}")
-    print(f"thermograph: {t}")
-    print(f"mast: {t.mast} from temperature {t.temperature}")
-    marks = sorted({Dyadic(-1), Dyadic(0), *t.left.points, *t.right.points, t.temperature}, reverse=True)
-    for m in marks:
-        print(f"t = {m}: left wall {t.left_wall(m)}, right wall {t.right_wall(m)}")
-    if args.svg:
-        try:
-            with open(args.svg, "w", encoding="utf-8") as fh:
-                fh.write(t.to_svg(title=f"Thermograph of {g}"))
-        except OSError as exc:
-            raise CGTError(f"cannot write {args.svg}: {exc.strerror}") from None
-        print(f"svg: {args.svg}")
+    with Report(args) as out:
+        out.fact("value", g)
+        out.fact("thermograph", t)
+        out.data("mast", t.mast)
+        out.data("temperature", t.temperature)
+        out.say(f"mast: {t.mast} from temperature {t.temperature}")
+        marks = sorted({Dyadic(-1), Dyadic(0), *t.left.points, *t.right.points, t.temperature}, reverse=True)
+        walls = []
+        for m in marks:
+            walls.append({"t": m, "left_wall": t.left_wall(m), "right_wall": t.right_wall(m)})
+            out.say(f"t = {m}: left wall {t.left_wall(m)}, right wall {t.right_wall(m)}")
+        out.data("walls", walls)
+        if args.svg:
+            try:
+                with open(args.svg, "w", encoding="utf-8") as fh:
+                    fh.write(t.to_svg(title=f"Thermograph of {g}"))
+            except OSError as exc:
+                raise CGTError(f"cannot write {args.svg}: {exc.strerror}") from None
+            out.fact("svg", args.svg)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -121,6 +137,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "each: outcome, stops, mean, temperature, thermograph, atomic weight, reduced form, ...",
     )
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{3||2*|1*}' or '^ + Tiny(2)'")
+    add_json_option(p)
     p.set_defaults(run=_analyse)
     p = sub.add_parser(
         "thermograph",
@@ -130,4 +147,5 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{3||2*|1*}'")
     p.add_argument("--svg", metavar="FILE", help="also write an SVG drawing to FILE")
+    add_json_option(p)
     p.set_defaults(run=_thermograph)

@@ -10,34 +10,11 @@ values with matplotlib (``pip install 'cgtkit[plot]'``).
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 
-from ..errors import CGTError, HeapCodeError
-from ._args import count, parse_count
-
-
-def _parse_set(text: str) -> list[int]:
-    try:
-        items = [parse_count(x) for x in text.replace(" ", "").split(",") if x]
-    except ValueError:
-        raise HeapCodeError(f"{text!r} is not a comma-separated list of ints, e.g. 1,3,4") from None
-    if not items:
-        raise HeapCodeError(f"{text!r} lists no numbers; write e.g. 1,3,4")
-    return items
-
-
-def _progress_printer(enabled: bool):
-    if not enabled:
-        return None
-    start = time.monotonic()
-
-    def show(heaps: int, message: str) -> None:
-        elapsed = time.monotonic() - start
-        print(f"\r  {heaps:>12,} heaps computed, {elapsed:7.1f} s: {message}   ", end="", file=sys.stderr, flush=True)
-
-    show.finish = lambda: print(file=sys.stderr)  # type: ignore[attr-defined]
-    return show
+from ..errors import CGTError
+from ._args import UsageError, count, int_list
+from ._output import Report, add_json_option
+from ._progress import Progress, add_progress_options, mode
 
 
 def _print_values(values) -> None:
@@ -50,34 +27,39 @@ def _print_values(values) -> None:
             row = []
 
 
-def _report_period(game, args: argparse.Namespace) -> None:
-    enabled = args.progress if args.progress is not None else sys.stderr.isatty()
-    show = _progress_printer(enabled)
-    found = game.periodicity(limit=args.limit, progress=show)
-    if show is not None:
-        show.finish()
+def _report_period(game, args: argparse.Namespace, out: Report) -> None:
+    with Progress(mode(args.progress), f"{game.name}: period search", total=args.limit, unit="heaps") as bar:
+        found = game.periodicity(limit=args.limit, progress=bar.callback)
     if found is None:
         least = game.least_values_for_period()
+        out.data("period", None)
         if least is not None and least > args.limit:
-            print(f"period: not searched: a proof needs at least {least:,} values, more than --limit {args.limit:,}")
+            note = f"not searched: a proof needs at least {least:,} values, more than --limit {args.limit:,}"
         else:
-            print(f"period: none found within {args.limit:,} heaps (raise --limit)")
+            note = f"none found within {args.limit:,} heaps (raise --limit)"
+        out.say(f"period: {note}")
+        out.data("period note", note)
         return
-    print(f"preperiod: {found.preperiod}")
-    print(f"period: {found.period}")
+    out.fact("preperiod", found.preperiod)
+    out.fact("period", found.period)
     if found.saltus:
-        print(f"saltus: {found.saltus}")
+        out.fact("saltus", found.saltus)
+    else:
+        out.data("saltus", 0)
+    out.data("certified", bool(found.certified))
+    out.data("checked", found.checked)
     if found.certified:
+        out.data("needed", found.needed)
         relation = f"G(n+{found.period}) = G(n)" + (f" + {found.saltus}" if found.saltus else "")
-        print(
+        out.say(
             f"certified: yes ({relation} checked up to the theorem's bound: "
             f"{found.needed} values of {found.checked} computed)"
         )
     else:
-        print(f"certified: no (observed over {found.checked} values; no periodicity theorem applies)")
+        out.say(f"certified: no (observed over {found.checked} values; no periodicity theorem applies)")
 
 
-def _plot(game, values, path: str) -> None:
+def _plot(game, values, path: str, out: Report) -> None:
     try:
         import matplotlib
 
@@ -93,21 +75,29 @@ def _plot(game, values, path: str) -> None:
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
-    print(f"plot: {path}")
+    out.fact("plot", path)
 
 
 def _show_game(game, args: argparse.Namespace) -> None:
-    print(f"game: {game.name}")
-    values = game.grundy_values(args.n)
-    _print_values(values)
-    if args.misere:
-        m = args.misere
-        print(f"misere values (heaps 0..{m - 1}): " + " ".join(map(str, game.misere_grundy_values(m).tolist())))
-        print(f"genus (heaps 0..{m - 1}): " + " ".join(str(game.genus(h)) for h in range(m)))
-    if args.period:
-        _report_period(game, args)
-    if args.plot:
-        _plot(game, values, args.plot)
+    with Report(args) as out:
+        out.fact("game", game.name)
+        with Progress(mode(args.progress), f"{game.name}: Grundy values", total=args.n, unit="heaps") as bar:
+            values = game.grundy_values(args.n, progress=bar.callback)
+        out.data("values", values)
+        if not out.json:
+            _print_values(values)
+        if args.misere:
+            m = args.misere
+            misere = game.misere_grundy_values(m).tolist()
+            genus = [str(game.genus(h)) for h in range(m)]
+            out.data("misere values", misere)
+            out.data("genus", genus)
+            out.say(f"misere values (heaps 0..{m - 1}): " + " ".join(map(str, misere)))
+            out.say(f"genus (heaps 0..{m - 1}): " + " ".join(genus))
+        if args.period:
+            _report_period(game, args, out)
+        if args.plot:
+            _plot(game, values, args.plot, out)
 
 
 def _octal(args: argparse.Namespace) -> None:
@@ -121,41 +111,47 @@ def _subtraction(args: argparse.Namespace) -> None:
 
     chosen = [args.set is not None, args.all_but is not None, args.squares]
     if sum(chosen) != 1:
-        raise HeapCodeError("give exactly one of: a set (1,3,4), --all-but 1,2 or --squares")
+        raise UsageError("give exactly one of: a set (1,3,4), --all-but 1,2 or --squares")
     if args.set is not None:
-        game = SubtractionGame(_parse_set(args.set))
+        game = SubtractionGame(args.set)
     elif args.all_but is not None:
-        game = SubtractionGame(all_but=_parse_set(args.all_but))
+        game = SubtractionGame(all_but=args.all_but)
     else:
         game = SubtractionGame(rule=is_square)
     _show_game(game, args)
 
 
-def _int_arg(text: str) -> int:
+def _nimber(text: str) -> int:
+    """An argparse ``type``: a non-negative integer, decimal or ``0x`` hexadecimal."""
     try:
         value = int(text, 0)
     except ValueError:
-        raise HeapCodeError(f"{text!r} is not an integer (decimal, or 0x... hexadecimal)") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer (decimal, or 0x... hexadecimal)") from None
     if value < 0:
-        raise HeapCodeError(f"nimbers are non-negative; got {value}")
+        raise argparse.ArgumentTypeError(f"nimbers are non-negative; got {value}")
     return value
 
 
 def _nimprod(args: argparse.Namespace) -> None:
     from ..nimbers import nim_inverse, nim_product
 
-    numbers = [_int_arg(x) for x in args.numbers]
+    numbers = args.numbers
     if args.inverse:
         if len(numbers) != 1 or numbers[0] == 0:
-            raise HeapCodeError("--inverse takes one positive number")
-        print(nim_inverse(numbers[0]))
-        return
-    if len(numbers) < 2:
-        raise HeapCodeError("give two or more numbers to multiply, e.g. cgtkit nimprod 2 2")
-    product = 1
-    for x in numbers:
-        product = nim_product(product, x)
-    print(product)
+            raise UsageError("--inverse takes one positive number")
+        answer, key = nim_inverse(numbers[0]), "inverse"
+    else:
+        if len(numbers) < 2:
+            raise UsageError("give two or more numbers to multiply, e.g. cgtkit nimprod 2 2")
+        answer, key = 1, "product"
+        for x in numbers:
+            answer = nim_product(answer, x)
+    if args.json:
+        with Report(args) as out:
+            out.data("numbers", numbers)
+            out.data(key, answer)
+    else:
+        print(answer)
 
 
 def _add_common(p: argparse.ArgumentParser) -> None:
@@ -188,15 +184,8 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)"
     )
-    prog = p.add_mutually_exclusive_group()
-    prog.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="show progress of the period search on stderr (default: when stderr is a terminal)",
-    )
-    prog.add_argument("--no-progress", dest="progress", action="store_false", help="never show progress")
+    add_progress_options(p)
+    add_json_option(p)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -219,10 +208,11 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "(1,3,4), for every k except a set (--all-but 1,2), or k a square (--squares).",
         epilog="examples: cgtkit subtraction 1,3,4 --n 50 --period;  cgtkit subtraction --all-but 1,2 --period",
     )
-    p.add_argument("set", nargs="?", help="the subtraction set, comma-separated, e.g. 1,3,4")
+    p.add_argument("set", nargs="?", type=int_list("the set"), help="the subtraction set, comma-separated, e.g. 1,3,4")
     p.add_argument(
         "--all-but",
         metavar="SET",
+        type=int_list("--all-but"),
         help="every k >= 1 except these (arithmetic periodic: --period proves period and saltus)",
     )
     p.add_argument("--squares", action="store_true", help="subtract a square (1, 4, 9, ...)")
@@ -236,6 +226,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "0x... hexadecimal accepted.",
         epilog="example: cgtkit nimprod 123456789 987654321",
     )
-    p.add_argument("numbers", nargs="+", help="the numbers to multiply")
+    p.add_argument("numbers", nargs="+", type=_nimber, help="the numbers to multiply")
     p.add_argument("--inverse", action="store_true", help="print the nim reciprocal of the one number given")
+    add_json_option(p)
     p.set_defaults(run=_nimprod)

@@ -1,5 +1,5 @@
 """Subcommands for loopy games: ``cgtkit fox-and-geese``, ``cgtkit backsliding-toads``
-and ``cgtkit loopy-impartial``; ``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_lines`.
+and ``cgtkit loopy-impartial``; ``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_facts`.
 """
 
 from __future__ import annotations
@@ -8,73 +8,81 @@ import argparse
 import importlib
 import importlib.util
 from pathlib import Path
+
 from typing import Any
 
 from ..errors import RulesError
-
-_OUTCOMES = {
-    "L": "L (Left wins, whoever moves first)",
-    "R": "R (Right wins, whoever moves first)",
-    "P": "P (the second player wins)",
-    "N": "N (the first player wins)",
-    "D": "D (a draw, whoever moves first)",
-}
+from ..outcome import Outcome
+from ._args import count, pair
+from ._output import Report, add_json_option, json_key, jsonable
+from .describe import outcome_text
 
 
-def loopy_value_lines(text: str) -> list[str]:
-    """The ``key: value`` lines ``cgtkit value`` prints for a loopy game.
+def loopy_value_facts(text: str) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts ``cgtkit value`` prints for a loopy game.
 
-    >>> loopy_value_lines("on + {0|pass}")[:2]
+    >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("on + {0|pass}")][:2]
     ['value: on', 'kind: stopper']
     """
     from ..loopy import loopy
 
-    return value_lines(loopy(text))
+    return value_facts(loopy(text))
 
 
-def value_lines(g: Any) -> list[str]:
-    """The ``key: value`` lines of a loopy value (kind, sides or stops, outcome)."""
+def value_facts(g: Any) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts of a loopy value: kind, sides or stops, outcome."""
     from ..loopy import LoopyValue, SidedValue
 
-    lines = [f"value: {g}"]
+    facts: list[tuple[str, Any, str]] = [("value", str(g), str(g))]
     if isinstance(g, LoopyValue):
-        return lines + ["kind: loopy value whose sides are not stoppers (no canonical form claimed)"]
-    outcome = g.outcome()
-    shown = _OUTCOMES.get(outcome, f"{outcome} (result when Left starts / when Right starts; D a draw)")
+        kind = "loopy value whose sides are not stoppers (no canonical form claimed)"
+        return facts + [("kind", "loopy value", kind)]
+    outcome = str(g.outcome())
+    if outcome in Outcome.__members__:
+        shown = outcome_text(outcome)
+    else:
+        shown = f"{outcome} (result when Left starts / when Right starts; D a draw)"
     if isinstance(g, SidedValue):
-        lines += ["kind: stopper-sided value (onside & offside)", f"onside: {g.onside}", f"offside: {g.offside}"]
+        facts += [
+            ("kind", "stopper-sided value", "stopper-sided value (onside & offside)"),
+            ("onside", str(g.onside), str(g.onside)),
+            ("offside", str(g.offside), str(g.offside)),
+        ]
     else:
         left, right = g.stops
-        lines += ["kind: stopper", f"stops: {left}, {right}"]
-    return lines + [f"outcome: {shown}"]
+        facts += [("kind", "stopper", "stopper"), ("stops", [str(left), str(right)], f"{left}, {right}")]
+    return facts + [("outcome", outcome, shown)]
 
 
-def _square(text: str) -> tuple[int, int]:
-    try:
-        r, c = (int(x) for x in text.replace("(", "").replace(")", "").split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a square ROW,COL (e.g. 3,1)") from None
-    return r, c
+_square = pair("a square", ",")
 
 
 def _fox_and_geese(args: argparse.Namespace) -> None:
     from ..rulesets.foxandgeese import FoxAndGeese
 
     g = FoxAndGeese(geese=args.geese, fox=args.fox, width=args.width)
-    print(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
-    print(f"value: {g.value}")
+    with Report(args) as out:
+        out.data("geese", [list(s) for s in sorted(g.geese)])
+        out.data("fox", list(g.fox))
+        out.data("width", g.width)
+        out.say(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
+        out.fact("value", g.value)
 
 
 def _backsliding_toads(args: argparse.Namespace) -> None:
     from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
 
-    for i, strip in enumerate(args.strips):
-        if i:
-            print()
-        g = BackslidingToadsAndFrogs(strip)
-        print(f"position: {g}")
-        for line in value_lines(g.value):
-            print(line)
+    with Report(args) as out:
+        results = []
+        for i, strip in enumerate(args.strips):
+            g = BackslidingToadsAndFrogs(strip)
+            facts = [("position", str(g), str(g))] + value_facts(g.value)
+            if i:
+                out.say("")
+            for key, _, text in facts:
+                out.say(f"{key}: {text}")
+            results.append({json_key(key): jsonable(data) for key, data, _ in facts})
+        out.data("positions", results)
 
 
 def _load_moves(spec: str):
@@ -107,20 +115,27 @@ def _loopy_impartial(args: argparse.Namespace) -> None:
 
     moves = _load_moves(args.moves)
     s = ImpartialSolver(moves, max_positions=args.max_positions)
-    for text in args.positions:
-        try:
-            p = int(text)
-        except ValueError:
-            p = text
-        v = s.grundy(p)
-        shown = v.ascii if args.ascii and not isinstance(v, int) else str(v)
-        outcome = s.outcome(p)
-        line = f"{text}: value {shown}, outcome {outcome}"
-        if outcome == "N":
-            line += f", winning move to {s.winning_move(p).option!r}"
-        elif outcome == "D":
-            line += f", drawing move to {s.drawing_move(p).option!r}"
-        print(line)
+    with Report(args) as out:
+        results = []
+        for text in args.positions:
+            try:
+                p: Any = int(text)
+            except ValueError:
+                p = text
+            v = s.grundy(p)
+            shown = v.ascii if args.ascii and not isinstance(v, int) else str(v)
+            outcome = s.outcome(p)
+            line = f"{text}: value {shown}, outcome {outcome}"
+            result = {"position": text, "value": v if isinstance(v, int) else shown, "outcome": outcome}
+            if outcome == "N":
+                result["winning move"] = repr(s.winning_move(p).option)
+                line += f", winning move to {result['winning move']}"
+            elif outcome == "D":
+                result["drawing move"] = repr(s.drawing_move(p).option)
+                line += f", drawing move to {result['drawing move']}"
+            results.append({k.replace(" ", "_"): val for k, val in result.items()})
+            out.say(line)
+        out.data("positions", results)
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -132,7 +147,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     p.add_argument("--geese", type=_square, nargs="+", required=True, metavar="ROW,COL", help="the geese's squares")
     p.add_argument("--fox", type=_square, required=True, metavar="ROW,COL", help="the fox's square")
-    p.add_argument("--width", type=int, default=8, help="the board's width (default 8)")
+    p.add_argument("--width", type=count(1, "--width"), default=8, help="the board's width (default 8)")
+    add_json_option(p)
     p.set_defaults(run=_fox_and_geese)
 
     b = sub.add_parser(
@@ -141,6 +157,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="A strip is a string of t (Left's toads), f (Right's frogs) and . (empty cells).",
     )
     b.add_argument("strips", nargs="+", metavar="STRIP", help="strips such as ttt..fff")
+    add_json_option(b)
     b.set_defaults(run=_backsliding_toads)
 
     q = sub.add_parser(
@@ -153,9 +170,15 @@ def register(sub: "argparse._SubParsersAction") -> None:
     )
     q.add_argument("moves", metavar="MOVES", help="FILE.py:FUNCTION or MODULE:FUNCTION, position -> options")
     q.add_argument("positions", nargs="+", metavar="POSITION", help="positions to solve (ints where possible)")
-    q.add_argument("--max-positions", type=int, default=None, help="stop past this many reachable positions")
+    q.add_argument(
+        "--max-positions",
+        type=count(1, "--max-positions"),
+        default=None,
+        help="stop past this many reachable positions",
+    )
     q.add_argument("--ascii", action="store_true", help="write inf{K} instead of ∞{K}")
+    add_json_option(q)
     q.set_defaults(run=_loopy_impartial)
 
 
-__all__ = ["register", "loopy_value_lines", "value_lines"]
+__all__ = ["register", "loopy_value_facts", "value_facts"]

@@ -2,8 +2,10 @@
 
 Each subcommand group lives in its own module with a ``register(subparsers)``
 function; this module only assembles them and turns a :class:`CGTError` into a
-one-line message and exit status 2, running out of memory into a one-line message
-and exit status 1, and Ctrl-C into "interrupted" and exit status 130.
+one-line message and exit status 2 (a usage error found after parsing also names the
+command's help), running out of memory into a one-line message and exit status 1,
+and Ctrl-C, while parsing or running, into ``cgtkit COMMAND: interrupted`` and exit
+status 130.  argparse's own usage errors are one line too (:class:`._args.Parser`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import sys
 from typing import Sequence
 
 from ..errors import CGTError
+from ._args import Parser, UsageError
 from . import (
     analysis_commands,
     heap_commands,
@@ -20,6 +23,7 @@ from . import (
     misere_commands,
     ruleset_commands,
     seed_commands,
+    sweep_commands,
     value_commands,
 )
 
@@ -31,6 +35,7 @@ _GROUPS = (
     analysis_commands,
     ruleset_commands,
     loopy_commands,
+    sweep_commands,
 )
 
 
@@ -46,7 +51,7 @@ class _Version(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="cgtkit",
         description="Combinatorial game theory: Grundy values, canonical forms, exact values.",
     )
@@ -59,23 +64,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run the command line; returns the exit status (0 done, 1 out of memory, 2 a
+    usage or input error, 130 interrupted)."""
+    command = "cgtkit"
     try:
+        try:
+            args = build_parser().parse_args(argv)
+        except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+            return exc.code if isinstance(exc.code, int) else 2
+        command = f"cgtkit {args.command}"
         args.run(args)
+    except UsageError as exc:
+        print(f"{command}: error: {exc} (see {command} --help)", file=sys.stderr)
+        return 2
     except CGTError as exc:
-        print(f"cgtkit {args.command}: error: {exc}", file=sys.stderr)
+        print(f"{command}: error: {exc}", file=sys.stderr)
         return 2
     except MemoryError:
         print(
-            f"cgtkit {args.command}: error: out of memory: the question needs more memory than "
+            f"{command}: error: out of memory: the question needs more memory than "
             "this machine has; ask for a smaller one",
             file=sys.stderr,
         )
         return 1
     except KeyboardInterrupt:
-        print(f"cgtkit {args.command}: interrupted", file=sys.stderr)
+        print(f"{command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0

@@ -9,10 +9,13 @@ perfect player.
   native search of a large position on N threads.
 * ``cgtkit rulesets``: the known rulesets, each with an example position.
 * ``cgtkit play NAME POSITION [--as left|right] [--first left|right]``: a game in the
-  terminal.  The board and the numbered legal moves are shown; the person types a
-  number (``q`` quits), the computer replies with a best move, and the winner is
-  announced.  Moves are read from standard input, one per line, so a game can be
-  scripted: ``printf '1\\n1\\n' | cgtkit play toads "TT..FF"``.
+  terminal.  The board is drawn (a grid with lettered columns and numbered rows,
+  :mod:`.board`), and after each move a line says who is winning and by how much.
+  The person types a move as its number in the list, or on a grid as the squares
+  it changes (``a1 a2``); ``?`` lists the legal moves with their values; ``q``, the
+  end of input and Ctrl-C quit.  The computer replies with a best move.  Moves are
+  read from standard input, one per line, so a game can be scripted:
+  ``printf '1\\n1\\n' | cgtkit play toads "TT..FF"``.
 
 The computer's choice: a move to an option that wins the rest of the game for it
 (as Right an option ``<= 0``, as Left one ``>= 0``, in an impartial game an option of
@@ -29,29 +32,26 @@ from typing import Any, Callable, Optional, TextIO
 from ..outcome import Outcome
 from ..rulesets import native
 from ..rulesets.registry import RULESETS, is_impartial, lookup
-from ._args import a_or_an
-from .value_commands import describe
+from ._args import a_or_an, count
+from ._output import Report, add_json_option
+from ._progress import Progress, add_progress_options, mode
+from .board import changed, draw, squares_in
+from .describe import OTHER, game_facts, verdict, winner
 
 _SIDES = ("left", "right")
 
 
-def value_lines(position: Any) -> list[str]:
-    """The ``key: value`` lines for a position's value; an impartial position's value
-    is its nimber, followed by its nim (Grundy) value.
+def position_facts(position: Any) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts of a position's value (:func:`~.describe.game_facts`);
+    an impartial position's nim value is its ruleset's.
 
     >>> from cgtkit.rulesets.kayles import Kayles
-    >>> value_lines(Kayles("xxx"))
-    ['value: *3', 'outcome: N (the first player wins)', 'nim value: 3']
+    >>> [f"{k}: {t}" for k, _, t in position_facts(Kayles("xxx"))][:2]
+    ['value: *3', 'outcome: N (the first player wins)']
     """
     if is_impartial(position):
-        n = position.nim_value
-        outcome = Outcome.P if n == 0 else Outcome.N
-        return [f"value: {position.value}", f"outcome: {outcome.described}", f"nim value: {n}"]
-    v = position.value
-    lines = describe(v)
-    if v.is_nimber and not v.is_number:
-        lines.append(f"nim value: {v.nim_value}")
-    return lines
+        return game_facts(position.value, nim_value=position.nim_value)
+    return game_facts(position.value)
 
 
 def _parse_position(name: str, text: str) -> Any:
@@ -59,26 +59,54 @@ def _parse_position(name: str, text: str) -> Any:
     return cls(text)
 
 
+def is_board(position: Any) -> bool:
+    """Whether ``position`` is played on a grid of squares (placement games, games of
+    stones, Toads and Frogs, rows of pins): drawn with lettered columns and numbered
+    rows, its moves named by the squares they change (:mod:`.board`).
+
+    >>> from cgtkit.rulesets.kayles import Kayles
+    >>> from cgtkit.rulesets.cakes import Cutcake
+    >>> is_board(Kayles("xx.x")), is_board(Cutcake("4x3"))
+    (True, False)
+    """
+    from ..rulesets.grid import StonePosition
+    from ..rulesets.kayles import DawsonsKayles, Kayles
+    from ..rulesets.placement import PlacementPosition
+    from ..rulesets.toads import ToadsAndFrogs
+
+    return isinstance(position, (PlacementPosition, StonePosition, ToadsAndFrogs, Kayles, DawsonsKayles))
+
+
+def _squares(before: Any, after: Any) -> Optional[list[str]]:
+    return changed(str(before), str(after)) if is_board(before) else None
+
+
+def _move_name(before: Any, after: Any) -> Optional[str]:
+    squares = _squares(before, after)
+    return " ".join(squares) if squares else None
+
+
 def _show_value(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
-    lines = value_lines(position)  # a position beyond reach is refused before any output
-    print(f"position: {position} ({type(position).__name__})")
-    for line in lines:
-        print(line)
-    if args.moves:
-        impartial = is_impartial(position)
-        sides = (
-            [("moves", position.moves())]
-            if impartial
-            else [
-                ("left moves", position.left_moves()),
-                ("right moves", position.right_moves()),
-            ]
-        )
-        for label, options in sides:
-            print(f"{label}: {len(options)}")
-            for i, option in enumerate(options, 1):
-                print(f"  {i}. {_shown(option)}    value {option.value}")
+    label = f"{type(position).__name__}: value"
+    with Progress(mode(args.progress), label, unit="positions", poll=native.positions_known):
+        facts = position_facts(position)  # a position beyond reach is refused before any output
+    with Report(args) as out:
+        out.fact("position", _shown(position), f"{_shown(position)} ({type(position).__name__})")
+        out.data("ruleset", type(position).__name__)
+        out.facts(facts)
+        if args.moves:
+            impartial = is_impartial(position)
+            sides = [("moves", "left")] if impartial else [("left moves", "left"), ("right moves", "right")]
+            for label, side in sides:
+                options = _options(position, side, impartial)
+                out.say(f"{label}: {len(options)}")
+                listed = []
+                for i, option in enumerate(options, 1):
+                    move = _move_name(position, option)
+                    listed.append({"position": _shown(option), "value": option.value, "move": move})
+                    out.say(f"  {i}. {_shown(option)}    value {option.value}")
+                out.data(label, listed)
 
 
 def _show_value_on_threads(args: argparse.Namespace) -> None:
@@ -88,8 +116,10 @@ def _show_value_on_threads(args: argparse.Namespace) -> None:
 
 
 def _list(args: argparse.Namespace) -> None:
-    for name, entry in RULESETS.items():
-        print(f'{name:18} {entry.summary}; e.g. cgtkit {name} "{entry.example}"')
+    with Report(args) as out:
+        out.data("rulesets", [{"name": n, "summary": e.summary, "example": e.example} for n, e in RULESETS.items()])
+        for name, entry in RULESETS.items():
+            out.say(f'{name:18} {entry.summary}; e.g. cgtkit {name} "{entry.example}"')
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -133,10 +163,59 @@ def _shown(position: Any) -> str:
     return str(position) or "(empty)"
 
 
-def _board(position: Any) -> str:
-    text = _shown(position)
-    rows = text.split("|") if "|" in text else [text]
-    return "\n".join("    " + r for r in rows)
+def standing(position: Any, side: str) -> str:
+    """Who is winning ``position`` with ``side`` to move, and by how much.
+
+    >>> from cgtkit.rulesets.kayles import Kayles
+    >>> from cgtkit.rulesets.placement import Domineering
+    >>> standing(Kayles("xxx"), "right")
+    'Right to move: the first player wins (value *3), so Right is winning.'
+    >>> standing(Domineering(".|.|."), "left")
+    'Left to move: Left wins by 1 playing first or second.'
+    """
+    g = position.value
+    text = f"{side.capitalize()} to move: {verdict(g)}"
+    if g.is_number and g.number != 0 or g.outcome in (Outcome.L, Outcome.R):
+        return text + "."
+    return text + f", so {winner(g, side).capitalize()} is winning."
+
+
+def _list_moves(position: Any, options: list, side: str, out: TextIO) -> None:
+    """The numbered legal moves of ``side``, each with its value and who then wins."""
+    for i, option in enumerate(options, 1):
+        move = _move_name(position, option)
+        then = winner(option.value, OTHER[side]).capitalize()
+        named = f"{move}  -> " if move else ""
+        print(f"  {i:>2}. {named}{_shown(option)}    value {option.value}, then {then} wins", file=out)
+
+
+def _moved(position: Any, option: Any, person: bool = False) -> str:
+    """``plays a1 a2, leaving .#|.#`` on a grid, else ``moves to LR`` (``play``,
+    ``move`` for the person)."""
+    move = _move_name(position, option)
+    s = "" if person else "s"
+    return f"play{s} {move}, leaving {_shown(option)}" if move else f"move{s} to {_shown(option)}"
+
+
+def _choose(line: str, position: Any, options: list) -> tuple[Optional[int], str]:
+    """The option a typed move names (its number, or the squares it changes), or
+    None and a one-line reason."""
+    if line.isdigit():
+        if 1 <= int(line) <= len(options):
+            return int(line) - 1, ""
+        return None, f"there is no move {line}: type a number from 1 to {len(options)}, ? for the list, q to quit"
+    squares = squares_in(line)
+    if squares:
+        named = [_squares(position, o) or [] for o in options]
+        hits = [i for i, s in enumerate(named) if s == squares]  # in the order typed, else as a set
+        if not hits:
+            hits = [i for i, s in enumerate(named) if sorted(s) == sorted(squares)]
+        if len(hits) == 1:
+            return hits[0], ""
+        if hits:
+            return None, f"{' '.join(squares)} names {len(hits)} moves: type its number (? lists them)"
+        return None, f"{' '.join(squares)} is not a legal move here: type ? for the legal moves"
+    return None, f"{line!r} is not a move: type a move's number or its squares (e.g. a1 a2), ? for the list, q to quit"
 
 
 def play(
@@ -154,33 +233,32 @@ def play(
     out = out or sys.stdout
     read = read or sys.stdin.readline
     impartial = is_impartial(position)
-    computer = "right" if human == "left" else "left"
+    computer = OTHER[human]
     name = type(position).__name__
     print(
         f"{name}: you are {human.capitalize()}, the computer is {computer.capitalize()}; "
         f"{first.capitalize()} moves first.",
         file=out,
     )
-    print("Type the number of a move, or q to quit.", file=out)
+    board = is_board(position)
+    how = "a move's number" + (" or the squares it changes (e.g. a1 a2)" if board else "")
+    print(f"Type {how}; ? lists your moves with their values; q quits.", file=out)
     side = first
     while True:
         print("", file=out)
-        print(_board(position), file=out)
-        value, outcome = (line.split(": ", 1)[1] for line in value_lines(position)[:2])
-        print(f"  value {value}, outcome {outcome}; {side.capitalize()} to move", file=out)
+        print(draw(_shown(position)) if board else "   " + _shown(position), file=out)
+        print(standing(position, side), file=out)
         options = _options(position, side, impartial)
         if not options:
-            winner = "right" if side == "left" else "left"
-            who = "You win!" if winner == human else "The computer wins."
-            print(f"{side.capitalize()} has no move, so {winner.capitalize()} wins. {who}", file=out)
-            return winner
+            won = OTHER[side]
+            who = "You win!" if won == human else "The computer wins."
+            print(f"{side.capitalize()} has no move, so {won.capitalize()} wins. {who}", file=out)
+            return won
         if side == human:
-            print(f"Your moves ({side.capitalize()}):", file=out)
-            for i, option in enumerate(options, 1):
-                print(f"  {i}. {_shown(option)}", file=out)
             choice = None
             while choice is None:
-                print(f"Your move [1-{len(options)}]: ", end="", file=out)
+                print(f"Your move ({side.capitalize()}, {len(options)} legal; ? lists them): ", end="", file=out)
+                out.flush()
                 line = read()
                 if not line:
                     print("\nEnd of input: the game is abandoned.", file=out)
@@ -191,33 +269,35 @@ def play(
                 if line.lower() in ("q", "quit", "exit"):
                     print("You quit.", file=out)
                     return None
-                if line.isdigit() and 1 <= int(line) <= len(options):
-                    choice = int(line) - 1
-                else:
-                    print(f"  please type a number from 1 to {len(options)} (or q to quit)", file=out)
+                if line in ("?", "help", "h"):
+                    _list_moves(position, options, side, out)
+                    continue
+                choice, why = _choose(line, position, options)
+                if choice is None:
+                    print(f"  {why}", file=out)
+            print(f"You ({side.capitalize()}) {_moved(position, options[choice], person=True)}", file=out)
             position = options[choice]
-            print(f"You ({side.capitalize()}) move to: {_shown(position)}", file=out)
         else:
             i = best_move(position, side, impartial)
             assert i is not None
+            print(f"The computer ({side.capitalize()}) {_moved(position, options[i])}", file=out)
             position = options[i]
-            print(f"The computer ({side.capitalize()}) moves to: {_shown(position)}", file=out)
-        side = "right" if side == "left" else "left"
+        side = OTHER[side]
 
 
 def _play(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
-    play(position, human=args.side, first=args.first, echo=not sys.stdin.isatty())
+    try:
+        play(position, human=args.side, first=args.first, echo=not sys.stdin.isatty())
+    except KeyboardInterrupt:
+        print("", flush=True)  # the prompt's line ends; main says "interrupted"
+        raise
 
 
 _JOBS_HELP = "threads for the native search of one large position (default 1)"
 
 
-def _jobs(text: str) -> int:
-    """A --jobs count: a positive int."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number of threads, not {text!r}")
-    return int(text)
+_jobs = count(1, "--jobs")
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -234,6 +314,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("position", metavar="POSITION", help="the position in the ruleset's notation, e.g. '..|..'")
     p.add_argument("--moves", action="store_true", help="also list every option and its value")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    add_progress_options(p)
+    add_json_option(p)
     p.set_defaults(run=_show_value_on_threads)
 
     p = sub.add_parser(
@@ -241,14 +323,19 @@ def register(sub: "argparse._SubParsersAction") -> None:
         help="list the rulesets with an example position each",
         description="List every ruleset cgtkit knows, with a one-line summary and an example position.",
     )
+    add_json_option(p)
     p.set_defaults(run=_list)
 
     p = sub.add_parser(
         "play",
         help="play a position against the perfect player (e.g. cgtkit play toads TT..FF)",
-        description="Play in the terminal: the board and your numbered moves are shown, you type "
-        "a number (q quits), the computer answers with a best move.  Moves are read from "
-        f"standard input, one a line.  Rulesets: {names}.",
+        description="Play in the terminal against the perfect player.  The board is drawn (a grid: "
+        "columns a, b, ... from the left, rows 1, 2, ... from the top) and after each move a line "
+        "says who is winning and by how much.  Type a move's number, or on a grid the squares it "
+        "changes (a1 a2 for a domino on the top-left corner); ? lists your moves with their values; "
+        "q (or the end of input, or Ctrl-C) quits.  Moves are read from standard input, one a line.  "
+        f"Rulesets: {names}.",
+        epilog="example: cgtkit play domineering '...|...|...' --as right",
     )
     p.add_argument("ruleset", metavar="NAME", help="the ruleset's name, e.g. toads (list: cgtkit rulesets)")
     p.add_argument("position", metavar="POSITION", help="the starting position in the ruleset's notation")
@@ -268,4 +355,6 @@ def register(sub: "argparse._SubParsersAction") -> None:
         p.add_argument("position", metavar="POSITION", help=f'the position, e.g. "{entry.example}"')
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
         p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+        add_progress_options(p)
+        add_json_option(p)
         p.set_defaults(run=_show_value_on_threads, ruleset=name)

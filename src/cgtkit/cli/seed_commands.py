@@ -18,15 +18,12 @@ from ..heap.subtraction import (
 )
 from ..rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_value
 from ..scoring.two_ends import two_ends_margin
-from ._args import count, parse_count
+from ._args import count, int_list, pair, size
+from ._output import Report, add_json_option
 from .demo import run_demo
+from .describe import outcome_text
 
-
-def _int_list(text: str) -> list[int]:
-    try:
-        return [parse_count(x) for x in text.replace(" ", "").split(",") if x]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a comma-separated list of integers (e.g. 1,3,4)") from None
+_int_list = int_list("the take-set")
 
 
 def _nim(args: argparse.Namespace) -> None:
@@ -35,13 +32,14 @@ def _nim(args: argparse.Namespace) -> None:
     s = 0
     for h in heaps:
         s ^= h
-    print(f"heaps: {' '.join(map(str, heaps))}")
-    print(f"nim-sum: {s}")
-    print(f"outcome: {outcome.described}")
-    if outcome is Outcome.P:
-        return
-    for i, new in nim_winning_moves(heaps):
-        print(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
+    with Report(args) as out:
+        out.fact("heaps", heaps, " ".join(map(str, heaps)))
+        out.fact("nim-sum", s)
+        out.fact("outcome", outcome, outcome_text(outcome))
+        moves = [] if outcome is Outcome.P else list(nim_winning_moves(heaps))
+        out.data("winning moves", [{"heap": i + 1, "from": heaps[i], "to": new} for i, new in moves])
+        for i, new in moves:
+            out.say(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
 
 
 def _take_set(text: str) -> str:
@@ -52,60 +50,73 @@ def _coins(args: argparse.Namespace) -> None:
     take = check_take_set(args.take)
     x = args.coins
     wins = coin_game_first_player_wins(x, take, args.limit)  # refuses, before printing, what is beyond reach
-    print(f"coins: {x}, take-set: {_take_set(take)}")
-    if x < take[0]:
-        print(f"no move: every amount in the take-set is more than {x}, so A cannot move.")
-    print("A (moving first) wins." if wins else "B (moving second) wins.")
-    try:
-        seq = subtraction_sequence(take, args.limit)
-    except CGTError as exc:
-        print(f"Grundy values' period: not computed ({exc})")
-        return
-    print(f"Grundy values: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
+    with Report(args) as out:
+        out.data("coins", x)
+        out.data("take set", take)
+        out.say(f"coins: {x}, take-set: {_take_set(take)}")
+        if x < take[0]:
+            out.say(f"no move: every amount in the take-set is more than {x}, so A cannot move.")
+        out.data("first player wins", bool(wins))
+        out.say("A (moving first) wins." if wins else "B (moving second) wins.")
+        try:
+            seq = subtraction_sequence(take, args.limit)
+        except CGTError as exc:
+            out.data("preperiod", None)
+            out.data("period", None)
+            out.say(f"Grundy values' period: not computed ({exc})")
+            return
+        out.data("preperiod", seq.preperiod)
+        out.data("period", seq.period)
+        out.say(f"Grundy values: period {seq.period} after a preperiod of {seq.preperiod} (proven)")
 
 
 def _heaps(args: argparse.Namespace) -> None:
     take = check_take_set(args.take)
     values, total = subtraction_heaps(args.heaps, take, args.limit)
-    print(f"take-set: {_take_set(take)}")
-    for h, g in zip(args.heaps, values):
-        print(f"heap {h}: Grundy value {g}")
-    print(f"nim-sum: {total}")
-    print("A (moving first) wins." if total else "B (moving second) wins.")
+    with Report(args) as out:
+        out.data("take set", take)
+        out.say(f"take-set: {_take_set(take)}")
+        out.data("heaps", list(args.heaps))
+        out.data("grundy values", list(values))
+        for h, g in zip(args.heaps, values):
+            out.say(f"heap {h}: Grundy value {g}")
+        out.fact("nim-sum", total)
+        out.data("first player wins", bool(total))
+        out.say("A (moving first) wins." if total else "B (moving second) wins.")
 
 
 def _two_ends(args: argparse.Namespace) -> None:
-    print(f"first player's margin with best play: {two_ends_margin(args.values)}")
+    with Report(args) as out:
+        out.data("values", list(args.values))
+        margin = two_ends_margin(args.values)
+        out.data("margin", margin)
+        out.say(f"first player's margin with best play: {margin}")
 
 
 def _cake(args: argparse.Namespace) -> None:
     w, h = args.width, args.height
     value = maundy_cake_formula(w, h)
-    print(f"{w} x {h} cake (Left cuts the width {w}, Right the height {h})")
-    print(f"value by the prime-factor formula: {value}")
-    if args.search or (w <= 2000 and h <= 2000):
-        print(f"value by searching the game:      {maundy_cake_value(w, h)}")
-    who = "Left wins" if value > 0 else "Right wins" if value < 0 else "the second player wins"
-    print(f"outcome: {who}")
+    with Report(args) as out:
+        out.data("width", w)
+        out.data("height", h)
+        out.say(f"{w} x {h} cake (Left cuts the width {w}, Right the height {h})")
+        out.data("value", str(value))
+        out.say(f"value by the prime-factor formula: {value}")
+        if args.search or (w <= 2000 and h <= 2000):
+            searched = maundy_cake_value(w, h)
+            out.data("searched value", str(searched))
+            out.say(f"value by searching the game:      {searched}")
+        outcome = Outcome.L if value > 0 else Outcome.R if value < 0 else Outcome.P
+        out.fact("outcome", outcome, outcome_text(outcome))
 
 
 def _cake_queries(args: argparse.Namespace) -> None:
-    cakes = []
-    for text in args.cakes:
-        try:
-            w, h = (int(x) for x in text.lower().split("x"))
-        except ValueError:
-            raise CGTError(f"cake {text!r} should be written WxH, e.g. 6x4") from None
-        cakes.append((w, h))
-    queries = []
-    for text in args.query:
-        try:
-            l, r = (int(x) for x in text.split(":"))
-        except ValueError:
-            raise CGTError(f"query {text!r} should be written L:R, e.g. 1:3") from None
-        queries.append((l, r))
-    for (l, r), answer in zip(queries, cake_range_queries(cakes, queries)):
-        print(f"[{l}, {r}]: {answer}")
+    cakes, queries = args.cakes, args.query
+    with Report(args) as out:
+        answers = cake_range_queries(cakes, queries)
+        out.data("answers", [{"from": l, "to": r, "positive": a == "Yes"} for (l, r), a in zip(queries, answers)])
+        for (l, r), answer in zip(queries, answers):
+            out.say(f"[{l}, {r}]: {answer}")
 
 
 def _add_limit(p: argparse.ArgumentParser) -> None:
@@ -135,6 +146,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "Prints the nim-sum, the outcome and every winning move.",
     )
     p.add_argument("heaps", nargs="+", type=count(0, "a Nim heap"), help="heap sizes, e.g. 3 4 5")
+    add_json_option(p)
     p.set_defaults(run=_nim)
 
     p = sub.add_parser(
@@ -147,6 +159,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("coins", type=count(0, "the number of coins"), help="number of coins X (any size; 10**100 is fine)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
     _add_limit(p)
+    add_json_option(p)
     p.set_defaults(run=_coins)
 
     p = sub.add_parser(
@@ -158,6 +171,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("heaps", nargs="+", type=count(0, "a heap size"), help="heap sizes, e.g. 5 6 7 (any size)")
     p.add_argument("--take", type=_int_list, required=True, help="take-set, e.g. 1,3,4")
     _add_limit(p)
+    add_json_option(p)
     p.set_defaults(run=_heaps)
 
     p = sub.add_parser(
@@ -168,7 +182,8 @@ def register(sub: "argparse._SubParsersAction") -> None:
         "under best play (O(n^2)). Put negative numbers after --, e.g. "
         "`cgtkit two-ends -- 3 -1 4`.",
     )
-    p.add_argument("values", nargs="+", type=int, help="the row, e.g. 3 -1 4 1 5")
+    p.add_argument("values", nargs="+", type=count(None, "a value"), help="the row, e.g. 3 -1 4 1 5")
+    add_json_option(p)
     p.set_defaults(run=_two_ends)
 
     p = sub.add_parser(
@@ -181,6 +196,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
     p.add_argument("width", type=count(1, "the width"), help="the width W, which Left divides")
     p.add_argument("height", type=count(1, "the height"), help="the height H, which Right divides")
     p.add_argument("--search", action="store_true", help="also search cakes with a side above 2000 (slow)")
+    add_json_option(p)
     p.set_defaults(run=_cake)
 
     p = sub.add_parser(
@@ -189,6 +205,7 @@ def register(sub: "argparse._SubParsersAction") -> None:
         description="Given cakes WxH and ranges L:R (1-based, inclusive), answers Yes when "
         "the sum of the cakes' values is > 0 (Left wins), else No.",
     )
-    p.add_argument("cakes", nargs="+", help="cakes, e.g. 6x4 12x1 1x2")
-    p.add_argument("--query", action="append", required=True, help="a range L:R; repeatable")
+    p.add_argument("cakes", nargs="+", type=size("a cake"), help="cakes WxH, e.g. 6x4 12x1 1x2")
+    p.add_argument("--query", action="append", type=pair("a query"), required=True, help="a range L:R; repeatable")
+    add_json_option(p)
     p.set_defaults(run=_cake_queries)

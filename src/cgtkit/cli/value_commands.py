@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import RulesError
-from ..numbers import decimal
 from ..heap.partizan_subtraction import PartizanSubtractionGame
-from ._args import count
+from ._args import UsageError, count, game_text
+from ._output import Report, add_json_option
+from .describe import game_facts
 
 
 def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
@@ -30,47 +30,34 @@ SEED_GAME = PartizanSubtractionGame(left=[2], right=[1])
 EXAMPLE_GAME = SEED_GAME  # the name that says what it is; SEED_GAME stays for old callers
 
 
-def describe(g) -> list[str]:
-    """The ``key: value`` lines printed for a game."""
-    number = str(g.number) if g.is_number else "no (not a number)"
-    return [
-        f"value: {g}",
-        f"outcome: {g.outcome.described}",
-        f"number: {number}",
-        f"birthday: {decimal(g.birthday)}",
-    ]
-
-
 def _value(args: argparse.Namespace) -> None:
     flag, n = ("--seed-game", args.seed_game) if args.seed_game is not None else ("--example-game", args.example_game)
     if n is not None:
         if args.expr:
-            raise RulesError(f"give either a game EXPR or {flag} N, not both")
+            raise UsageError(f"give either a game EXPR or {flag} N, not both")
         if n < 1:
-            raise RulesError(f"{flag} {n}: positions of the example game are integers n >= 1")
-        g = EXAMPLE_GAME.value(n - 1)
-        print(f"position: {n} (the example game: Left n -> n-2, Right n -> n-1, only to n > 0)")
+            raise UsageError(f"{flag} {n}: positions of the example game are integers n >= 1")
     else:
-        if not args.expr:
-            raise RulesError("no game given: write e.g. cgtkit value '{1|*}' or cgtkit value --example-game 5")
-        from ..loopy.notation import has_loopy_syntax
-        from ..short.notation import game
+        text = game_text(args.expr, "cgtkit value '{1|*}' or cgtkit value --example-game 5")
+    with Report(args) as out:
+        if n is not None:
+            g = EXAMPLE_GAME.value(n - 1)
+            out.fact("position", n, f"{n} (the example game: Left n -> n-2, Right n -> n-1, only to n > 0)")
+        else:
+            from ..loopy.notation import has_loopy_syntax
+            from ..short.notation import game
 
-        text = " ".join(args.expr)
-        if has_loopy_syntax(text):  # on, pass, a{...}, &: a loopy game (issue 14)
-            from .loopy_commands import loopy_value_lines
+            if has_loopy_syntax(text):  # on, pass, a{...}, &: a loopy game (issue 14)
+                from .loopy_commands import loopy_value_facts
 
-            for line in loopy_value_lines(text):
-                print(line)
-            return
-        g = game(text)
-    lines = describe(g)
-    if args.all:
-        from .analysis_commands import analysis_lines
+                out.facts(loopy_value_facts(text))
+                return
+            g = game(text)
+        out.facts(game_facts(g))
+        if args.all:
+            from .analysis_commands import analysis_facts
 
-        lines += analysis_lines(g, basics=False)
-    for line in lines:
-        print(line)
+            out.facts(analysis_facts(g, basics=False))
 
 
 def register(sub: "argparse._SubParsersAction") -> None:
@@ -98,4 +85,5 @@ def register(sub: "argparse._SubParsersAction") -> None:
         action="store_true",
         help="also print every analysis property (stops, mean, temperature, thermograph, atomic weight, ...)",
     )
+    add_json_option(p)
     p.set_defaults(run=_value)

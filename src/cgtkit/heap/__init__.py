@@ -10,6 +10,7 @@ periods with their certificates, misère play; Nim (:mod:`.nim`) and the coin ga
 
 from .codes import TakeBreakCode
 from .games import GrundysGame, HeapGame, OctalGame, SubtractionGame, is_square
+from .grundy_sequence import GrundySequence
 from .misere import Genus, genus_of, misere_grundy_of
 from .nim import nim_outcome, nim_winning_move, nim_winning_moves
 from .partizan_subtraction import PartizanSubtractionGame
@@ -29,6 +30,7 @@ __all__ = [
     "SubtractionGame",
     "GrundysGame",
     "is_square",
+    "GrundySequence",
     "Genus",
     "genus_of",
     "misere_grundy_of",

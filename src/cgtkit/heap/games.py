@@ -29,7 +29,7 @@ multiset of smaller heaps (a tuple of sizes, ``()`` for none).  Every game here 
 from __future__ import annotations
 
 from math import isqrt
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from .._lazy import np
 
@@ -40,6 +40,9 @@ from .codes import TakeBreakCode
 from .misere import Genus, MultisetSearch, compress_gammas
 from .periodicity import Periodicity, certificate_length, find_period
 from .sequences import AllButEngine, SplitEngine, TripleEngine, use_native
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .grundy_sequence import GrundySequence
 
 __all__ = [
     "HeapGame",
@@ -145,6 +148,20 @@ class HeapGame:
             if out is not self._values:  # the period repeated: a fresh array, not kept
                 return out
         return self._values[:n].copy()
+
+    def sequence(self, n: int) -> "GrundySequence":
+        """The values of heaps ``0 .. n-1`` with the period they show (certified by the
+        periodicity theorem when these values suffice), as a
+        :class:`~cgtkit.heap.grundy_sequence.GrundySequence`, which plots itself.
+
+        >>> OctalGame("0.77").sequence(300)
+        GrundySequence('0.77', n=300, preperiod=71, period=12)
+        """
+        from .grundy_sequence import GrundySequence
+
+        values = self.grundy_values(n)
+        found = self._find_period(values) if len(values) else None
+        return GrundySequence(self.name, values, found.check(values) if found is not None else None)
 
     def _extended(self, n: int, progress: Progress | None = None) -> np.ndarray:
         """Values of heaps 0 .. n-1.  For a long run of a game with a periodicity theorem,

@@ -29,6 +29,8 @@ _HOMES = {
     "Col": "graphs",
     "Snort": "graphs",
     "ArcKayles": "graphs",
+    "ColGrid": "colouring",
+    "SnortGrid": "colouring",
     "Cutcake": "cakes",
     "MaundyCake": "cakes",
     "Eatcake": "cakes",

@@ -136,3 +136,4 @@ class Amazons(StonePosition):
     __slots__ = ()
     ruleset = AMAZONS
     ALPHABET = ".xo#"
+    AMAZONS = True

@@ -20,6 +20,8 @@ on
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..errors import RulesError, quoted
 from ..loopy.graph import from_moves
 from ..rulesets.base import StringPosition
@@ -73,6 +75,12 @@ class BackslidingToadsAndFrogs(StringPosition):
 
     def _state(self) -> str:
         return self._s
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the strip with its toads and frogs."""
+        from .board_svg import strip_svg  # (imported when first drawn)
+
+        return strip_svg(str(self), repr(self))
 
     def left_moves(self) -> list["BackslidingToadsAndFrogs"]:
         """Left's moves: a toad steps right, jumps a frog, or steps back left."""

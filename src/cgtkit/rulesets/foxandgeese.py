@@ -18,7 +18,7 @@ a stopper.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ..errors import RulesError
 from ..loopy.graph import from_moves
@@ -100,6 +100,12 @@ class FoxAndGeese:
 
     def __hash__(self) -> int:
         return hash((self.geese, self.fox, self.width))
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the checkered board with the geese and the fox."""
+        from .board_svg import grid_svg  # (imported when first drawn)
+
+        return grid_svg(str(self).split("|"), repr(self), checkered=True)
 
     def escaped(self) -> bool:
         """Whether the fox is free (CGSuite's rule): the position is then ``off``."""

@@ -20,7 +20,10 @@ is 1, ``a[R]`` is -1.
 
 **Arc Kayles** (impartial): a move picks an edge and removes both its ends (with all
 their edges).  Values are nimbers: ``value`` is ``*n`` for the nim value
-``nim_value`` = n.
+``nim_value`` = n.  A component that is a path of n vertices is Dawson's Kayles on n
+pins (octal game 0.07, an edge being two adjacent pins) and a cycle of n vertices has
+one option, the path of n - 2: their values come from the heap engine's table (the
+native kernel), not from a search.
 
 Values are sums over the connected components; each component is stored under a
 relabelled key (vertices ordered by tint, degree and the degrees of their
@@ -41,11 +44,12 @@ solved component also records its swapped twin.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ..errors import RulesError, quoted
 from ..short.game import Game
 from .base import ImpartialPosition, StringPosition
+from .kayles import DawsonsKayles
 from .solver import ComponentSolver, TranspositionTable
 
 __all__ = ["Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
@@ -353,6 +357,25 @@ class ArcKayles(ImpartialPosition, _GraphGame):
         tint, adj = _decode(key)
         return {_split(*g, keep_lone=False) for g in cls._options(tint, adj)}
 
+    @staticmethod
+    def quick(key: Key) -> Optional[int]:
+        """The nim value of a path or a cycle component from Dawson's Kayles (heap
+        0.07), else None (a component is connected, so a path has n - 1 edges and
+        a cycle n, every vertex of degree at most 2)."""
+        tints, edges = key
+        n = len(tints)
+        degree = [0] * n
+        for i, j in edges:
+            degree[i] += 1
+            degree[j] += 1
+        if max(degree, default=0) > 2:
+            return None
+        if len(edges) == n - 1:
+            return DawsonsKayles.run_value(n)
+        if len(edges) == n >= 3:
+            return 1 if DawsonsKayles.run_value(n - 2) == 0 else 0
+        return None
+
     @property
     def nim_value(self) -> int:
         """The nim value: the xor over the connected components."""
@@ -366,4 +389,4 @@ def _before(u, v) -> bool:
 # each ruleset's solver owns its table; in Col and Snort swapping the tints negates
 Col.solver = ComponentSolver(Col._expand, mirror=_swap, table=Col.table)
 Snort.solver = ComponentSolver(Snort._expand, mirror=_swap, table=Snort.table)
-ArcKayles.solver = ComponentSolver(ArcKayles._expand, impartial=True, table=ArcKayles.table)
+ArcKayles.solver = ComponentSolver(ArcKayles._expand, impartial=True, quick=ArcKayles.quick, table=ArcKayles.table)

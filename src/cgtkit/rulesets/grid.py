@@ -526,6 +526,7 @@ class StonePosition(StringPosition):
     __slots__ = ("height", "width", "_cells", "_black", "_white")
     ruleset: StoneRuleset
     ALPHABET = ".xo"
+    AMAZONS = False  # drawn as amazons (queens) rather than stones
 
     height: int
     width: int
@@ -574,6 +575,12 @@ class StonePosition(StringPosition):
 
     def _state(self) -> tuple:
         return (self.height, self.width, self._cells, self._black, self._white)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the board, drawn by :func:`cgtkit.rulesets.board_svg.grid_svg`."""
+        from .board_svg import grid_svg  # (imported when first drawn)
+
+        return grid_svg(str(self).split("|"), repr(self), amazons=self.AMAZONS)
 
     def left_moves(self) -> list:
         """The positions Left (``x``) can move to."""

@@ -150,6 +150,12 @@ class HackenbushStalks(StringPosition):
     def __str__(self) -> str:
         return ",".join(self.stalks)
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the stalks standing on the ground."""
+        from .board_svg import hackenbush_svg  # (imported when first drawn)
+
+        return hackenbush_svg([(d, c) for s in self.stalks for d, c in enumerate(s)], repr(self))
+
     def _moves(self, colours: str) -> list["HackenbushStalks"]:
         out = []
         for j, s in enumerate(self.stalks):
@@ -425,6 +431,12 @@ class HackenbushTree(StringPosition):
     def __str__(self) -> str:
         return format_tree(self.edges)
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the trees standing on the ground."""
+        from .board_svg import hackenbush_svg  # (imported when first drawn)
+
+        return hackenbush_svg(self.edges, repr(self))
+
     def _moves(self, colours: str) -> list["HackenbushTree"]:
         e = self.edges
         return [self._make(e[:i] + e[_subtree_end(e, i) :]) for i, (_, c) in enumerate(e) if c in colours]
@@ -560,6 +572,12 @@ class HackenbushGraph(StringPosition):
 
     def __str__(self) -> str:
         return " ".join(f"{u}-{v}:{c}" for u, v, c in self.edges)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the graph on the ground."""
+        from .board_svg import hackenbush_graph_svg  # (imported when first drawn)
+
+        return hackenbush_graph_svg(self.edges, repr(self), ground=GROUND)
 
     def _moves(self, colours: str) -> list["HackenbushGraph"]:
         e = self.edges

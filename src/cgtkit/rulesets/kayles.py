@@ -18,6 +18,8 @@ filled by the compiled rare/common kernel, and for a run past it the proved peri
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..errors import RulesError
 from ..heap.games import OctalGame
 from .base import ImpartialPosition
@@ -53,6 +55,12 @@ class _PinRow(ImpartialPosition):
 
     def __str__(self) -> str:
         return self._s
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the row, a pin a black stone."""
+        from .board_svg import grid_svg  # (imported when first drawn)
+
+        return grid_svg([self._s], repr(self))
 
     def moves(self) -> list["_PinRow"]:
         """Every row reachable in one move, left to right."""

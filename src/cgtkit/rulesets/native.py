@@ -32,7 +32,17 @@ from ..errors import RulesError
 from ..short.engine import ENGINE, native_module
 from ..short.game import wrap_handle
 
-__all__ = ["active", "python_search", "set_workers", "workers", "threads", "solver_of", "clear_all", "TOADS"]
+__all__ = [
+    "active",
+    "python_search",
+    "set_workers",
+    "workers",
+    "threads",
+    "solver_of",
+    "clear_all",
+    "positions_known",
+    "TOADS",
+]
 
 _NATIVE = native_module() if ENGINE.name == "native" else None
 if _NATIVE is not None and not hasattr(_NATIVE, "RulesetSolver"):
@@ -127,6 +137,21 @@ def clear_all() -> None:
     """Forget every native table."""
     for owner in list(_OWNERS):
         clear(owner)
+
+
+def positions_known() -> int:
+    """How many positions every native table holds now: a count of work done that
+    another thread may read while a search runs (the command line's progress line).
+
+    >>> positions_known() >= 0
+    True
+    """
+    total = 0
+    for owner in list(_OWNERS):
+        s = getattr(owner, "_native_solver", None)
+        if s is not None:
+            total += int(s.stats()["entries"])
+    return total
 
 
 def _count(n: Optional[int]) -> int:

@@ -396,6 +396,12 @@ class PlacementPosition(StringPosition):
     def _state(self) -> tuple:
         return (self.height, self.width, self._empty)
 
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the board, drawn by :func:`cgtkit.rulesets.board_svg.grid_svg`."""
+        from .board_svg import grid_svg  # (imported when first drawn)
+
+        return grid_svg(str(self).split("|"), repr(self))
+
     def _moves(self, side: int) -> list["PlacementPosition"]:
         e = self._empty
         return [self._make(self.height, self.width, e ^ p) for p in self.ruleset.placements(e, self._stride, side)]

@@ -12,7 +12,7 @@ True
 >>> lookup("chess")
 Traceback (most recent call last):
 ...
-cgtkit.errors.RulesError: unknown ruleset 'chess'; known: domineering, cram, clobber, konane, amazons, toads, hackenbush, hackenbush-stalks, hackenbush-graph, col, snort, arc-kayles, cutcake, maundy-cake, eatcake, kayles, dawsons-kayles
+cgtkit.errors.RulesError: unknown ruleset 'chess'; known: domineering, cram, clobber, konane, amazons, toads, hackenbush, hackenbush-stalks, hackenbush-graph, col, snort, col-grid, snort-grid, arc-kayles, cutcake, maundy-cake, eatcake, kayles, dawsons-kayles
 """
 
 from __future__ import annotations
@@ -48,6 +48,10 @@ RULESETS: dict[str, Entry] = {
     ),
     "col": Entry("graphs", "Col", "colour a vertex; neighbours never share a colour", "a-b-c d[L]"),
     "snort": Entry("graphs", "Snort", "colour a vertex; neighbours never differ", "a-b-c"),
+    "col-grid": Entry(
+        "colouring", "ColGrid", "Col on a grid: colour a cell; neighbours never share a colour", "x..|..."
+    ),
+    "snort-grid": Entry("colouring", "SnortGrid", "Snort on a grid: colour a cell; neighbours never differ", "...|..."),
     "arc-kayles": Entry("graphs", "ArcKayles", "remove both ends of an edge (impartial)", "1-2-3-4-1"),
     "cutcake": Entry("cakes", "Cutcake", "Left cuts the width, Right the height", "4x3"),
     "maundy-cake": Entry("cakes", "MaundyCake", "divide a side into k equal parts", "6x4"),

@@ -22,6 +22,8 @@ mirror image.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..errors import RulesError, quoted
 from ..short.game import Game
 from . import native
@@ -119,6 +121,12 @@ class ToadsAndFrogs(StringPosition):
 
     def _state(self) -> str:
         return self._s
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's picture: the strip with its toads and frogs."""
+        from .board_svg import strip_svg  # (imported when first drawn)
+
+        return strip_svg(str(self), repr(self))
 
     def left_moves(self) -> list["ToadsAndFrogs"]:
         """Left's moves (a toad steps or jumps right), left to right."""

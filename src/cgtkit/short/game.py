@@ -53,6 +53,10 @@ _CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down 
 
 _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 
+# the engine's hottest operations, bound once (the engine is chosen at import), so that
+# `g + h` and `g <= h` cost one Python frame and one engine call
+_add, _le, _wrap_info = _E.add, _E.le, _E.wrap_info
+
 
 def _wrap(h: Any) -> "Game":
     """The one Game of engine handle ``h``."""
@@ -61,7 +65,7 @@ def _wrap(h: Any) -> "Game":
         return g
     g = object.__new__(Game)
     g._h = h
-    g._kind, g._hash = _E.wrap_info(h)  # a number hashes as its value
+    g._kind, g._hash = _wrap_info(h)  # a number hashes as its value
     g._nus = _UNREAD if g._kind != _GENERAL else None
     g._left = g._right = None
     return _FACADES.setdefault(h, g)
@@ -299,7 +303,7 @@ class Game:
                 other = Game.of(other)
             except TypeError:
                 return NotImplemented
-        return _wrap(_E.add(self._h, other._h))
+        return _wrap(_add(self._h, other._h))
 
     __radd__ = __add__
 
@@ -361,14 +365,18 @@ class Game:
         return self._hash
 
     def __le__(self, other: "GameLike") -> bool:
+        if type(other) is Game:
+            return _le(self._h, other._h)
         try:
-            return _E.le(self._h, Game.of(other)._h)
+            return _le(self._h, Game.of(other)._h)
         except TypeError:
             return NotImplemented
 
     def __ge__(self, other: "GameLike") -> bool:
+        if type(other) is Game:
+            return _le(other._h, self._h)
         try:
-            return _E.le(Game.of(other)._h, self._h)
+            return _le(Game.of(other)._h, self._h)
         except TypeError:
             return NotImplemented
 
@@ -415,6 +423,12 @@ class Game:
 
     def __repr__(self) -> str:
         return f"game('{self}')"
+
+    def _repr_html_(self) -> str:
+        """Jupyter's picture of the game: notation, outcome, and a thermograph if hot."""
+        from .game_html import game_html  # here, not at the top: it builds on thermography (a cycle)
+
+        return game_html(self)
 
     def __reduce__(self):
         nus = self._packed()
