@@ -57,3 +57,19 @@ def test_loopy_impartial_on_a_users_module(capsys, tmp_path):
     endless.write_text("def moves(n):\n    return [0, n + 1]\n")
     status, _, err = run(capsys, "loopy-impartial", f"{endless}:moves", "0", "--max-positions", "100")
     assert status != 0 and "more than 100 positions" in err
+
+
+def test_backsliding_toads(capsys):
+    status, out, _ = run(capsys, "backsliding-toads", "t.f", "tt.f")
+    assert status == 0
+    blocks = out.split("\n\n")
+    assert lines(blocks[0])["value"] == "0" and lines(blocks[0])["outcome"].startswith("P")
+    got = lines(blocks[1])
+    assert got["position"] == "tt.f" and got["kind"].startswith("stopper")
+    status, _, err = run(capsys, "backsliding-toads", "t.x")
+    assert status == 2 and "illegal character" in err and "Traceback" not in err
+    status, out, _ = run(capsys, "backsliding-toads", "t.f", ".tf", "--json")
+    import json
+
+    data = json.loads(out)
+    assert status == 0 and [p["value"] for p in data["positions"]] == ["0", "*"]

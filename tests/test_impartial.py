@@ -275,3 +275,18 @@ def test_generators_tuples_and_strings_as_positions():
         s = ImpartialSolver(moves, native=native)
         assert s.grundy("abcde") == 1  # any removal order: the parity of the length
         assert s.cache_size() == 32
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_endless_move_function_stops_at_the_depth_bound(native):
+    # n -> n + 1 never repeats and never ends: a ResourceLimitError, not a hang or an
+    # exhausted memory (native and Python searches alike)
+    if native and not cg.impartial._native_search():
+        pytest.skip("no native extension")
+    s = cg.ImpartialSolver(lambda n: [n + 1], native=native, max_positions=2000)
+    with pytest.raises(cg.ResourceLimitError, match="longer than 2,000 moves"):
+        s.grundy(0)
+    # a game exactly that deep still works
+    assert (
+        cg.ImpartialSolver(lambda n: [n + 1] if n < 1500 else [], native=native, max_positions=2000).grundy(0) == 0
+    )  # 1500 moves: even

@@ -195,3 +195,46 @@ def test_long_chain_without_recursion():
     assert len(g) == n and not any(alt)
     # the top is {|v0} = 0 once v0 >= 0, so vertex k is n-1-k and the start is n-1
     assert value == n - 1
+
+
+# --- PartizanSolver hands over to loopy values (issue 14) ----------------------------------
+def test_partizan_solver_hands_over_to_loopy_values():
+    from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs as B
+
+    def strip(s):  # Backsliding Toads and Frogs as a plain move function
+        g = B(s)
+        return [str(o) for o in g.left_moves()], [str(o) for o in g.right_moves()]
+
+    solver = cg.PartizanSolver(strip)
+    for s in ("t.f", ".tf", "t..", "tt.f", "t.ff"):
+        assert solver.value(s) == B(s).value, s
+    assert solver.number("t.f") == 0
+    with pytest.raises(cg.NotANumberError, match="loopy value on"):
+        solver.number("t..")
+    assert solver.outcome("t..") == "L" and solver.outcome(".tf") == "N"
+    with pytest.raises(cg.LoopyGameError):
+        solver.short_value("t.f")
+    # a short position of the same solver stays a short Game
+    assert isinstance(solver.value("tf"), cg.Game) and solver.value("tf") == 0
+
+
+def test_partizan_solver_loopy_sums_and_bound():
+    # position n: Left may pass (n -> n) or, at n > 0, split into (n - 1, n - 1); Right
+    # moves n -> n - 1.  0 = {0|} = on: Left passes for ever; sums of ons are on
+    def moves(n):
+        return [n] + ([(n - 1, n - 1)] if n else []), ([n - 1] if n else [])
+
+    solver = cg.PartizanSolver(moves)
+    assert str(solver.value(0)) == "on" and str(solver.value(2)) == "on"
+    assert str(solver.value_of_sum([0, 1])) == "on"
+    # a move function that never repeats and never ends stops at the bound (the short
+    # search's line of play), with the library's resource error
+    bounded = cg.PartizanSolver(lambda n: ([n + 1], [n + 1]), max_positions=500)
+    with pytest.raises(cg.ResourceLimitError, match="longer than 500 moves"):
+        bounded.value(0)
+    # a graph that repeats but is larger than the bound stops in the loopy explorer
+    # (Left runs round 0 .. 399; Right jumps n -> n + 400 and back: 800 positions)
+    wide = cg.PartizanSolver(lambda n: ([(n + 1) % 400], [n + 400]) if n < 400 else ([], [n - 400]), max_positions=500)
+    with pytest.raises(GraphTooLargeError):
+        wide.value(0)
+    assert issubclass(GraphTooLargeError, cg.ResourceLimitError)

@@ -25,15 +25,15 @@ WinningMove(component=1, label=0, option=0, result=[2, 0])
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable
 
 from ._extension import native_module
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
-from .options import check_hashable, normalize_option
+from .options import WinningMove, check_hashable, normalize_option
 from .outcome import Outcome
 from .search import evaluate
+from .traverse import DEFAULT_MAX_DEPTH
 
 __all__ = ["ImpartialSolver", "WinningMove"]
 
@@ -85,23 +85,6 @@ def _failure(position: Hashable, exc: BaseException) -> BaseException:
     return err
 
 
-@dataclass(frozen=True)
-class WinningMove:
-    """A move to a P-position.
-
-    ``component`` is the index of the game moved in when the position is a list (a
-    sum), else None; ``label`` names the move (the option itself unless the move
-    function gave ``Move(label, option)``); ``option`` is the option moved to, and
-    ``result`` the whole position after the move (a list for a sum, with a split
-    component replaced by its parts).
-    """
-
-    component: int | None
-    label: Any
-    option: Any
-    result: Any
-
-
 class ImpartialSolver:
     """Grundy values of the positions of one impartial game.
 
@@ -114,7 +97,10 @@ class ImpartialSolver:
     :class:`cgtkit.loopy.grundy.LoopyImpartialSolver` (Smith's generalised values) and
     :meth:`grundy` gives an ``int`` or an ``∞{K}``, :meth:`outcome` may give ``"D"``
     (a draw), and :meth:`drawing_move` keeps a drawn position drawn.  At most
-    ``max_positions`` positions are explored then (see :mod:`cgtkit.loopy`).
+    ``max_positions`` positions are explored then (see :mod:`cgtkit.loopy`), and a line
+    of play longer than that (default :data:`cgtkit.traverse.DEFAULT_MAX_DEPTH`) stops
+    with a :class:`~cgtkit.errors.ResourceLimitError`: a move function that never repeats
+    a position but never ends.
 
     >>> s = ImpartialSolver(lambda n: [n - 1, n + 1] if 0 < n < 3 else ([2] if n == 3 else []))
     >>> s.grundy(1), s.grundy(2), s.outcome(2)
@@ -142,7 +128,8 @@ class ImpartialSolver:
             # no reference back to the solver (the native object is not traversed by the
             # garbage collector, so a cycle through it would never be freed)
             helpers = (_listed, _normalizer(tuple_is_sum), _failure, LoopyGameError)
-            self._search = search(moves, self._memo, tuple_is_sum, helpers)
+            depth = DEFAULT_MAX_DEPTH if max_positions is None else max_positions
+            self._search = search(moves, self._memo, tuple_is_sum, helpers, depth)
         self._max_positions = max_positions
         self._loopy: Any = None  # the LoopyImpartialSolver, once a line of play repeated
 
@@ -192,7 +179,7 @@ class ImpartialSolver:
             if self._search is not None:
                 check_hashable(position)
                 return self._search.grundy(position)
-            return evaluate(position, self._memo, self._expand, self._combine)
+            return evaluate(position, self._memo, self._expand, self._combine, max_depth=self._max_positions)
         except LoopyGameError:
             return self._loopy_solver().grundy(position)
 

@@ -26,7 +26,7 @@ from typing import Any, Hashable
 
 from .errors import MoveFunctionError, UnhashablePositionError
 
-__all__ = ["Move", "Sum", "normalize_option", "check_hashable"]
+__all__ = ["Move", "Sum", "WinningMove", "normalize_option", "check_hashable"]
 
 
 @dataclass(frozen=True)
@@ -88,3 +88,21 @@ def normalize_option(option: object, position: object, tuple_is_sum: bool = True
     for component in components:
         check_hashable(component, parent=position, option=option)
     return label, components
+
+
+@dataclass(frozen=True)
+class WinningMove:
+    """A move to a P-position (found by :class:`cgtkit.impartial.ImpartialSolver` or the
+    loopy impartial solver, which both sit above this module).
+
+    ``component`` is the index of the game moved in when the position is a list (a
+    sum), else None; ``label`` names the move (the option itself unless the move
+    function gave ``Move(label, option)``); ``option`` is the option moved to, and
+    ``result`` the whole position after the move (a list for a sum, with a split
+    component replaced by its parts).
+    """
+
+    component: int | None
+    label: Any
+    option: Any
+    result: Any

@@ -24,15 +24,26 @@ Left removes 2 tokens and Right 1), and
 :class:`cgtkit.heap.PartizanSubtractionGame` values those bottom up and proves their
 period, so any heap is quick.  (It lived here before; ``cgtkit.partizan.
 PartizanSubtractionGame`` still works, with a :class:`DeprecationWarning`.)
+
+When a line of play repeats, the game is loopy: :meth:`PartizanSolver.value` then
+hands over to :mod:`cgtkit.loopy` and returns a loopy value (a canonical
+:class:`~cgtkit.loopy.Stopper`, a :class:`~cgtkit.loopy.SidedValue` ``onside &
+offside``, or a :class:`~cgtkit.loopy.LoopyValue` that claims no canonical form).  Only
+:meth:`PartizanSolver.short_value` insists on a short game.  Left may here step
+``n -> n+1`` below 3 and Right ``n -> n-1`` above 0 (the seesaw of docs/loopy.md):
+
+>>> seesaw = PartizanSolver(lambda n: ([n + 1] if n < 3 else [], [n - 1] if n > 0 else []))
+>>> seesaw.value(0), seesaw.outcome(0)
+(3 & 0, 'D/L')
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable
 
-from .errors import MoveFunctionError, NotANumberError
+from .errors import LoopyGameError, MoveFunctionError, NotANumberError
 from .numbers import Dyadic
-from .options import normalize_option
+from .options import check_hashable, normalize_option
 from .outcome import Outcome
 from .search import evaluate
 from .short.game import Game
@@ -45,12 +56,16 @@ PartizanMoves = Callable[[Any], "tuple[Iterable[Any], Iterable[Any]]"]
 class PartizanSolver:
     """Canonical values of the positions of one partizan game (Left is positive)."""
 
-    def __init__(self, moves: PartizanMoves, *, tuple_is_sum: bool = True) -> None:
+    def __init__(self, moves: PartizanMoves, *, tuple_is_sum: bool = True, max_positions: int | None = None) -> None:
         if not callable(moves):
             raise TypeError("PartizanSolver(moves) needs a function: moves(position) -> (left_options, right_options)")
         self._moves = moves
         self._tuple_is_sum = tuple_is_sum
         self._memo: dict[Hashable, Game] = {}
+        self._loopy_memo: dict[Hashable, Any] = {}  # positions whose value is loopy
+        # bounds the line of play the short search follows and the graph explored for a loopy
+        # value (a move function that never repeats but never ends stops with a ResourceLimitError)
+        self._max_positions = max_positions
 
     def _side(self, position: Hashable, options: Any, side: str) -> list[tuple]:
         try:
@@ -100,13 +115,49 @@ class PartizanSolver:
             [cls._sum(comps, memo) for comps in right],
         )
 
-    def value(self, position: Hashable) -> Game:
-        """The canonical form of ``position``'s value."""
-        return evaluate(position, self._memo, self._expand, self._combine)
+    def value(self, position: Hashable) -> Any:
+        """The canonical form of ``position``'s value: a short :class:`Game`, or, when
+        play from it can repeat, its loopy value (see the module text)."""
+        if self._loopy_memo:
+            check_hashable(position)
+            found = self._loopy_memo.get(position)
+            if found is not None:
+                return found
+        try:
+            return evaluate(position, self._memo, self._expand, self._combine, max_depth=self._max_positions)
+        except LoopyGameError:
+            return self._loopy_value(position)
 
-    def value_of_sum(self, positions: Iterable[Hashable]) -> Game:
-        """The canonical value of a sum of positions."""
-        total = Game.of(0)
+    def short_value(self, position: Hashable) -> Game:
+        """The value as a short game; :class:`LoopyGameError` (with the cycle) when
+        play from ``position`` can repeat."""
+        check_hashable(position)
+        if position in self._loopy_memo:
+            evaluate(position, {}, self._expand, self._combine)  # raises, naming the cycle
+        return evaluate(position, self._memo, self._expand, self._combine, max_depth=self._max_positions)
+
+    def _loopy_value(self, position: Hashable) -> Any:
+        """The loopy value of ``position``: the graph of its sums of components (a
+        position of the graph is a tuple of components), explored breadth first."""
+        from .loopy.graph import from_moves  # a lazy import: loading loopy costs time
+
+        def moves(state: tuple) -> tuple[list, list]:
+            left: list = []
+            right: list = []
+            for i, c in enumerate(state):
+                (lo, ro), _ = self._expand(c)
+                for rows, out in ((lo, left), (ro, right)):
+                    for comps in rows:
+                        out.append(state[:i] + tuple(comps) + state[i + 1 :])
+            return left, right
+
+        value = from_moves(moves, (position,), max_positions=self._max_positions).value()
+        self._loopy_memo[position] = value
+        return value
+
+    def value_of_sum(self, positions: Iterable[Hashable]) -> Any:
+        """The canonical value of a sum of positions (loopy if a part is loopy)."""
+        total: Any = Game.of(0)
         for p in positions:
             total = total + self.value(p)
         return total
@@ -114,6 +165,10 @@ class PartizanSolver:
     def number(self, position: Hashable) -> Dyadic:
         """The value as a number; :class:`NotANumberError` if it is not one."""
         g = self.value(position)
+        if not isinstance(g, Game):
+            if getattr(g, "is_stopper", False) and g.is_number:
+                return g.number
+            raise NotANumberError(f"position {position!r} has the loopy value {g}, which is not a number; use value()")
         if not g.is_number:
             raise NotANumberError(
                 f"position {position!r} has value {g}, which is not a number "
@@ -121,10 +176,16 @@ class PartizanSolver:
             )
         return g.number
 
-    def outcome(self, position: Hashable) -> Outcome:
+    def outcome(self, position: Hashable) -> "Outcome | str":
         """Who wins: an :class:`~cgtkit.outcome.Outcome`, ``L``, ``R``, ``P`` (second
-        player) or ``N`` (first player)."""
-        return self.value(position).outcome
+        player) or ``N`` (first player), or ``D`` (a draw) for a loopy game; a loopy
+        game whose result depends on who starts gives ``"X/Y"`` (X when Left starts, Y
+        when Right starts: ``"D/L"``)."""
+        g = self.value(position)
+        if isinstance(g, Game):
+            return g.outcome
+        result = g.outcome()
+        return Outcome(result) if result in Outcome.__members__ else result
 
     def cache_size(self) -> int:
         """How many positions have a memoised value."""

@@ -41,9 +41,10 @@ cgtkit.errors.LoopyGameError: the game is loopy: this line of play returns to a 
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable, Generator, Hashable, Iterable, MutableMapping, Optional, Sequence
 
-from .errors import CGTError, LoopyGameError, MoveFunctionError
+from .errors import CGTError, LoopyGameError, MoveFunctionError, ResourceLimitError
 from .options import check_hashable
 
 __all__ = ["evaluate", "post_order", "run_steps", "Step", "Cancelled", "Expand", "Combine", "Progress"]
@@ -57,9 +58,19 @@ Step = Generator[Any, Any, Any]
 #: how many positions are finished between two checks of the hooks
 EVERY = 4096
 
+#: the longest line of play :func:`evaluate` follows before it stops with a
+#: :class:`ResourceLimitError` (a move function that never repeats a position but never
+#: ends would otherwise grow the line until memory runs out); CGTKIT_MAX_DEPTH sets it
+DEFAULT_MAX_DEPTH = int(os.environ.get("CGTKIT_MAX_DEPTH", "4000000"))
+
 
 class Cancelled(CGTError):
     """A traversal was cancelled through its ``cancel`` hook."""
+
+
+def _short_repr(position: object) -> str:
+    shown = repr(position)
+    return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
 def _expand_safely(expand: Expand, position: Hashable) -> tuple[Any, Sequence[Hashable]]:
@@ -102,6 +113,7 @@ def evaluate(
     progress: Optional[Progress] = None,
     cancel: Any = None,
     every: int = EVERY,
+    max_depth: Optional[int] = None,
 ) -> Any:
     """Value of ``root``, computing every position it needs that is not in ``memo``.
 
@@ -109,11 +121,19 @@ def evaluate(
     back, and the positions whose values are needed; ``combine(position, data, memo)``
     is called once all children are in ``memo`` and returns the position's value.  A
     failure of ``expand`` that is not a :class:`CGTError` becomes a
-    :class:`MoveFunctionError` naming the position.
+    :class:`MoveFunctionError` naming the position.  A line of play longer than
+    ``max_depth`` (default :data:`DEFAULT_MAX_DEPTH`) stops with a
+    :class:`ResourceLimitError`: the move function never ends (or is deeper than the bound).
+
+    >>> evaluate(0, {}, lambda n: (None, [n + 1]), lambda n, d, m: 0, max_depth=1000)
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.ResourceLimitError: a line of play from 0 is longer than 1,000 moves without repeating a position (now at 1000): the move function may never end; pass a larger max_depth (or set CGTKIT_MAX_DEPTH) if the game is that deep
     """
     check_hashable(root)
     if root in memo:
         return memo[root]
+    limit = DEFAULT_MAX_DEPTH if max_depth is None else max_depth
     check = _hooks(progress, cancel, every)
     countdown = every if check is not None else -1  # -1: never reaches 0
     done = 0
@@ -140,6 +160,12 @@ def evaluate(
                 raise
             except Exception:
                 data, grandchildren = _expand_safely(expand, child)  # re-raises, wrapped
+            if len(path) >= limit:
+                raise ResourceLimitError(
+                    f"a line of play from {_short_repr(root)} is longer than {limit:,} moves without repeating "
+                    f"a position (now at {_short_repr(child)}): the move function may never end; pass a larger "
+                    "max_depth (or set CGTKIT_MAX_DEPTH) if the game is that deep"
+                )
             on_path[child] = len(path)
             path.append([child, data, grandchildren, 0])
             continue

@@ -106,6 +106,9 @@ pub struct ImpartialSearch {
     /// int positions that went to the dict (values too large for the coding): while 0,
     /// an int the native table does not know is unknown, with no dict lookup
     dict_ints: usize,
+    /// the longest line of play followed before a ResourceLimitError (a move function
+    /// that never repeats a position but never ends), as `cgtkit.traverse.evaluate`
+    max_depth: usize,
 }
 
 /// The Python helpers that build the twin's errors and normalise unusual options.
@@ -354,6 +357,18 @@ impl ImpartialSearch {
                     return Err(raise(h.loopy.call1((cycle,))?));
                 }
                 Some((child, false)) => {
+                    if st.frames.len() >= self.max_depth {
+                        let msg = format!(
+                            "a line of play from {} is longer than {} moves without repeating a position (now at {}): \
+                             the move function may never end; pass a larger max_depth (or set CGTKIT_MAX_DEPTH) \
+                             if the game is that deep",
+                            root.repr()?,
+                            grouped(self.max_depth),
+                            child.object(py)?.repr()?
+                        );
+                        let err = py.import("cgtkit.errors")?.getattr("ResourceLimitError")?.call1((msg,))?;
+                        return Err(PyErr::from_value(err));
+                    }
                     let first = st.children.len();
                     let first_group = self.expand(&child.object(py)?, h, st)?;
                     self.mark(&memo, &child, None)?;
@@ -386,11 +401,41 @@ impl ImpartialSearch {
     }
 }
 
+/// `n` with a comma between groups of three digits, as Python's `f"{n:,}"`
+fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[pymethods]
 impl ImpartialSearch {
     #[new]
-    fn new(moves: Py<PyAny>, memo: Py<PyDict>, tuple_is_sum: bool, helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>)) -> Self {
-        ImpartialSearch { moves, memo, tuple_is_sum, helpers, ints: Vec::new(), big: hashbrown::HashMap::new(), stored: 0, dict_ints: 0 }
+    #[pyo3(signature = (moves, memo, tuple_is_sum, helpers, max_depth=4_000_000))]
+    fn new(
+        moves: Py<PyAny>,
+        memo: Py<PyDict>,
+        tuple_is_sum: bool,
+        helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
+        max_depth: usize,
+    ) -> Self {
+        ImpartialSearch {
+            moves,
+            memo,
+            tuple_is_sum,
+            helpers,
+            ints: Vec::new(),
+            big: hashbrown::HashMap::new(),
+            stored: 0,
+            dict_ints: 0,
+            max_depth,
+        }
     }
 
     /// The Grundy value of `root` (hashable), filling the memo with every position it

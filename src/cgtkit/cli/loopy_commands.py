@@ -1,5 +1,5 @@
-"""Subcommands for loopy games: ``cgtkit fox-and-geese`` and ``cgtkit loopy-impartial``;
-``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_facts`.
+"""Subcommands for loopy games: ``cgtkit fox-and-geese``, ``cgtkit backsliding-toads``
+and ``cgtkit loopy-impartial``; ``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_facts`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import RulesError
 from ..outcome import Outcome
 from ._args import count, pair
-from ._output import Report, add_json_option
+from ._output import Report, add_json_option, json_key, jsonable
 from .describe import outcome_text
 
 
@@ -24,9 +24,15 @@ def loopy_value_facts(text: str) -> list[tuple[str, Any, str]]:
     >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("on + {0|pass}")][:2]
     ['value: on', 'kind: stopper']
     """
-    from ..loopy import LoopyValue, SidedValue, loopy
+    from ..loopy import loopy
 
-    g = loopy(text)
+    return value_facts(loopy(text))
+
+
+def value_facts(g: Any) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts of a loopy value: kind, sides or stops, outcome."""
+    from ..loopy import LoopyValue, SidedValue
+
     facts: list[tuple[str, Any, str]] = [("value", str(g), str(g))]
     if isinstance(g, LoopyValue):
         kind = "loopy value whose sides are not stoppers (no canonical form claimed)"
@@ -61,6 +67,22 @@ def _fox_and_geese(args: argparse.Namespace) -> None:
         out.data("width", g.width)
         out.say(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
         out.fact("value", g.value)
+
+
+def _backsliding_toads(args: argparse.Namespace) -> None:
+    from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
+
+    with Report(args) as out:
+        results = []
+        for i, strip in enumerate(args.strips):
+            g = BackslidingToadsAndFrogs(strip)
+            facts = [("position", str(g), str(g))] + value_facts(g.value)
+            if i:
+                out.say("")
+            for key, _, text in facts:
+                out.say(f"{key}: {text}")
+            results.append({json_key(key): jsonable(data) for key, data, _ in facts})
+        out.data("positions", results)
 
 
 def _load_moves(spec: str):
@@ -129,6 +151,15 @@ def register(sub: "argparse._SubParsersAction") -> None:
     add_json_option(p)
     p.set_defaults(run=_fox_and_geese)
 
+    b = sub.add_parser(
+        "backsliding-toads",
+        help="the loopy value of Backsliding Toads and Frogs strips (e.g. ttt..fff)",
+        description="A strip is a string of t (Left's toads), f (Right's frogs) and . (empty cells).",
+    )
+    b.add_argument("strips", nargs="+", metavar="STRIP", help="strips such as ttt..fff")
+    add_json_option(b)
+    b.set_defaults(run=_backsliding_toads)
+
     q = sub.add_parser(
         "loopy-impartial",
         help="generalised Sprague-Grundy values of a user's impartial game (loops allowed)",
@@ -150,4 +181,4 @@ def register(sub: "argparse._SubParsersAction") -> None:
     q.set_defaults(run=_loopy_impartial)
 
 
-__all__ = ["register", "loopy_value_facts"]
+__all__ = ["register", "loopy_value_facts", "value_facts"]

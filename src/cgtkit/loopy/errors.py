@@ -7,12 +7,12 @@
 
 from __future__ import annotations
 
-from ..errors import CGTError
+from ..errors import CGTError, ResourceLimitError
 
 __all__ = ["GraphTooLargeError", "NotAStopperError", "NotStopperSidedError", "SidlingLimitError"]
 
 
-class GraphTooLargeError(CGTError):
+class GraphTooLargeError(ResourceLimitError):
     """The reachable graph of a move function has more positions than the bound given.
 
     ``bound`` is the bound, ``position`` the position being explored when it was passed.

@@ -13,13 +13,11 @@ without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_posit
 * every vertex from which no infinite alternating play starts is part of a stopper;
   those are made canonical strongly connected component by component, from the ends
   of play back to the start (Tarjan's algorithm, iterative);
-* the other vertices get their *sides* by sidling (Winning Ways ch. 11): every such
-  vertex starts as ``on`` (for the onside; ``off`` for the offside) and is replaced by
-  the canonical stopper ``{sides of its Left options | sides of its Right options}``
-  until nothing changes.  The values only decrease (increase), so what is reached is
-  the greatest (least) fixed point, which is the onside (offside).  When it does not
-  settle within the round limit (Bach's Carousel, whose sides are not stoppers), the
-  value is a :class:`~cgtkit.loopy.values.LoopyValue` that claims no canonical form.
+* the other vertices get their *sides* (:mod:`cgtkit.loopy.sides`: the vertices whose
+  onside is ``off`` or offside ``on`` found exactly, then sidling, Winning Ways ch. 11).
+  When sidling does not settle within its round limit (Bach's Carousel, whose sides
+  are not stoppers), the value is a :class:`~cgtkit.loopy.values.LoopyValue` that
+  claims no canonical form.
 
 >>> def seesaw(n):                       # Left moves n -> n+1, Right n -> n-1, on 0..3
 ...     # (onside: Left pushes to 3 while Right steps back, 3 2 1 0; offside 0 -1 -2 -3)
@@ -47,9 +45,6 @@ __all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum
 
 #: how many positions :func:`from_moves` explores before it stops (CGTKIT_LOOPY_MAX_POSITIONS)
 DEFAULT_MAX_POSITIONS = int(os.environ.get("CGTKIT_LOOPY_MAX_POSITIONS", "1000000"))
-
-#: how many rounds sidling may take before it gives up (the sides are then not claimed)
-SIDLING_ROUNDS = 200
 
 
 class LoopyGraph:
@@ -308,73 +303,9 @@ def stopper_vertices(graph: LoopyGraph, vertices: Iterable[int] | None = None) -
     return result
 
 
-def _cut_edges(graph: LoopyGraph, loopy: list[int]) -> list[tuple[int, int, int]]:
-    """Edges ``(vertex, side, index)`` whose removal leaves no infinite alternating play
-    among ``loopy``: the back edges of a depth-first search of the positions
-    (vertex, player to move), iterative.  Cycles in which one player moves twice in a
-    row are untouched, so the rest of the graph keeps its loops (``over``'s pass)."""
-    member = set(loopy)
-    state = {}  # (v, t) -> 1 on the path, 2 done
-    cuts = []
-    for root in loopy:
-        for t0 in (0, 1):
-            if (root, t0) in state:
-                continue
-            state[(root, t0)] = 1
-            stack = [(root, t0, 0)]
-            while stack:
-                v, t, i = stack[-1]
-                opts = graph.left[v] if t == 0 else graph.right[v]
-                if i < len(opts):
-                    stack[-1] = (v, t, i + 1)
-                    w = opts[i]
-                    if w not in member:
-                        continue
-                    s = state.get((w, 1 - t))
-                    if s == 1:
-                        cuts.append((v, t, i))
-                    elif s is None:
-                        state[(w, 1 - t)] = 1
-                        stack.append((w, 1 - t, 0))
-                    continue
-                state[(v, t)] = 2
-                stack.pop()
-    return cuts
-
-
-def _sidle(graph: LoopyGraph, known: dict[int, int], loopy: list[int], top: int, limit: int) -> dict[int, int] | None:
-    """Sidling from ``top`` (on or off) over the vertices ``loopy``, the graph kept
-    whole except for the edges that close infinite alternating play: those lead to the
-    current approximation of their target, the rest is a stopper made canonical at
-    each round.  None if it has not settled within ``limit`` rounds."""
-    cuts = _cut_edges(graph, loopy)
-    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
-    x = {w: top for w in targets}
-    n = len(graph)
-    for _ in range(limit):
-        left = [list(r) for r in graph.left] + [[] for _ in targets]
-        right = [list(r) for r in graph.right] + [[] for _ in targets]
-        fixed = dict(graph.fixed)
-        slot = {}
-        for k, w in enumerate(targets):
-            slot[w] = n + k
-            fixed[n + k] = x[w]
-        for v, t, i in cuts:
-            rows = left if t == 0 else right
-            rows[v][i] = slot[rows[v][i]]
-        for v, value in known.items():
-            fixed.setdefault(v, value)
-        cut = LoopyGraph(left, right, graph.start, fixed)
-        values = stopper_vertices(cut, loopy)
-        new = {w: values[w] for w in targets}
-        if new == x:
-            return {**known, **{v: values[v] for v in loopy}}
-        x = new
-    return None
-
-
 def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None = None):
     """The value of vertex ``start`` (default: the graph's start); see the module text."""
+    from .sides import sides
     from .values import LoopyValue, SidedValue, Stopper
 
     root = graph.start if start is None else start
@@ -386,13 +317,18 @@ def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None
     if root in known:
         return Stopper(known[root])
     loopy = [v for v in reach if v not in known]
-    limit = max_rounds if max_rounds is not None else SIDLING_ROUNDS
-    on_id = store.canonical_batch([[-1]], [[]])[0]
-    off_id = store.canonical_batch([[]], [[-1]])[0]
-    up = _sidle(sub, known, loopy, on_id, limit)
-    down = _sidle(sub, known, loopy, off_id, limit) if up is not None else None
-    if up is None or down is None:
-        return LoopyValue(sub, known)
+    up, down = sides(sub, known, loopy, max_rounds)
+    if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle: no claim
+
+        def side(found: Any) -> Any:
+            if isinstance(found, dict):
+                return Stopper(found[root])
+            side_graph, fixed = found
+            if root in fixed:
+                return Stopper(fixed[root])
+            return LoopyValue(LoopyGraph(side_graph.left, side_graph.right, root, side_graph.fixed), fixed)
+
+        return LoopyValue(sub, known, side(up), side(down))
     if up[root] == down[root]:
         return Stopper(up[root])
     return SidedValue(Stopper(up[root]), Stopper(down[root]))

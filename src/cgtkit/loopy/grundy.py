@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence, Union
 
 from ..errors import MoveFunctionError, NoWinningMoveError
-from ..options import check_hashable, normalize_option
+from ..options import WinningMove, check_hashable, normalize_option
 from .errors import GraphTooLargeError
 
 __all__ = [
@@ -419,8 +419,6 @@ class LoopyImpartialSolver:
     def winning_moves(self, position_or_list: Any) -> list:
         """Every move to a P-position (value 0), the most direct first; empty when there
         is none.  Always playing the first one wins."""
-        from ..impartial import WinningMove
-
         return self._moves_to(position_or_list, lambda v: v == 0, WinningMove)
 
     def winning_move(self, position_or_list: Any):

@@ -323,13 +323,21 @@ class SidedValue:
 class LoopyValue:
     """A loopy game whose sides did not settle into stoppers: the graph (its stopper
     parts made canonical) is kept and printed with named nodes; no canonical form is
-    claimed, and it cannot be compared or added."""
+    claimed, and it cannot be compared or added.
 
-    __slots__ = ("graph", "known")
+    ``onside`` and ``offside`` are its sides as far as they were found: a
+    :class:`Stopper` where sidling settled, else a :class:`LoopyValue` of the simplified
+    graph of that side (moves taken straight back removed, the vertices whose side is
+    known fixed to it), again with no canonical form claimed (Bach's Carousel).
+    """
 
-    def __init__(self, graph: Any, known: dict) -> None:
+    __slots__ = ("graph", "known", "onside", "offside")
+
+    def __init__(self, graph: Any, known: dict, onside: Any = None, offside: Any = None) -> None:
         self.graph = graph
         self.known = known
+        self.onside = onside
+        self.offside = offside
 
     @property
     def is_stopper(self) -> bool:

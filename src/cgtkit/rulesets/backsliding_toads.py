@@ -4,9 +4,8 @@ Toads and Frogs in which a creature may also step back.
 Left's toads ``t`` move right, Right's frogs ``f`` move left: one step into an empty
 cell ``.``, or a jump over exactly one opposing creature into the empty cell beyond,
 as in Toads and Frogs; and also one step *back* into an empty cell.  Positions repeat,
-so values are loopy: CGSuite gives ``ttt..fff`` the sided value
-``{on||0|-1/2} & {1/2|0||off}`` (not yet reached here: sidling does not settle on
-strips with two toads and a frog or more, see docs/loopy.md).
+so values are loopy: ``ttt..fff`` has the sided value ``{on||0|-1/2} & {1/2|0||off}``,
+as CGSuite gives it (see :mod:`cgtkit.loopy.sides`).
 
 ``t.f`` is a stopper: Left's ``.tf`` and Right's ``tf.`` each lead to a cycle that only
 one player can run round, and whoever starts loses, so it is 0.

@@ -1,0 +1,277 @@
+"""Onsides and offsides of loopy games that are not stoppers.
+
+A game ``G`` whose play can alternate for ever is described by two stoppers, its
+*onside* ``G+`` (infinite play counted as a win for Left) and its *offside* ``G-``
+(for Right): ``G = G+ & G-`` (Winning Ways ch. 11; Siegel, *Combinatorial Game
+Theory*, ch. VI).  They are found in four steps.
+
+0. **Moves taken straight back** are removed, for each side on its own
+   (:func:`without_returns`): a pass of Left's where Right can pass too changes
+   nothing in the offside, and ``a{a,0|a}`` becomes the stopper ``a{0|a} = over``
+   there.  Vertices that no longer start infinite alternating play are stoppers, made
+   canonical as such.
+
+1. **Bottomless vertices.**  ``G+ = off`` exactly when, for every ``n``, Right wins
+   ``G + n`` outright with Left moving first (Left's ``n`` spare moves are each a
+   pass).  That is an *energy game*: Left pays one unit of credit for each pass, and
+   :func:`bottomless` finds the least credit Left needs at each position by a
+   fixed-point iteration (the "progress measure" of Brim, Chaloupka, Doyen, Gentilini
+   and Raskin, *Faster algorithms for mean-payoff games*, 2011).  A finite need is
+   below ``(n - 1) W`` for ``n`` states and costs at most ``W`` (there, ``W = 1``), so a
+   need above that bound is infinite and the onside is ``off``.  ``G- = on`` likewise
+   with the players exchanged.  These vertices are fixed to ``off`` (``on``) before sidling: a game's sides depend
+   only on the sides of its options, so this changes no other side.
+2. **Sidling** (Winning Ways ch. 11): every remaining vertex starts at ``on`` for the
+   onside (``off`` for the offside); the edges that close infinite alternating play
+   lead to the current approximation of their target, the rest of the graph is a
+   stopper made canonical, round after round.  The approximations only decrease
+   (increase) and stay above (below) the side, so a round that changes nothing has
+   reached it.  Without step 1, a vertex whose onside is ``off`` is approached through
+   ``-2, -4, -6, ...`` for ever (Backsliding Toads and Frogs ``ttt..fff``).
+3. **A bound.**  If sidling still has not settled after ``max_rounds`` rounds (the
+   sides may not be stoppers at all: Bach's Carousel), no side is claimed and the
+   caller returns a :class:`~cgtkit.loopy.values.LoopyValue`.  This also happens when
+   a side is a stopper whose cycle the approximations only unroll (``{0|off}``,
+   ``{0|{0|off}}``, ... approach ``over``) and step 0 did not cut the cycle.
+
+>>> from cgtkit.loopy import LoopyGraph
+>>> dud = LoopyGraph([[0]], [[0]], 0)            # both pass for ever
+>>> sorted(bottomless(dud, [0])), dud.value()    # Right's passes outlast any spare moves
+([], dud)
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import TYPE_CHECKING, Sequence
+
+from . import store
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .graph import LoopyGraph
+
+__all__ = ["bottomless", "sides", "without_returns", "SIDLING_ROUNDS"]
+
+#: how many rounds sidling may take before it gives up (the sides are then not claimed)
+SIDLING_ROUNDS = 200
+
+
+def _arena(graph: "LoopyGraph", roots: Sequence[int], left_pays: bool) -> tuple[list, list, list]:
+    """The positions reachable from ``roots`` (graph vertices, then table vertices
+    standing for fixed ones), with the moves of the payer (``left``) and of the other
+    player (``right``) as local indices.  ``left_pays`` False exchanges the players."""
+    index: dict = {}
+    nodes: list = []
+    for r in roots:
+        key = ("t", graph.fixed[r]) if r in graph.fixed else ("g", r)
+        if key not in index:
+            index[key] = len(nodes)
+            nodes.append(key)
+    mine: list[list[int]] = []
+    theirs: list[list[int]] = []
+    i = 0
+    while i < len(nodes):
+        kind, v = nodes[i]
+        i += 1
+        if kind == "g":
+            lo = [("t", graph.fixed[w]) if w in graph.fixed else ("g", w) for w in graph.left[v]]
+            ro = [("t", graph.fixed[w]) if w in graph.fixed else ("g", w) for w in graph.right[v]]
+        else:
+            lt, rt = store.options(v)
+            lo = [("t", w) for w in lt]
+            ro = [("t", w) for w in rt]
+        if not left_pays:
+            lo, ro = ro, lo
+        rows = []
+        for opts in (lo, ro):
+            row = []
+            for key in opts:
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(nodes)
+                    nodes.append(key)
+                row.append(j)
+            rows.append(row)
+        mine.append(rows[0])
+        theirs.append(rows[1])
+    return nodes, mine, theirs
+
+
+def bottomless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True) -> set[int]:
+    """The vertices among ``vertices`` whose onside is ``off`` (``onside`` True) or whose
+    offside is ``on`` (False), decided exactly by the energy game of the module text.
+
+    >>> from cgtkit.loopy.graph import LoopyGraph
+    >>> g = LoopyGraph([[], [1]], [[0], []], 0)   # 0: Right passes for ever (off); 1: Left (on)
+    >>> sorted(bottomless(g, [0, 1])), sorted(bottomless(g, [0, 1], onside=False))
+    ([0], [1])
+    """
+    nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
+    m = len(nodes)
+    cap = 2 * m  # a finite need is below the number of (position, player) states
+    inf = cap + 1
+    # state 2x: the payer to move at x; 2x + 1: the other player to move
+    need = [0] * (2 * m)
+    preds: list[list[int]] = [[] for _ in range(2 * m)]
+    for x in range(m):
+        preds[2 * x + 1].append(2 * x)  # the payer's pass
+        for y in mine[x]:
+            preds[2 * y + 1].append(2 * x)
+        for y in theirs[x]:
+            preds[2 * y].append(2 * x + 1)
+    queue = deque(range(2 * m))
+    queued = [True] * (2 * m)
+    while queue:
+        s = queue.popleft()
+        queued[s] = False
+        x, turn = divmod(s, 2)
+        if turn == 0:
+            best = need[s + 1] + 1
+            for y in mine[x]:
+                c = need[2 * y + 1]
+                if c < best:
+                    best = c
+        else:
+            opts = theirs[x]
+            best = max((need[2 * y] for y in opts), default=0)
+        if best > cap:
+            best = inf
+        if best > need[s]:
+            need[s] = best
+            for p in preds[s]:
+                if not queued[p]:
+                    queued[p] = True
+                    queue.append(p)
+    local = {key: j for j, key in enumerate(nodes)}
+    out = set()
+    for v in vertices:
+        if v in graph.fixed:
+            continue
+        if need[2 * local[("g", v)]] >= inf:
+            out.add(v)
+    return out
+
+
+def _cut_edges(graph: "LoopyGraph", loopy: list[int]) -> list[tuple[int, int, int]]:
+    """Edges ``(vertex, side, index)`` whose removal leaves no infinite alternating play
+    among ``loopy``: the back edges of a depth-first search of the positions
+    (vertex, player to move), iterative.  Cycles in which one player moves twice in a
+    row are untouched, so the rest of the graph keeps its loops (``over``'s pass)."""
+    member = set(loopy)
+    state = {}  # (v, t) -> 1 on the path, 2 done
+    cuts = []
+    for root in loopy:
+        for t0 in (0, 1):
+            if (root, t0) in state:
+                continue
+            state[(root, t0)] = 1
+            stack = [(root, t0, 0)]
+            while stack:
+                v, t, i = stack[-1]
+                opts = graph.left[v] if t == 0 else graph.right[v]
+                if i < len(opts):
+                    stack[-1] = (v, t, i + 1)
+                    w = opts[i]
+                    if w not in member:
+                        continue
+                    s = state.get((w, 1 - t))
+                    if s == 1:
+                        cuts.append((v, t, i))
+                    elif s is None:
+                        state[(w, 1 - t)] = 1
+                        stack.append((w, 1 - t, 0))
+                    continue
+                state[(v, t)] = 2
+                stack.pop()
+    return cuts
+
+
+def _sidle(graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int) -> dict[int, int] | None:
+    """Sidling from ``top`` (on or off) over the vertices ``loopy``, the graph kept
+    whole except for the edges that close infinite alternating play: those lead to the
+    current approximation of their target, the rest is a stopper made canonical at
+    each round.  None if it has not settled within ``limit`` rounds."""
+    from .graph import LoopyGraph, stopper_vertices
+
+    cuts = _cut_edges(graph, loopy)
+    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
+    x = {w: top for w in targets}
+    n = len(graph)
+    for _ in range(limit):
+        left = [list(r) for r in graph.left] + [[] for _ in targets]
+        right = [list(r) for r in graph.right] + [[] for _ in targets]
+        fixed = dict(graph.fixed)
+        slot = {}
+        for k, w in enumerate(targets):
+            slot[w] = n + k
+            fixed[n + k] = x[w]
+        for v, t, i in cuts:
+            rows = left if t == 0 else right
+            rows[v][i] = slot[rows[v][i]]
+        for v, value in known.items():
+            fixed.setdefault(v, value)
+        cut = LoopyGraph(left, right, graph.start, fixed)
+        values = stopper_vertices(cut, loopy)
+        new = {w: values[w] for w in targets}
+        if new == x:
+            return {**known, **{v: values[v] for v in loopy}}
+        x = new
+    return None
+
+
+def sides(
+    graph: "LoopyGraph", known: dict[int, int], loopy: list[int], max_rounds: int | None = None
+) -> "tuple[dict[int, int] | tuple[LoopyGraph, dict[int, int]], ...]":
+    """The onside and offside (table vertices) of every vertex of ``loopy`` (and of
+    ``known``, the stopper vertices, unchanged).  A side for which sidling does not
+    settle within ``max_rounds`` (default :data:`SIDLING_ROUNDS`) is given instead as
+    its simplified graph: ``(graph, stopper vertices)``, moves taken straight back
+    removed and the vertices whose side is found fixed (``off`` or ``on``, stoppers)."""
+    from .graph import stopper_vertices
+
+    limit = SIDLING_ROUNDS if max_rounds is None else max_rounds
+    on_id = store.canonical_batch([[-1]], [[]])[0]
+    off_id = store.canonical_batch([[]], [[-1]])[0]
+    result = []
+    for onside, top, bottom in ((True, on_id, off_id), (False, off_id, on_id)):
+        side_graph = without_returns(graph, loopy, onside, known)
+        settled = {**known, **stopper_vertices(side_graph, loopy)}
+        open_ = [v for v in loopy if v not in settled]
+        sunk = bottomless(side_graph, open_, onside)
+        fixed = {**settled, **{v: bottom for v in sunk}}
+        rest = [v for v in open_ if v not in sunk]
+        side = _sidle(side_graph, fixed, rest, top, limit) if rest else dict(fixed)
+        result.append((side_graph, fixed) if side is None else side)
+    return result[0], result[1]
+
+
+def without_returns(graph: "LoopyGraph", loopy: Sequence[int], onside: bool, known: dict[int, int]) -> "LoopyGraph":
+    """The graph for one side, with the moves that the opponent can take straight back
+    removed: for the offside, Left's move ``v -> w`` when Right can move ``w -> v`` (a
+    pass ``v -> v`` when Right can pass there too); for the onside, Right's likewise.
+
+    This keeps the side.  In the offside infinite play is Right's, so against any Left
+    strategy Right may answer ``v -> w`` by ``w -> v``, which restores the whole sum
+    with Left to move: a strategy of Left's that wins with the move wins without it
+    (skip each such pair; if Left made the move for ever, the play would be infinite,
+    a win for Right).  Removing a move of Left's can only help Right.  The vertices of
+    ``known`` (stoppers, which have no such pair of moves) are fixed to their values.
+
+    >>> from cgtkit.loopy import LoopyGraph
+    >>> g = LoopyGraph([[0, 1], []], [[0], []], 0)    # a{a,0|a}: both pass, Left may stop
+    >>> without_returns(g, [0], False, {}).left[0], without_returns(g, [0], True, {}).right[0]
+    ([1], [])
+    >>> g.value()                                      # on & (the offside is a{0|a} = over)
+    on & over
+    """
+    from .graph import LoopyGraph
+
+    member = set(loopy)
+    left = [list(r) for r in graph.left]
+    right = [list(r) for r in graph.right]
+    for v in loopy:
+        if onside:  # Right's v -> w, when Left has w -> v
+            right[v] = [w for w in graph.right[v] if not (w in member and v in graph.left[w])]
+        else:
+            left[v] = [w for w in graph.left[v] if not (w in member and v in graph.right[w])]
+    return LoopyGraph(left, right, graph.start, {**graph.fixed, **known}, graph.labels)

@@ -1,0 +1,248 @@
+"""Onsides and offsides (issue 14), checked against an independent referee.
+
+The referee below plays sums of two components by retrograde analysis of their positions
+(no stopper table, no canonical forms): it finds, for each player to start, whether Left
+wins outright, Right wins outright, or neither (a draw by infinite play).  A sided value
+``G = G+ & G-`` then has to agree with it in four ways for every short game ``t``
+(Winning Ways ch. 11; Siegel, *Combinatorial Game Theory*, ch. VI: ``X+ >= 0`` exactly
+when Left, moving second in ``X``, survives, and ``X- >= 0`` exactly when she wins
+outright; for short ``t`` the sides of ``G - t`` are ``G+ - t`` and ``G- - t``):
+
+* ``t <= G+``  iff Left, moving second in ``G - t``, survives;
+* ``G+ <= t``  iff Left, moving second in ``t - G``, wins outright;
+* ``G- <= t``  iff Left, moving second in ``t - G``, survives;
+* ``t <= G-``  iff Left, moving second in ``G - t``, wins outright;
+
+and its outcome (with draws) has to be the referee's outcome of ``G`` alone.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, loopy
+from cgtkit.loopy.sides import bottomless
+from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs
+from cgtkit.short.game import Game
+from cgtkit.short.notation import game
+
+
+# --- the referee ----------------------------------------------------------------------
+def _game_moves(g: Game):
+    return list(g.left_options), list(g.right_options)
+
+
+def referee(moves_a, a, moves_b, b):
+    """For the sum a + b (each component with its own move function returning
+    (left, right)), a dict state -> "L"/"R"/"D" where state = (a, b, turn), turn 0 when
+    Left is to move: who wins outright, or "D"."""
+    start = [(a, b, 0), (a, b, 1)]
+    index = {s: i for i, s in enumerate(start)}
+    states = list(start)
+    succ = []
+    i = 0
+    while i < len(states):
+        x, y, t = states[i]
+        i += 1
+        lx, rx = moves_a(x)
+        ly, ry = moves_b(y)
+        if t == 0:
+            nxt = [(u, y, 1) for u in lx] + [(x, u, 1) for u in ly]
+        else:
+            nxt = [(u, y, 0) for u in rx] + [(x, u, 0) for u in ry]
+        ids = []
+        for s in nxt:
+            j = index.get(s)
+            if j is None:
+                j = index[s] = len(states)
+                states.append(s)
+            ids.append(j)
+        succ.append(ids)
+    n = len(states)
+    preds = [[] for _ in range(n)]
+    for j in range(n):
+        for k in succ[j]:
+            preds[k].append(j)
+    result = {}
+    for winner, mover in (("L", 0), ("R", 1)):
+        # `winner` wins outright: the loser stuck, or (winner to move) some move wins, or
+        # (loser to move) every move wins; a least fixed point, so infinite play is not a win
+        won = [False] * n
+        left = [len(succ[j]) for j in range(n)]
+        queue = [j for j in range(n) if states[j][2] != mover and not succ[j]]
+        for j in queue:
+            won[j] = True
+        while queue:
+            k = queue.pop()
+            for j in preds[k]:
+                if won[j]:
+                    continue
+                if states[j][2] == mover:
+                    won[j] = True
+                    queue.append(j)
+                else:
+                    left[j] -= 1
+                    if left[j] == 0:
+                        won[j] = True
+                        queue.append(j)
+        for j in range(n):
+            if won[j]:
+                result[states[j]] = winner
+    return {s: result.get(s, "D") for s in states}
+
+
+def outcome_of(moves, g) -> str:
+    zero = Game.of(0)
+    table = referee(moves, g, _game_moves, zero)
+    first, second = table[(g, zero, 0)], table[(g, zero, 1)]
+    if first == second:
+        return first
+    return {("L", "R"): "N", ("R", "L"): "P"}.get((first, second), f"{first}/{second}")
+
+
+def check_sides(moves, g, value, probes):
+    """The four relations of the module text for each short probe t."""
+    onside, offside = (value, value) if isinstance(value, Stopper) else (value.onside, value.offside)
+    assert onside >= offside
+    assert value.outcome() == outcome_of(moves, g)
+    for t in probes:
+        g_minus_t = referee(moves, g, _game_moves, -t)[(g, -t, 1)]  # Right starts: Left second
+        # t - G is -(G - t) with the players exchanged: Left second in t - G is Right
+        # second in G - t, i.e. G - t with Left to move
+        t_minus_g = {"L": "R", "R": "L", "D": "D"}[referee(moves, g, _game_moves, -t)[(g, -t, 0)]]
+        label = f"t = {t}"
+        assert (t <= onside) == (g_minus_t != "R"), label
+        assert (onside <= t) == (t_minus_g == "L"), label
+        assert (offside <= t) == (t_minus_g != "R"), label
+        assert (t <= offside) == (g_minus_t == "L"), label
+
+
+PROBES = [Game.of(0), Game.of(1), Game.of(-1), Game.of(2), Game.of(-2)] + [
+    game(s) for s in ("1/2", "-1/2", "*", "^", "v", "{1|0}", "{0|-1/2}", "{1/2|0}", "{1|-1}")
+]
+
+
+# --- Backsliding Toads and Frogs ---------------------------------------------------------
+def _strip_moves(s: str):
+    g = BackslidingToadsAndFrogs(s)
+    return [str(o) for o in g.left_moves()], [str(o) for o in g.right_moves()]
+
+
+@pytest.mark.parametrize("strip", ["tt..ff", "tt.f", "t.ff", "t..f", "tt..f", "t.t.f"])
+def test_backsliding_sides_agree_with_the_referee(strip):
+    value = BackslidingToadsAndFrogs(strip).value
+    assert not isinstance(value, LoopyValue)
+    check_sides(_strip_moves, strip, value, PROBES)
+
+
+def test_ttt_fff_is_cgsuites_value():
+    # CGSuite (tests/data/loopy_cgsuite.json): {on||0|-1/2} & {1/2|0||off}
+    row = json.loads((Path(__file__).parent / "data" / "loopy_cgsuite.json").read_text())["rulesets"][0]
+    value = BackslidingToadsAndFrogs(row["position"]).value
+    assert str(value) == row["value"]
+    assert isinstance(value, SidedValue)
+    assert value.onside == loopy("{on||0|-1/2}") and value.offside == loopy("{1/2|0||off}")
+    check_sides(_strip_moves, "ttt..fff", value, PROBES)
+
+
+# --- random graphs ------------------------------------------------------------------------
+def random_graph(seed: int, n: int) -> LoopyGraph:
+    rng = random.Random(seed)
+    left = [sorted(rng.sample(range(n), rng.randint(0, min(2, n)))) for _ in range(n)]
+    right = [sorted(rng.sample(range(n), rng.randint(0, min(2, n)))) for _ in range(n)]
+    return LoopyGraph(left, right, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 5))
+def test_random_graph_sides_agree_with_the_referee(seed, n):
+    g = random_graph(seed, n)
+    value = g.value()
+    if isinstance(value, LoopyValue):  # sides that are not stoppers: nothing claimed
+        return
+    check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES[:9])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 5))
+def test_bottomless_is_exactly_onside_off(seed, n):
+    g = random_graph(seed, n)
+    value = g.value()
+    if isinstance(value, LoopyValue):
+        return
+    onside, offside = (value, value) if isinstance(value, Stopper) else (value.onside, value.offside)
+    assert (0 in bottomless(g, [0])) == (onside == loopy("off"))
+    assert (0 in bottomless(g, [0], onside=False)) == (offside == loopy("on"))
+
+
+def test_referee_on_hand_made_games():
+    # dud: both can always pass, a draw whoever starts; a{{|a}|} = 1 & 0 is D/L
+    # (CGSuite's table); the seesaw of docs/loopy.md, 3 & 0
+    dud = LoopyGraph([[0]], [[0]], 0)
+    assert outcome_of(lambda v: (dud.left[v], dud.right[v]), 0) == "D"
+    assert str(dud.value()) == "dud"
+    seesaw = LoopyGraph([[1], [2], [3], []], [[], [0], [1], [2]], 0)
+    value = seesaw.value()
+    assert str(value) == "3 & 0"
+    check_sides(lambda v: (seesaw.left[v], seesaw.right[v]), 0, value, PROBES)
+
+
+def test_moves_taken_straight_back_keep_the_sides():
+    # a{a,0|a}: both may pass, Left may also move to 0.  Onside: Left passes for ever,
+    # on.  Offside: Left's pass is answered by Right's, so only 0 counts: a{0|a} = over
+    g = LoopyGraph([[0, 1], []], [[0], []], 0)
+    value = g.value()
+    assert str(value) == "on & over"
+    check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 4), st.integers(0, 10**9), st.integers(1, 4))
+def test_sums_of_sided_values_agree_with_the_referee(seed_a, n_a, seed_b, n_b):
+    # G + H from the sides alone ((G + H)+ is the upsum of the onsides, (G + H)- the
+    # downsum of the offsides) against the referee playing the two graphs side by side
+    from cgtkit.loopy import NotStopperSidedError
+
+    a, b = random_graph(seed_a, n_a), random_graph(seed_b, n_b)
+    va, vb = a.value(), b.value()
+    if isinstance(va, LoopyValue) or isinstance(vb, LoopyValue):
+        return
+    try:
+        total = va + vb
+    except NotStopperSidedError:  # a side of the sum that is not a stopper: nothing claimed
+        return
+
+    def moves(pair):
+        x, y = pair
+        return (
+            [(u, y) for u in a.left[x]] + [(x, u) for u in b.left[y]],
+            [(u, y) for u in a.right[x]] + [(x, u) for u in b.right[y]],
+        )
+
+    check_sides(moves, (0, 0), total, PROBES[:6])
+
+
+def test_unclaimed_values_keep_the_sides_that_were_found():
+    # Bach's Carousel: neither side settles; each is its simplified graph, no claim
+    bach = loopy("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+    assert isinstance(bach, LoopyValue)
+    assert isinstance(bach.onside, LoopyValue) and isinstance(bach.offside, LoopyValue)
+    assert "no canonical form claimed" in repr(bach.onside)
+    # a random graph whose offside is off (found exactly) while its onside sidles for ever
+    g = LoopyGraph([[], [], [1, 5], [0, 1], [4], [4]], [[5], [], [], [], [2, 5], [3, 4]], 0)
+    value = g.value()
+    assert isinstance(value, LoopyValue) and isinstance(value.onside, LoopyValue)
+    assert value.offside == loopy("off")
+    # the referee agrees on the offside's relations to the probes: t <= G- never (Left,
+    # moving second in G - t, never wins outright) and G- <= t always (Left, moving
+    # second in t - G, survives)
+    moves = lambda v: (g.left[v], g.right[v])  # noqa: E731
+    for t in PROBES:
+        table = referee(moves, 0, _game_moves, -t)
+        assert table[(0, -t, 1)] != "L" and table[(0, -t, 0)] != "L", str(t)
