@@ -47,3 +47,23 @@ def test_old_private_spellings_still_resolve():
     from cgtkit.heap import subtraction
 
     assert old._check_take([3, 1]) == (1, 3) and old._GAMES is subtraction._GAMES
+
+
+@pytest.mark.parametrize(
+    "name, new, new_name",
+    [
+        ("split", "cgtkit.rulesets.bitboard", "split"),
+        ("parse_grid", "cgtkit.rulesets.bitboard", "parse_grid"),
+        ("stone_key", "cgtkit.rulesets.symmetry", "stone_key"),
+        ("_rev_table", "cgtkit.rulesets.symmetry", "reversal_table"),
+        ("StonePosition", "cgtkit.rulesets.stones", "StonePosition"),
+    ],
+)
+def test_grid_names_moved_to_their_concepts(name, new, new_name):
+    import cgtkit.rulesets.grid as grid
+
+    with pytest.warns(DeprecationWarning, match=new):
+        old = getattr(grid, name)
+    assert old is getattr(importlib.import_module(new), new_name)
+    with pytest.raises(AttributeError):
+        grid.no_such_name

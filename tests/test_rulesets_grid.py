@@ -12,17 +12,9 @@ import pytest
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Cram, Domineering
-from cgtkit.rulesets.grid import (
-    all_symmetries,
-    components_bbox,
-    normal_key,
-    pack_rows,
-    rows_of,
-    split,
-    stone_key,
-    to_corner,
-)
-from cgtkit.rulesets.grid import transpose as grid_transpose
+from cgtkit.rulesets.bitboard import components_bbox, pack_rows, rows_of, split, to_corner
+from cgtkit.rulesets.symmetry import all_symmetries, normal_key, stone_key
+from cgtkit.rulesets.symmetry import transpose as grid_transpose
 from cgtkit.rulesets.native import python_search
 from cgtkit.rulesets.placement import PlacementRuleset
 from cgtkit.rulesets.solver import TranspositionTable

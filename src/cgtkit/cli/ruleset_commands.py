@@ -69,7 +69,7 @@ def is_board(position: Any) -> bool:
     >>> is_board(Kayles("xx.x")), is_board(Cutcake("4x3"))
     (True, False)
     """
-    from ..rulesets.grid import StonePosition
+    from ..rulesets.stones import StonePosition
     from ..rulesets.kayles import DawsonsKayles, Kayles
     from ..rulesets.placement import PlacementPosition
     from ..rulesets.toads import ToadsAndFrogs

@@ -6,7 +6,7 @@ cells), and the board symmetries that map Left's pieces to Left's and Right's to
 Right's.  Only empty cells matter, so a position is the bitboard of its empty cells;
 it splits into its connected regions of empty cells, and the value of a position is
 the sum of the values of its regions.  Each region is solved once per ruleset, under
-its normalised key (see :mod:`cgtkit.rulesets.grid`).
+its normalised key (see :mod:`cgtkit.rulesets.symmetry`).
 
 Conventions follow CGSuite: rows are separated by ``|``, ``.`` is empty and ``#`` is
 filled; in Domineering Left places **vertical** dominoes, Right horizontal ones.
@@ -33,17 +33,8 @@ from ..short.game import Game
 from . import native
 from .base import ImpartialPosition, StringPosition
 from .solver import ComponentSolver
-from .grid import (
-    _rev_table,
-    all_symmetries,
-    components_bbox,
-    flips,
-    pack_rows,
-    parse_grid,
-    rows_of,
-    split,
-    transpose,
-)
+from .bitboard import components_bbox, pack_rows, parse_grid, rows_of, split
+from .symmetry import all_symmetries, flips, reversal_table, transpose
 
 __all__ = ["PlacementRuleset", "PlacementPosition", "Domineering", "Cram", "DOMINEERING", "CRAM"]
 
@@ -165,7 +156,7 @@ class PlacementRuleset:
     def _least_flip(self, rows: tuple, w: int) -> Optional[int]:
         """The key of the least of the 4 flips of ``rows`` (``w`` wide, at the top left
         corner), or None beyond the flip tables (12 wide)."""
-        rev = _rev_table(w)
+        rev = reversal_table(w)
         if rev is None:
             return None
         hf = tuple([rev[r] for r in rows])
