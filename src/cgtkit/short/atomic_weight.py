@@ -36,9 +36,9 @@ import math
 
 from ..errors import NotAtomicError
 from .constants import nimber, up
-from .game import Game, GameLike
+from .game import Game, GameLike, bottom_up
 from .products import evaluate, norton, ordinal_sum
-from .thermography import bottom_up, left_stop, right_stop
+from .thermography import left_stop, right_stop
 
 __all__ = ["atomic_weight", "is_atomic", "naive_atomic_weight", "far_star", "is_all_small", "companion"]
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Optional, Union
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic
 from ..outcome import Outcome
+from ..traverse import post_order
 from .engine import ENGINE as _E
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
@@ -462,23 +463,20 @@ def clear_caches() -> None:
     _E.clear_caches()
 
 
-def _bottom_up(root: Game, done: Callable[[Game], bool]) -> list[Game]:
-    """The followers of root that are not ``done``, each after all of its options
-    (an explicit stack: no recursion over the depth of the game)."""
-    order: list[Game] = []
-    seen = {root}
-    stack = [(root, itertools.chain(root.left_options, root.right_options))]
-    while stack:
-        g, it = stack[-1]
-        for c in it:
-            if c not in seen and not done(c):
-                seen.add(c)
-                stack.append((c, itertools.chain(c.left_options, c.right_options)))
-                break
-        else:
-            stack.pop()
-            order.append(g)
-    return order
+def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
+    """The followers of ``root`` not yet ``known``, each listed after all its options:
+    :func:`cgtkit.traverse.post_order` over the options, an explicit stack, so the
+    depth of a game never meets Python's recursion limit.  Shared by the analysis
+    modules (thermography, atomic weight, products, misère, ...).
+
+    >>> [str(h) for h in bottom_up(Game.from_options([Game.from_options([0], [])], []), lambda h: h == 0)]
+    ['1', '2']
+    """
+    return post_order(root, _options, known)  # type: ignore[arg-type]
+
+
+def _options(g: Game) -> "itertools.chain[Game]":
+    return itertools.chain(g.left_options, g.right_options)
 
 
 def _to_table(g: Game) -> tuple:
@@ -496,7 +494,7 @@ def _to_table(g: Game) -> tuple:
     def ref(h: Game):
         return h._packed() if h._kind != _GENERAL else index[h]
 
-    for h in _bottom_up(g, lambda h: h._kind != _GENERAL):
+    for h in bottom_up(g, lambda h: h._kind != _GENERAL):
         index[h] = len(table)
         table.append((tuple(ref(o) for o in h.left_options), tuple(ref(o) for o in h.right_options)))
     return tuple(table)

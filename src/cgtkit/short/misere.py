@@ -33,9 +33,9 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ..outcome import Outcome
-from .game import Game, GameLike
+from .game import Game, GameLike, bottom_up
 from .nus import nus_misere_wins
-from .thermography import bottom_up, closed_form_known
+from .thermography import closed_form_known
 
 __all__ = ["misere_outcome", "misere_first_player_wins", "misere_wins_by_forms"]
 

@@ -38,10 +38,10 @@ from typing import NamedTuple, Optional
 
 from ..numbers import Dyadic, decimal
 from .constants import nimber, up_nth, up_sum
-from .game import Game, GameLike
+from .game import Game, GameLike, bottom_up
 from .nus import nus_parity, nus_temper
 from .products import incentives_of
-from .thermography import bottom_up, closed_form_known, stops, tiny_form
+from .thermography import closed_form_known, stops, tiny_form
 
 __all__ = [
     "incentives",
