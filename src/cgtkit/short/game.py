@@ -217,15 +217,7 @@ class Game:
         >>> len(Game.of(Dyadic(3, 4)).followers())     # 3/4, 1/2, 1, 0
         4
         """
-        seen = {self}
-        todo = [self]
-        while todo:
-            g = todo.pop()
-            for o in itertools.chain(g.left_options, g.right_options):
-                if o not in seen:
-                    seen.add(o)
-                    todo.append(o)
-        return frozenset(seen)
+        return frozenset(bottom_up(self, lambda _: False))
 
     # --- classification -----------------------------------------------------------
     def _packed(self) -> Optional[tuple]:
