@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import itertools
-from typing import Any, Callable, Iterable, Optional, Union
+from typing import Any, Callable, Iterable, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic
@@ -31,7 +31,8 @@ from ..outcome import Outcome
 from ..traverse import post_order
 from .engine import ENGINE as _E
 
-__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
+__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
+__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
 
 
 class Comparison(enum.Enum):
@@ -443,9 +444,48 @@ def _packed(x: Dyadic, ups: int, nim: int) -> Game:
     return Game.packed(x, ups, nim)
 
 
+# the caches of the analyses built on Game (name -> (clear, size)): games live as long
+# as the engine, so what is remembered about them does too, and goes with its caches
+_CACHES: dict[str, tuple[Callable[[], None], Callable[[], int]]] = {}
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def register_cache(name: str, clear: Callable[[], None], size: Callable[[], int]) -> None:
+    """Give a cache of facts about games to the engine: :func:`clear_caches` empties it
+    and :func:`cache_sizes` reports it under ``name``."""
+    _CACHES[name] = (clear, size)
+
+
+class GameCache(dict[_K, _V]):
+    """A memo of one analysis, keyed by games (a plain dict: lookups cost what a dict's
+    do), registered with the engine under ``name`` (see :func:`register_cache`).
+
+    >>> memo = GameCache("example.memo")
+    >>> memo[Game.of(1)] = "one"
+    >>> cache_sizes()["example.memo"]
+    1
+    >>> clear_caches(); len(memo)
+    0
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        register_cache(name, self.clear, self.__len__)
+
+
+def cache_sizes() -> dict[str, int]:
+    """The number of entries in each registered analysis cache, by name (the engine's
+    own tables: ``cgtkit.short.engine.ENGINE.stats()``)."""
+    return {name: size() for name, (_, size) in sorted(_CACHES.items())}
+
+
 def clear_caches() -> None:
-    """Forget the engine's remembered sums, comparisons and canonical forms (not the
-    interned games themselves, so identity and ``==`` are unaffected).
+    """Forget the engine's remembered sums, comparisons and canonical forms, and every
+    registered analysis cache (thermographs, atomic weights, products, ...), but not the
+    interned games themselves, so identity and ``==`` are unaffected.
 
     >>> a = Game.from_options([0], [Game.from_options([0], [0])])
     >>> clear_caches()
@@ -453,6 +493,8 @@ def clear_caches() -> None:
     True
     """
     _E.clear_caches()
+    for clear, _ in _CACHES.values():
+        clear()
 
 
 def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:

@@ -45,7 +45,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .engine import ENGINE, native_module
-from .game import FUZZY, Game, GameLike, bottom_up
+from .game import FUZZY, bottom_up, Game, GameCache, GameLike
 from .thermograph_svg import thermograph_plot, thermograph_svg
 
 __all__ = [
@@ -313,8 +313,12 @@ class Thermograph:
         return thermograph_plot(self, ax=ax, **style)
 
 
-_THERMO: dict[Game, Thermograph] = {}  # what thermograph() returned (native results as Python objects)
-_THERMO_PY: dict[Game, Thermograph] = {}  # this module's results (thermograph_python)
+_THERMO: GameCache[Game, Thermograph] = GameCache(
+    "thermography.thermograph"
+)  # what thermograph() returned (native results as Python objects)
+_THERMO_PY: GameCache[Game, Thermograph] = GameCache(
+    "thermography.thermograph_python"
+)  # this module's results (thermograph_python)
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
 
