@@ -25,6 +25,7 @@ game('{2|-1/2}')
 
 from __future__ import annotations
 
+import warnings
 from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
@@ -171,7 +172,7 @@ class PlacementRuleset:
     def components(self, empty: int, stride: int) -> tuple:
         """The sorted keys of the regions of ``empty`` that can hold a piece (cached:
         the same region turns up after many different moves).  The flood fill is
-        inlined; :meth:`components_slow` is the twin built on :func:`split`."""
+        inlined; :meth:`components_by_split` is the twin built on :func:`split`."""
         cache = _at_stride(self._split_cache, stride)
         got = cache.get(empty)
         if got is None:
@@ -205,9 +206,14 @@ class PlacementRuleset:
         got = cache[empty] = tuple(keys)
         return got
 
-    def components_slow(self, empty: int, stride: int) -> tuple:
+    def components_by_split(self, empty: int, stride: int) -> tuple:
         """The obviously right twin of :meth:`components` (no caches)."""
         return tuple(sorted(self.key(c, stride) for c in split(empty, stride) if c.bit_count() >= self.min_cells))
+
+    def components_slow(self, empty: int, stride: int) -> tuple:
+        """Deprecated name of :meth:`components_by_split`."""
+        warnings.warn("components_slow is deprecated: use components_by_split", DeprecationWarning, stacklevel=2)
+        return self.components_by_split(empty, stride)
 
     # --- moves and values -----------------------------------------------------------
     def placements(self, empty: int, stride: int, side: int) -> list[int]:
