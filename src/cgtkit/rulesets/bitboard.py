@@ -147,7 +147,7 @@ def rows_of_exact(bits: int, stride: int, h: int) -> list[int]:
     return out
 
 
-def to_corner(layers: Sequence[int], stride: int) -> tuple:
+def to_corner(layers: Sequence[int], stride: int) -> tuple[int, ...]:
     """The layers translated together so that ``layers[0]`` touches the top row and
     the left column (a cheap first step before
     :func:`cgtkit.rulesets.symmetry.normal_key`, and a cache key).

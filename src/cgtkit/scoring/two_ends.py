@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import warnings
 from functools import lru_cache
-from typing import Sequence
+from typing import Optional, Sequence
 
 from .._lazy import np
 
@@ -88,12 +88,13 @@ def two_ends_margin_by_search(values: Sequence[int]) -> int:
 
     @lru_cache(maxsize=None)
     def best(i: int, j: int) -> int:  # interval [i, j), nonempty
-        result = None
+        result: Optional[int] = None
         for k in range(1, j - i + 1):
             left = prefix[i + k] - prefix[i] - (best(i + k, j) if i + k < j else 0)
             right = prefix[j] - prefix[j - k] - (best(i, j - k) if i < j - k else 0)
             cand = max(left, right)
             result = cand if result is None else max(result, cand)
+        assert result is not None  # the interval is nonempty
         return result
 
     return best(0, len(vals))

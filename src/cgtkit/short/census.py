@@ -29,7 +29,7 @@ from .game import Game, register_cache
 __all__ = ["born_by", "antichains", "sort_key"]
 
 
-def sort_key(g: Game) -> tuple:
+def sort_key(g: Game) -> tuple[object, ...]:
     """A deterministic order on games: birthday, then the printed form."""
     return (g.birthday, str(g))
 
