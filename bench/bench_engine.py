@@ -26,9 +26,7 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -39,17 +37,7 @@ from cgtkit.short import reference as ref  # noqa: E402
 from cgtkit.short.census import antichains, born_by  # noqa: E402
 from cgtkit.short.game import Game, clear_caches  # noqa: E402
 
-
-def _median(fn: Callable[[], object], repeat: int, before: Callable[[], None] = lambda: None) -> tuple[float, object]:
-    """The median wall time of ``repeat`` calls (``before`` runs untimed ahead of each),
-    and the last call's answer."""
-    times, answer = [], None
-    for _ in range(repeat):
-        before()
-        t = time.perf_counter()
-        answer = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), answer
+from _timing import alternating  # noqa: E402
 
 
 def seed_game(n: int) -> tuple[list[int], list[int]]:
@@ -126,15 +114,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per side (default 3)")
     args = parser.parse_args(argv)
     rows = workloads(args.quick)
-    print(f"short-game engine vs reference: median of {args.repeat} runs, engine cold each run")
-    print(f"{'workload':<52} {'engine s':>10} {'reference s':>12} {'ref/engine':>11}")
+    print(f"short-game engine vs reference: median of {args.repeat} alternating runs, engine cold each run")
+    print(f"{'workload':<52} {'engine s (cpu)':>18} {'reference s (cpu)':>20} {'ref/engine cpu':>15}")
     agree = True
     for name, fast, slow, convert in rows:
-        t_fast, answer = _median(fast, args.repeat, before=clear_caches)
-        t_slow, expected = _median(slow, args.repeat)
-        same = convert(answer) == expected
+        t = alternating({"fast": fast, "slow": slow}, args.repeat, before=clear_caches)
+        f, s = t["fast"], t["slow"]
+        same = convert(f.answer) == s.answer
         agree &= same
-        print(f"{name:<52} {t_fast:>10.4f} {t_slow:>12.4f} {t_slow / t_fast:>10.1f}x" + ("" if same else "  DISAGREE"))
+        print(
+            f"{name:<52} {f.wall:>8.4f} ({f.cpu:.4f}) {s.wall:>9.4f} ({s.cpu:.4f}) {s.cpu / max(f.cpu, 1e-9):>14.1f}x"
+            + ("" if same else "  DISAGREE")
+        )
     print("all answers agree" if agree else "ANSWERS DISAGREE")
     return 0 if agree else 1
 

@@ -30,15 +30,15 @@ import argparse
 import json
 import os
 import pickle
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
+
+from _timing import alternating  # noqa: E402
 
 RECORD = r'''
 import pickle, random, sys
@@ -219,16 +219,6 @@ class NullEngine:
         pass
 
 
-def timed_replay(engine, calls: list, repeat: int) -> tuple[float, list]:
-    times, out = [], None
-    for _ in range(repeat):
-        engine.clear_caches()
-        t = time.perf_counter()
-        out = replay(engine, calls)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), out
-
-
 MEMORY = r"""
 import gc, json, sys, tracemalloc
 which = sys.argv[1]
@@ -341,25 +331,38 @@ def main(argv: list[str] | None = None) -> int:
         print("the native engine is not built: nothing to compare")
         return 1
     repeat = 3 if args.quick else 5
-    print(f"{'workload':<44} {'calls':>6} {'python':>9} {'native':>9} {'harness':>9} {'ratio':>6} {'engine ratio':>13}")
+    print(
+        f"{'workload':<44} {'calls':>6} {'python':>9} {'native':>9} {'harness':>9} {'ratio':>6} {'cpu ratio':>9}"
+        f" {'engine ratio':>13}"
+    )
     ok = True
     for which, label in (
         ("domineering", "Domineering 4x4" if args.quick else "Domineering 4x5"),
         ("sums", "300 sums + comparisons (parse included)"),
     ):
         calls = compile_calls(record(which, args.quick))
-        # alternate the engines, medians of each
-        tp, outp = timed_replay(PYTHON, calls, repeat)
-        tn, outn = timed_replay(NATIVE, calls, repeat)
-        t0, _ = timed_replay(NullEngine(), calls, repeat)
+        # alternate the engines, medians of each, every run on cleared caches
+        null = NullEngine()
+        t = alternating(
+            {
+                "python": lambda: replay(PYTHON, calls),
+                "native": lambda: replay(NATIVE, calls),
+                "null": lambda: replay(null, calls),
+            },
+            repeat,
+            before=lambda: (PYTHON.clear_caches(), NATIVE.clear_caches()),
+        )
+        tp, tn, t0 = t["python"].wall, t["native"].wall, t["null"].wall
+        outp, outn = t["python"].answer, t["native"].answer
+        cpu_ratio = t["python"].cpu / max(t["native"].cpu, 1e-9)
         same = outp[1] == outn[1] and all(
             export(PYTHON, p) == export(NATIVE, n) for p, n in list(zip(outp[0], outn[0]))[-50:] if p is not None
         )
         ok &= same
         engine_ratio = (tp - t0) / max(tn - t0, 1e-9)
         print(
-            f"{label:<44} {len(calls):>6} {tp:>8.4f}s {tn:>8.4f}s {t0:>8.4f}s {tp / tn:>5.1f}x {engine_ratio:>12.1f}x"
-            + ("" if same else "  DISAGREE")
+            f"{label:<44} {len(calls):>6} {tp:>8.4f}s {tn:>8.4f}s {t0:>8.4f}s {tp / tn:>5.1f}x {cpu_ratio:>8.1f}x"
+            f" {engine_ratio:>12.1f}x" + ("" if same else "  DISAGREE")
         )
     if not args.quick:
         mem = memory()

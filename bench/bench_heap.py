@@ -12,11 +12,9 @@ runs.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -29,14 +27,7 @@ from cgtkit.heap import PartizanSubtractionGame  # noqa: E402
 from cgtkit.partizan import PartizanSolver  # noqa: E402
 from cgtkit.rulesets.kayles import Kayles  # noqa: E402
 
-
-def _median(fn: Callable[[], object], repeat: int = 3) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+from _timing import timed  # noqa: E402
 
 
 def plain_mex(code: str, n: int) -> np.ndarray:
@@ -139,8 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Kayles to 40,000: both measured
     n = 40_000
     base_n = n if not args.quick else 20_000
-    t_base = _median(lambda: plain_mex("0.77", base_n), 1) * (n / base_n) ** 2
-    t_fast = _median(lambda: fast("0.77", n))
+    t_base = timed(lambda: plain_mex("0.77", base_n), 1).wall * (n / base_n) ** 2
+    t_fast = timed(lambda: fast("0.77", n)).wall
     assert (fast("0.77", 5000) == plain_mex("0.77", 5000)).all()
     print(
         row("Kayles (0.77), 40,000 heaps", t_fast, t_base, "" if base_n == n else f" (measured to {base_n:,}, x n^2)"),
@@ -150,27 +141,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Kayles to 10^6: baseline extrapolated from 10^5 (quick: from 40,000)
     n = 1_000_000
     base_n = 100_000 if not args.quick else 40_000
-    t_base = _median(lambda: plain_mex("0.77", base_n), 1) * (n / base_n) ** 2
-    t_fast = _median(lambda: fast("0.77", n))
+    t_base = timed(lambda: plain_mex("0.77", base_n), 1).wall * (n / base_n) ** 2
+    t_fast = timed(lambda: fast("0.77", n)).wall
     print(row("Kayles (0.77), 1,000,000 heaps", t_fast, t_base, f" (measured to {base_n:,}, x n^2)"), flush=True)
 
     # Kayles to 10^7 and Grundy's game to 2^20 (no baseline: reported for the record)
-    t_fast = _median(lambda: fast("0.77", 10_000_000), 1)
+    t_fast = timed(lambda: fast("0.77", 10_000_000), 1).wall
     print(f"| Kayles (0.77), 10,000,000 heaps | {t_fast:.3f} s | | |", flush=True)
     n = 1 << (20 if not args.quick else 16)
-    t_fast = _median(lambda: GrundysGame().grundy_values(n), 1)
+    t_fast = timed(lambda: GrundysGame().grundy_values(n), 1).wall
     base_n = 20_000
-    t_base = _median(lambda: plain_split_distinct(base_n), 1) * (n / base_n) ** 2
+    t_base = timed(lambda: plain_split_distinct(base_n), 1).wall * (n / base_n) ** 2
     print(row(f"Grundy's game, {n:,} heaps", t_fast, t_base, f" (measured to {base_n:,}, x n^2)"), flush=True)
 
     # 0.16 to certification of (105351, 149459)
     if not args.quick:
         found: list = []
-        t_fast = _median(lambda: found.append(OctalGame("0.16").periodicity(limit=4_000_000)), 1)
+        t_fast = timed(lambda: found.append(OctalGame("0.16").periodicity(limit=4_000_000)), 1).wall
         p = found[-1]
         assert p is not None and p.certified and (p.preperiod, p.period) == (105351, 149459), p
         base_n = 100_000
-        t_base = _median(lambda: plain_mex("0.16", base_n), 1) * (p.needed / base_n) ** 2
+        t_base = timed(lambda: plain_mex("0.16", base_n), 1).wall * (p.needed / base_n) ** 2
         print(
             row(
                 f"0.16 certified: ({p.preperiod}, {p.period}), {p.checked:,} heaps computed, {p.needed:,} checked",
@@ -184,16 +175,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the coin game's proved period: one engine (numpy values, period by the Z-function)
     # against the old window-repeat method
     for take, base_take in (((1999, 2000), (1999, 2000)), ((19999, 20000), (1999, 2000))):
-        t_fast = _median(lambda: coin_period(take))
-        t_base = _median(lambda: window_repeat_period(base_take), 1) * (max(take) / max(base_take)) ** 2
+        t_fast = timed(lambda: coin_period(take)).wall
+        t_base = timed(lambda: window_repeat_period(base_take), 1).wall * (max(take) / max(base_take)) ** 2
         assert coin_period(base_take) == window_repeat_period(base_take)
         note = "" if take == base_take else f" (measured on {base_take}, x max(take)^2)"
         print(row(f"coin game, take {take}: period {coin_period(take)[1]:,} proved", t_fast, t_base, note), flush=True)
 
     # a Kayles row: the heap engine and its proved period against the old run table
     n, base_n = 100_000, 3_000 if not args.quick else 1_500
-    t_fast = _median(lambda: kayles_row(n))
-    t_base = _median(lambda: kayles_runs_old_loop(base_n), 1) * (n / base_n) ** 2
+    t_fast = timed(lambda: kayles_row(n)).wall
+    t_base = timed(lambda: kayles_runs_old_loop(base_n), 1).wall * (n / base_n) ** 2
     assert kayles_row(base_n) == kayles_runs_old_loop(base_n)[base_n]
     print(
         row(f"Kayles row of {n:,} pins (ruleset)", t_fast, t_base, f" (old run table to {base_n:,}, x n^2)"), flush=True
@@ -201,8 +192,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # seed 000's game far out: bottom up with a proved period against PartizanSolver
     n = 100_000 if not args.quick else 20_000
-    t_fast = _median(lambda: seed_game_subtraction(n))
-    t_base = _median(lambda: seed_game_solver(n), 1)
+    t_fast = timed(lambda: seed_game_subtraction(n)).wall
+    t_base = timed(lambda: seed_game_solver(n), 1).wall
     assert seed_game_subtraction(n) == seed_game_solver(n)
     print(row(f"seed 000's game, position {n:,}", t_fast, t_base, " (PartizanSolver)"), flush=True)
 
@@ -210,14 +201,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = np.random.default_rng(0)
     a = rng.integers(0, 2**64, size=1_000_000, dtype=np.uint64)
     b = rng.integers(0, 2**64, size=1_000_000, dtype=np.uint64)
-    t_fast = _median(lambda: nim_product_array(a, b))
+    t_fast = timed(lambda: nim_product_array(a, b)).wall
     sample = 20_000 if not args.quick else 5_000
     pairs = list(zip(a[:sample].tolist(), b[:sample].tolist()))
-    t_base = _median(lambda: [nim_product(x, y) for x, y in pairs], 1) * (len(a) / sample)
+    t_base = timed(lambda: [nim_product(x, y) for x, y in pairs], 1).wall * (len(a) / sample)
     got = nim_product_array(a[:200], b[:200])
     assert [int(v) for v in got] == [nim_product(x, y) for x, y in pairs[:200]]
     print(row("1,000,000 nim products (64-bit)", t_fast, t_base, f" (scalar loop, measured on {sample:,})"), flush=True)
-    t_np = _median(lambda: nim_product_array(a, b, native=False), 1)
+    t_np = timed(lambda: nim_product_array(a, b, native=False), 1).wall
     print(f"| (the numpy twin of the nim-product kernel) | {t_np:.3f} s | | |")
     return 0
 

@@ -18,9 +18,7 @@ are the fairer measure.  The goal (issue 13) is solver / floor <= 2.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -28,16 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from cgtkit import ImpartialSolver  # noqa: E402
 
-
-def _median(fn: Callable[[], object], repeat: int = 5) -> tuple[float, float]:
-    """The median wall time and the median CPU time of ``repeat`` runs."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        t, c = time.perf_counter(), time.process_time()
-        fn()
-        walls.append(time.perf_counter() - t)
-        cpus.append(time.process_time() - c)
-    return statistics.median(walls), statistics.median(cpus)
+from _timing import Timing, alternating  # noqa: E402
 
 
 def plain_loop(moves: Callable, root) -> int:
@@ -131,17 +120,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             for p in positions:
                 moves(p)
 
-        t_floor = _median(floor)
-        t_plain = _median(lambda: plain_loop(moves, root))
-        t_native = _median(lambda: ImpartialSolver(moves).grundy(root))
-        t_twin = _median(lambda: ImpartialSolver(moves, native=False).grundy(root))
+        t = alternating(
+            {
+                "floor": floor,
+                "plain": lambda: plain_loop(moves, root),
+                "native": lambda: ImpartialSolver(moves).grundy(root),
+                "twin": lambda: ImpartialSolver(moves, native=False).grundy(root),
+            },
+            repeat=5,
+        )
+        t_floor = t["floor"]
 
-        def cell(t: tuple[float, float]) -> str:
-            return f"{t[0]:.3f} / {t[1]:.3f} s ({t[0] / t_floor[0]:.2f}x / {t[1] / t_floor[1]:.2f}x)"
+        def cell(x: Timing) -> str:
+            return f"{x.wall:.3f} / {x.cpu:.3f} s ({x.wall / t_floor.wall:.2f}x / {x.cpu / t_floor.cpu:.2f}x)"
 
         print(
-            f"| {name} | {len(positions):,} | {t_floor[0]:.3f} / {t_floor[1]:.3f} s | {cell(t_plain)} | {cell(t_native)}"
-            f" | {cell(t_twin)} |",
+            f"| {name} | {len(positions):,} | {t_floor.wall:.3f} / {t_floor.cpu:.3f} s | {cell(t['plain'])}"
+            f" | {cell(t['native'])} | {cell(t['twin'])} |",
             flush=True,
         )
     return 0

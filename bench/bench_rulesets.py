@@ -17,9 +17,7 @@ docs/benchmarks.md (``make bench-peers`` on this machine; context, not this run)
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -31,6 +29,8 @@ from cgtkit.rulesets import native  # noqa: E402
 from cgtkit.rulesets import reference as ref  # noqa: E402
 from cgtkit.rulesets import toads as toads_module  # noqa: E402
 from cgtkit.short.game import clear_caches  # noqa: E402
+
+from _timing import alternating, timed  # noqa: E402
 
 
 def rect(h: int, w: int) -> str:
@@ -90,18 +90,6 @@ CASES = [
 ]
 
 
-def _time(run: Callable[[], object], repeat: int) -> tuple[float, float, object]:
-    walls, cpus = [], []
-    answer = None
-    for _ in range(repeat):
-        _reset()
-        w0, c0 = time.perf_counter(), time.process_time()
-        answer = run()
-        walls.append(time.perf_counter() - w0)
-        cpus.append(time.process_time() - c0)
-    return statistics.median(walls), statistics.median(cpus), answer
-
-
 def _native(position: object, workers: int) -> Callable[[], object]:
     def run() -> object:
         native.set_workers(workers)
@@ -153,13 +141,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     print("-" * len(head))
     ok = True
     for case in cases:
-        wall, cpu, answer = _time(_native(case.position, args.workers), args.repeat)
-        if args.speedup:
-            wall2, cpu2, answer2 = _time(_native(case.position, 2), args.repeat)
-            ok &= answer2 == answer
-            print(f"{case.name:32} {wall:10.3f} {cpu:8.3f} {wall2:11.3f} {cpu2:8.3f} {_ratio(wall, wall2):>8}")
+        if args.speedup:  # one thread and two, taking turns
+            t = alternating(
+                {"1": _native(case.position, args.workers), "2": _native(case.position, 2)}, args.repeat, before=_reset
+            )
+            one, two = t["1"], t["2"]
+            ok &= two.answer == one.answer
+            print(
+                f"{case.name:32} {one.wall:10.3f} {one.cpu:8.3f} {two.wall:11.3f} {two.cpu:8.3f}"
+                f" {_ratio(one.wall, two.wall):>8}"
+            )
             sys.stdout.flush()
             continue
+        t1 = timed(_native(case.position, args.workers), args.repeat, before=_reset)
+        wall, cpu, answer = t1.wall, t1.cpu, t1.answer
         py = slow = None
         for label, run, wanted in (
             ("python", _python(case.position), case.python),
@@ -167,7 +162,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         ):
             if not wanted or args.no_python:
                 continue
-            t, _, other = _time(run, 1)
+            tp = timed(run, 1, before=_reset)
+            t, other = tp.wall, tp.answer
             if other != answer:
                 ok = False
                 print(f"  MISMATCH: {case.name}: native {answer} != {label} {other}")

@@ -18,13 +18,14 @@ import os
 import sqlite3
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from cgtkit.sweep import heap_sweep, heap_tasks, positions_sweep  # noqa: E402
 from cgtkit.sweep.runner import run  # noqa: E402
+
+from _timing import timed  # noqa: E402
 
 
 def _task_cpu(path: str, table: str, column: str) -> float:
@@ -37,12 +38,8 @@ def _task_cpu(path: str, table: str, column: str) -> float:
 
 def _timed(make, workers: int, table: str, column: str) -> tuple[float, float, float, float, object]:
     path = os.path.join(tempfile.mkdtemp(prefix="cgtkit-bench-"), "r.db")
-    cpu = time.process_time()
-    start = time.perf_counter()
-    report = run(make(), path, workers=workers)
-    wall = time.perf_counter() - start
-    driver_cpu = time.process_time() - cpu
-    return wall, _task_cpu(path, table, column), _task_cpu(path, table, "seconds"), driver_cpu, report
+    t = timed(lambda: run(make(), path, workers=workers), repeat=1)  # one run: a sweep resumes from its database
+    return t.wall, _task_cpu(path, table, column), _task_cpu(path, table, "seconds"), t.cpu, t.answer
 
 
 def _load() -> str:

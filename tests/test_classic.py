@@ -17,7 +17,7 @@ from cgtkit.heap.subtraction import (
 )
 from cgtkit.primes import is_probable_prime, prime_factors
 from cgtkit.rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_moves
-from cgtkit.scoring import two_ends_margin, two_ends_margin_brute_force
+from cgtkit.scoring import two_ends_margin, two_ends_margin_by_search
 from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between
@@ -134,19 +134,19 @@ def test_nim_errors():
 # --- two-ends take ------------------------------------------------------------------
 @given(st.lists(st.integers(-50, 50), min_size=1, max_size=10))
 def test_two_ends_equals_brute_force(values):
-    assert two_ends_margin(values) == two_ends_margin_brute_force(values)
+    assert two_ends_margin(values) == two_ends_margin_by_search(values)
 
 
 def test_two_ends_exact_beyond_64_bits():
     rng = random.Random(5)
     values = [rng.randint(-(10**30), 10**30) for _ in range(12)]
-    assert two_ends_margin(values) == two_ends_margin_brute_force(values)
+    assert two_ends_margin(values) == two_ends_margin_by_search(values)
 
 
 def test_two_ends_long_rows():
     rng = random.Random(1)
     values = [rng.randint(-1000, 1000) for _ in range(150)]
-    assert two_ends_margin(values) == two_ends_margin_brute_force(values)
+    assert two_ends_margin(values) == two_ends_margin_by_search(values)
     values = [rng.randint(-1000, 1000) for _ in range(3000)]
     assert two_ends_margin(values) >= sum(values)  # taking the whole row is always a move
 

@@ -12,17 +12,9 @@ import pytest
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Cram, Domineering
-from cgtkit.rulesets.grid import (
-    all_symmetries,
-    components_bbox,
-    normal_key,
-    pack_rows,
-    rows_of,
-    split,
-    stone_key,
-    to_corner,
-)
-from cgtkit.rulesets.grid import transpose as grid_transpose
+from cgtkit.rulesets.bitboard import components_bbox, pack_rows, rows_of, split, to_corner
+from cgtkit.rulesets.symmetry import all_symmetries, normal_key, stone_key
+from cgtkit.rulesets.symmetry import transpose as grid_transpose
 from cgtkit.rulesets.native import python_search
 from cgtkit.rulesets.placement import PlacementRuleset
 from cgtkit.rulesets.solver import TranspositionTable
@@ -236,7 +228,7 @@ def test_option_sums_are_cached_and_cleared_with_the_table():
 
 def test_fast_components_and_keys_equal_the_slow_twins():
     """PlacementRuleset.components (inlined flood fill, key_fast) against
-    components_slow (split + key), on random boards of both rulesets."""
+    components_by_split (split + key), on random boards of both rulesets."""
     rng = random.Random(6)
     for rules in (Domineering.ruleset, Cram.ruleset):
         for h, w in [(1, 9), (3, 4), (4, 6), (5, 5), (2, 12), (6, 3), (3, 14)]:
@@ -249,7 +241,7 @@ def test_fast_components_and_keys_equal_the_slow_twins():
                             empty |= 1 << (i * stride + j)
                 rules._split_cache.clear()
                 rules._key_cache.clear()
-                assert rules.components(empty, stride) == rules.components_slow(empty, stride)
+                assert rules.components(empty, stride) == rules.components_by_split(empty, stride)
                 for c in split(empty, stride):
                     k = rules.key(c, stride)
                     assert rules.key_fast(c, stride) == k

@@ -418,3 +418,18 @@ def test_reduction_leaves_no_comparisons_of_discarded_raw_games():
     for g in (F([up], [h]), F([F([1], [star])], [h]), F([up(2), star(3)], [h, switch(2)]) + up):
         assert PYTHON.birthday(to_handle(PYTHON, g)) >= 2
     assert not [key for key in core._LE if key[0] < 0 or key[1] < 0]
+
+
+def test_analysis_caches_are_registered_sized_and_cleared_with_the_engine():
+    from cgtkit.short import atomic_weight, thermography
+    from cgtkit.short.game import cache_sizes, clear_caches
+
+    g = game("{2|{1|-1}}")
+    thermography.thermograph(g)
+    atomic_weight.atomic_weight(game("{0|{0|-1}}") + game("^"))
+    sizes = cache_sizes()
+    assert sizes["thermography.thermograph"] + sizes["thermography.thermograph_python"] >= 1  # by engine
+    assert sizes["atomic_weight.naive"] >= 1
+    clear_caches()
+    assert all(n == 0 for n in cache_sizes().values()), cache_sizes()
+    assert thermography.thermograph(g).temperature == 1  # recomputed after clearing: {2|{1|-1}} has t = 1

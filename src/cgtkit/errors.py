@@ -141,7 +141,7 @@ class LoopyGameError(CGTError):
     ``cycle`` lists the positions on the cycle, in order, the first repeated at the end.
     """
 
-    def __init__(self, cycle: list) -> None:
+    def __init__(self, cycle: list[object]) -> None:
         self.cycle = list(cycle)
         shown = " -> ".join(repr(p) for p in self.cycle[:20])
         if len(self.cycle) > 20:

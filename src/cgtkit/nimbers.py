@@ -9,6 +9,7 @@ the mex of its options' values, and a sum of games has the nim-sum (xor) of the 
 
 from __future__ import annotations
 
+import warnings
 from functools import reduce
 from operator import xor
 from typing import Iterable
@@ -16,7 +17,16 @@ from typing import Iterable
 from ._extension import native_module
 from .errors import shown_number
 
-__all__ = ["mex", "nim_sum", "nim_product", "nim_inverse", "nim_square", "nim_product_slow", "nim_product_array"]
+__all__ = [
+    "mex",
+    "nim_sum",
+    "nim_product",
+    "nim_inverse",
+    "nim_square",
+    "nim_product_by_definition",
+    "nim_product_slow",
+    "nim_product_array",
+]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -53,10 +63,10 @@ def nim_sum(values: Iterable[int]) -> int:
 _TABLE8: "list[list[int]] | None" = None
 
 
-def nim_product_slow(a: int, b: int) -> int:
+def nim_product_by_definition(a: int, b: int) -> int:
     """The nim product by its definition (mex over smaller pairs); for tests, a, b < 64.
 
-    >>> nim_product_slow(2, 2), nim_product_slow(4, 4)
+    >>> nim_product_by_definition(2, 2), nim_product_by_definition(4, 4)
     (3, 6)
     """
     table: dict[tuple[int, int], int] = {}
@@ -64,6 +74,13 @@ def nim_product_slow(a: int, b: int) -> int:
         for y in range(b + 1):
             table[x, y] = mex(table[x2, y] ^ table[x, y2] ^ table[x2, y2] for x2 in range(x) for y2 in range(y))
     return table[a, b]
+
+
+def nim_product_slow(a: int, b: int) -> int:
+    """Deprecated name of :func:`nim_product_by_definition` (a twin is named ``_by_`` its
+    method: docs/engine.md, "Twins")."""
+    warnings.warn("nim_product_slow is deprecated: use nim_product_by_definition", DeprecationWarning, stacklevel=2)
+    return nim_product_by_definition(a, b)
 
 
 def _table8() -> "list[list[int]]":

@@ -37,7 +37,7 @@ class Move:
     option: Any
 
 
-class Sum(tuple):
+class Sum(tuple[Hashable, ...]):
     """An explicit sum of positions: ``Sum((1, 2), (3, 4))`` is two tuple positions."""
 
     def __new__(cls, *positions: Hashable) -> "Sum":
@@ -60,7 +60,7 @@ def check_hashable(position: object, parent: object = None, option: object = Non
         ) from None
 
 
-def normalize_option(option: object, position: object, tuple_is_sum: bool = True) -> tuple[object, tuple]:
+def normalize_option(option: object, position: object, tuple_is_sum: bool = True) -> tuple[object, tuple[object, ...]]:
     """Return ``(label, components)`` for one option of ``position``.
 
     ``components`` is a tuple of positions whose sum the option is.

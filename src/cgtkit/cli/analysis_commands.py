@@ -127,7 +127,7 @@ def _thermograph(args: argparse.Namespace) -> None:
             out.fact("svg", args.svg)
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``analyse`` and ``thermograph`` to the cgtkit parser."""
     p = sub.add_parser(
         "analyse",

@@ -188,7 +188,7 @@ def _add_common(p: argparse.ArgumentParser) -> None:
     add_json_option(p)
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
         "octal",

@@ -137,7 +137,7 @@ def misere_facts(g) -> list[tuple[str, Any, str]]:
     return facts
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
         "misere",

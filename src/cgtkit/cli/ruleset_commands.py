@@ -69,7 +69,7 @@ def is_board(position: Any) -> bool:
     >>> is_board(Kayles("xx.x")), is_board(Cutcake("4x3"))
     (True, False)
     """
-    from ..rulesets.grid import StonePosition
+    from ..rulesets.stones import StonePosition
     from ..rulesets.kayles import DawsonsKayles, Kayles
     from ..rulesets.placement import PlacementPosition
     from ..rulesets.toads import ToadsAndFrogs
@@ -300,7 +300,7 @@ _JOBS_HELP = "threads for the native search of one large position (default 1)"
 _jobs = count(1, "--jobs")
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser (a ruleset whose name is
     already a command keeps that command; use ``cgtkit ruleset NAME`` for it)."""
     names = ", ".join(RULESETS)

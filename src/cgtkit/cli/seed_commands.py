@@ -130,7 +130,7 @@ def _add_limit(p: argparse.ArgumentParser) -> None:
     )
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add these subcommands to the ``cgtkit`` parser."""
     p = sub.add_parser(
         "demo",

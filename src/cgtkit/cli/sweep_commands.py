@@ -175,7 +175,7 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     add_json_option(p)
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add ``sweep`` and ``db`` to the cgtkit parser."""
     p = sub.add_parser(
         "sweep",

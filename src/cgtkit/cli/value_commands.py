@@ -60,7 +60,7 @@ def _value(args: argparse.Namespace) -> None:
             out.facts(analysis_facts(g, basics=False))
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
         "value",

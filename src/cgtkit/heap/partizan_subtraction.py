@@ -51,7 +51,7 @@ class PartizanSubtractionGame:
     def release(self) -> None:
         """Forget the computed values (done by itself after a failure, e.g. Ctrl-C)."""
         self._values: list[Game] = []
-        self._ids: "np.ndarray | tuple" = ()  # an int64 array once values are computed
+        self._ids: "np.ndarray | tuple[int, ...]" = ()  # an int64 array once values are computed
         self._number: dict[Game, int] = {}
         self._proved: tuple[int, int] | None = None
 

@@ -24,7 +24,8 @@ and the colour swap (negation).
 from __future__ import annotations
 
 from ..short.game import Game
-from .grid import StonePosition, StoneRuleset, split8
+from .bitboard import split8
+from .stones import StonePosition, StoneRuleset
 
 __all__ = ["Amazons", "AmazonsRuleset", "AMAZONS"]
 

@@ -18,7 +18,8 @@ value is the negative).
 
 from __future__ import annotations
 
-from .grid import StonePosition, StoneRuleset, split
+from .bitboard import split
+from .stones import StonePosition, StoneRuleset
 
 __all__ = ["Clobber", "ClobberRuleset", "CLOBBER"]
 

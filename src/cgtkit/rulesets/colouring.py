@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from ..errors import RulesError
 from .graphs import Col, Snort, _GraphGame
-from .grid import StonePosition, StoneRuleset, split
+from .bitboard import split
+from .stones import StonePosition, StoneRuleset
 
 __all__ = ["ColouringRuleset", "ColouringPosition", "ColGrid", "SnortGrid", "COL", "SNORT"]
 

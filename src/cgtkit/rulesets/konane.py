@@ -19,7 +19,7 @@ position in which nobody can jump is 0.
 
 from __future__ import annotations
 
-from .grid import StonePosition, StoneRuleset
+from .stones import StonePosition, StoneRuleset
 
 __all__ = ["Konane", "KonaneRuleset", "KONANE"]
 

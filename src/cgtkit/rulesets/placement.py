@@ -6,7 +6,7 @@ cells), and the board symmetries that map Left's pieces to Left's and Right's to
 Right's.  Only empty cells matter, so a position is the bitboard of its empty cells;
 it splits into its connected regions of empty cells, and the value of a position is
 the sum of the values of its regions.  Each region is solved once per ruleset, under
-its normalised key (see :mod:`cgtkit.rulesets.grid`).
+its normalised key (see :mod:`cgtkit.rulesets.symmetry`).
 
 Conventions follow CGSuite: rows are separated by ``|``, ``.`` is empty and ``#`` is
 filled; in Domineering Left places **vertical** dominoes, Right horizontal ones.
@@ -25,6 +25,7 @@ game('{2|-1/2}')
 
 from __future__ import annotations
 
+import warnings
 from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
@@ -33,17 +34,8 @@ from ..short.game import Game
 from . import native
 from .base import ImpartialPosition, StringPosition
 from .solver import ComponentSolver
-from .grid import (
-    _rev_table,
-    all_symmetries,
-    components_bbox,
-    flips,
-    pack_rows,
-    parse_grid,
-    rows_of,
-    split,
-    transpose,
-)
+from .bitboard import components_bbox, pack_rows, parse_grid, rows_of, split
+from .symmetry import all_symmetries, flips, reversal_table, transpose
 
 __all__ = ["PlacementRuleset", "PlacementPosition", "Domineering", "Cram", "DOMINEERING", "CRAM"]
 
@@ -165,7 +157,7 @@ class PlacementRuleset:
     def _least_flip(self, rows: tuple, w: int) -> Optional[int]:
         """The key of the least of the 4 flips of ``rows`` (``w`` wide, at the top left
         corner), or None beyond the flip tables (12 wide)."""
-        rev = _rev_table(w)
+        rev = reversal_table(w)
         if rev is None:
             return None
         hf = tuple([rev[r] for r in rows])
@@ -180,7 +172,7 @@ class PlacementRuleset:
     def components(self, empty: int, stride: int) -> tuple:
         """The sorted keys of the regions of ``empty`` that can hold a piece (cached:
         the same region turns up after many different moves).  The flood fill is
-        inlined; :meth:`components_slow` is the twin built on :func:`split`."""
+        inlined; :meth:`components_by_split` is the twin built on :func:`split`."""
         cache = _at_stride(self._split_cache, stride)
         got = cache.get(empty)
         if got is None:
@@ -214,9 +206,14 @@ class PlacementRuleset:
         got = cache[empty] = tuple(keys)
         return got
 
-    def components_slow(self, empty: int, stride: int) -> tuple:
+    def components_by_split(self, empty: int, stride: int) -> tuple:
         """The obviously right twin of :meth:`components` (no caches)."""
         return tuple(sorted(self.key(c, stride) for c in split(empty, stride) if c.bit_count() >= self.min_cells))
+
+    def components_slow(self, empty: int, stride: int) -> tuple:
+        """Deprecated name of :meth:`components_by_split`."""
+        warnings.warn("components_slow is deprecated: use components_by_split", DeprecationWarning, stacklevel=2)
+        return self.components_by_split(empty, stride)
 
     # --- moves and values -----------------------------------------------------------
     def placements(self, empty: int, stride: int, side: int) -> list[int]:

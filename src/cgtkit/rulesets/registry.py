@@ -87,7 +87,8 @@ def lookup(name: str) -> type:
         raise RulesError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
     try:
         module = importlib.import_module(f"cgtkit.rulesets.{entry.module}")
-        return getattr(module, entry.cls)
+        cls: type = getattr(module, entry.cls)
+        return cls
     except (ImportError, AttributeError):
         raise RulesError(f"ruleset {key!r} is not available in this installation (no {entry.cls})") from None
 

@@ -10,20 +10,21 @@ and only the previous interval length is kept: O(n) memory.  Exact for any ints.
 
 >>> two_ends_margin([3, -1, 4, 1, 5])
 12
->>> two_ends_margin_brute_force([3, -1, 4, 1, 5])
+>>> two_ends_margin_by_search([3, -1, 4, 1, 5])
 12
 """
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
-from typing import Sequence
+from typing import Optional, Sequence
 
 from .._lazy import np
 
 from ..errors import CGTError
 
-__all__ = ["two_ends_margin", "two_ends_margin_brute_force"]
+__all__ = ["two_ends_margin", "two_ends_margin_by_search", "two_ends_margin_brute_force"]
 
 _SAFE = 2**60  # bound on |values| * n that keeps int64 arithmetic exact
 
@@ -70,6 +71,15 @@ def _margin(vals: np.ndarray, dtype: type) -> int:
 
 
 def two_ends_margin_brute_force(values: Sequence[int]) -> int:
+    """Deprecated name of :func:`two_ends_margin_by_search` (a twin is named ``_by_`` its
+    method: docs/engine.md, "Twins")."""
+    warnings.warn(
+        "two_ends_margin_brute_force is deprecated: use two_ends_margin_by_search", DeprecationWarning, stacklevel=2
+    )
+    return two_ends_margin_by_search(values)
+
+
+def two_ends_margin_by_search(values: Sequence[int]) -> int:
     """The same margin by trying every move (the definition); for small rows."""
     vals = _check(values)
     prefix = [0]
@@ -78,12 +88,13 @@ def two_ends_margin_brute_force(values: Sequence[int]) -> int:
 
     @lru_cache(maxsize=None)
     def best(i: int, j: int) -> int:  # interval [i, j), nonempty
-        result = None
+        result: Optional[int] = None
         for k in range(1, j - i + 1):
             left = prefix[i + k] - prefix[i] - (best(i + k, j) if i + k < j else 0)
             right = prefix[j] - prefix[j - k] - (best(i, j - k) if i < j - k else 0)
             cand = max(left, right)
             result = cand if result is None else max(result, cand)
+        assert result is not None  # the interval is nonempty
         return result
 
     return best(0, len(vals))

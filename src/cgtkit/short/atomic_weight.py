@@ -36,16 +36,16 @@ import math
 
 from ..errors import NotAtomicError
 from .constants import nimber, up
-from .game import Game, GameLike
+from .game import bottom_up, Game, GameCache, GameLike
 from .products import evaluate, norton, ordinal_sum
-from .thermography import bottom_up, left_stop, right_stop
+from .thermography import left_stop, right_stop
 
 __all__ = ["atomic_weight", "is_atomic", "naive_atomic_weight", "far_star", "is_all_small", "companion"]
 
-_FAR: dict[Game, int] = {}
-_NAIVE: dict[Game, Game] = {}
-_ALL_SMALL: dict[Game, bool] = {}
-_COMPANION: dict[Game, Game] = {}
+_FAR: GameCache[Game, int] = GameCache("atomic_weight.far_star")
+_NAIVE: GameCache[Game, Game] = GameCache("atomic_weight.naive")
+_ALL_SMALL: GameCache[Game, bool] = GameCache("atomic_weight.all_small")
+_COMPANION: GameCache[Game, Game] = GameCache("atomic_weight.companion")
 
 
 def far_star(g: GameLike) -> int:

@@ -24,12 +24,12 @@ import functools
 from typing import Sequence
 
 from ..errors import shown_number
-from .game import Game
+from .game import Game, register_cache
 
 __all__ = ["born_by", "antichains", "sort_key"]
 
 
-def sort_key(g: Game) -> tuple:
+def sort_key(g: Game) -> tuple[object, ...]:
     """A deterministic order on games: birthday, then the printed form."""
     return (g.birthday, str(g))
 
@@ -75,3 +75,6 @@ def _born_by(day: int) -> tuple[Game, ...]:
         return (Game.of(0),)
     sides = antichains(_born_by(day - 1))
     return tuple(sorted({Game.from_options(a, b) for a in sides for b in sides}, key=sort_key))
+
+
+register_cache("census.born_by", _born_by.cache_clear, lambda: _born_by.cache_info().currsize)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..errors import NotANimberError, shown_number
 from ..numbers import Dyadic
-from .game import Game, GameLike, register_callable
+from .game import Game, GameLike, register_cache, register_callable
 
 __all__ = ["zero", "one", "star", "up", "down", "nimber", "integer", "dyadic", "tiny", "miny", "switch"]
 __all__ += ["up_sum", "up_nth"]
@@ -81,6 +81,7 @@ def switch(x: GameLike) -> Game:
 # built one level at a time keeping only two.
 _UP_SUMS: list[Game] = []
 _KEPT_UP_SUMS = 4096
+register_cache("constants.up_sums", _UP_SUMS.clear, _UP_SUMS.__len__)
 
 
 def _up_sums(n: int) -> tuple[Game, Game]:

@@ -23,14 +23,16 @@ from __future__ import annotations
 
 import enum
 import itertools
-from typing import Any, Callable, Iterable, Optional, Union
+from typing import Any, Callable, Iterable, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic
 from ..outcome import Outcome
+from ..traverse import post_order
 from .engine import ENGINE as _E
 
-__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY", "clear_caches"]
+__all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
+__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
 
 
 class Comparison(enum.Enum):
@@ -216,15 +218,7 @@ class Game:
         >>> len(Game.of(Dyadic(3, 4)).followers())     # 3/4, 1/2, 1, 0
         4
         """
-        seen = {self}
-        todo = [self]
-        while todo:
-            g = todo.pop()
-            for o in itertools.chain(g.left_options, g.right_options):
-                if o not in seen:
-                    seen.add(o)
-                    todo.append(o)
-        return frozenset(seen)
+        return frozenset(bottom_up(self, lambda _: False))
 
     # --- classification -----------------------------------------------------------
     def _packed(self) -> Optional[tuple]:
@@ -450,9 +444,48 @@ def _packed(x: Dyadic, ups: int, nim: int) -> Game:
     return Game.packed(x, ups, nim)
 
 
+# the caches of the analyses built on Game (name -> (clear, size)): games live as long
+# as the engine, so what is remembered about them does too, and goes with its caches
+_CACHES: dict[str, tuple[Callable[[], None], Callable[[], int]]] = {}
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def register_cache(name: str, clear: Callable[[], None], size: Callable[[], int]) -> None:
+    """Give a cache of facts about games to the engine: :func:`clear_caches` empties it
+    and :func:`cache_sizes` reports it under ``name``."""
+    _CACHES[name] = (clear, size)
+
+
+class GameCache(dict[_K, _V]):
+    """A memo of one analysis, keyed by games (a plain dict: lookups cost what a dict's
+    do), registered with the engine under ``name`` (see :func:`register_cache`).
+
+    >>> memo = GameCache("example.memo")
+    >>> memo[Game.of(1)] = "one"
+    >>> cache_sizes()["example.memo"]
+    1
+    >>> clear_caches(); len(memo)
+    0
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+        register_cache(name, self.clear, self.__len__)
+
+
+def cache_sizes() -> dict[str, int]:
+    """The number of entries in each registered analysis cache, by name (the engine's
+    own tables: ``cgtkit.short.engine.ENGINE.stats()``)."""
+    return {name: size() for name, (_, size) in sorted(_CACHES.items())}
+
+
 def clear_caches() -> None:
-    """Forget the engine's remembered sums, comparisons and canonical forms (not the
-    interned games themselves, so identity and ``==`` are unaffected).
+    """Forget the engine's remembered sums, comparisons and canonical forms, and every
+    registered analysis cache (thermographs, atomic weights, products, ...), but not the
+    interned games themselves, so identity and ``==`` are unaffected.
 
     >>> a = Game.from_options([0], [Game.from_options([0], [0])])
     >>> clear_caches()
@@ -460,25 +493,24 @@ def clear_caches() -> None:
     True
     """
     _E.clear_caches()
+    for clear, _ in _CACHES.values():
+        clear()
 
 
-def _bottom_up(root: Game, done: Callable[[Game], bool]) -> list[Game]:
-    """The followers of root that are not ``done``, each after all of its options
-    (an explicit stack: no recursion over the depth of the game)."""
-    order: list[Game] = []
-    seen = {root}
-    stack = [(root, itertools.chain(root.left_options, root.right_options))]
-    while stack:
-        g, it = stack[-1]
-        for c in it:
-            if c not in seen and not done(c):
-                seen.add(c)
-                stack.append((c, itertools.chain(c.left_options, c.right_options)))
-                break
-        else:
-            stack.pop()
-            order.append(g)
-    return order
+def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
+    """The followers of ``root`` not yet ``known``, each listed after all its options:
+    :func:`cgtkit.traverse.post_order` over the options, an explicit stack, so the
+    depth of a game never meets Python's recursion limit.  Shared by the analysis
+    modules (thermography, atomic weight, products, misère, ...).
+
+    >>> [str(h) for h in bottom_up(Game.from_options([Game.from_options([0], [])], []), lambda h: h == 0)]
+    ['1', '2']
+    """
+    return post_order(root, _options, known)  # type: ignore[arg-type]
+
+
+def _options(g: Game) -> "itertools.chain[Game]":
+    return itertools.chain(g.left_options, g.right_options)
 
 
 def _to_table(g: Game) -> tuple:
@@ -496,7 +528,7 @@ def _to_table(g: Game) -> tuple:
     def ref(h: Game):
         return h._packed() if h._kind != _GENERAL else index[h]
 
-    for h in _bottom_up(g, lambda h: h._kind != _GENERAL):
+    for h in bottom_up(g, lambda h: h._kind != _GENERAL):
         index[h] = len(table)
         table.append((tuple(ref(o) for o in h.left_options), tuple(ref(o) for o in h.right_options)))
     return tuple(table)

@@ -33,14 +33,16 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ..outcome import Outcome
-from .game import Game, GameLike
+from .game import bottom_up, Game, GameCache, GameLike
 from .nus import nus_misere_wins
-from .thermography import bottom_up, closed_form_known
+from .thermography import closed_form_known
 
 __all__ = ["misere_outcome", "misere_first_player_wins", "misere_wins_by_forms"]
 
-_WINS: dict[Game, tuple[bool, bool]] = {}  # (Left wins moving first, Right wins moving first)
-_FORM_WINS: dict[Any, tuple[bool, bool]] = {}  # the same for Forms (interned)
+_WINS: GameCache[Game, tuple[bool, bool]] = GameCache(
+    "misere.wins"
+)  # (Left wins moving first, Right wins moving first)
+_FORM_WINS: GameCache[Any, tuple[bool, bool]] = GameCache("misere.form_wins")  # the same for Forms (interned)
 
 
 def _integer_wins(h: Game, memo: dict) -> bool:

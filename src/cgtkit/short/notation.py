@@ -60,7 +60,7 @@ from .engine import ENGINE, native_module
 
 from . import constants as C
 from .constants import up_nth, up_sum
-from .game import Game, wrap_handle
+from .game import Game, GameCache, register_cache, wrap_handle
 from .thermography import tiny_form
 
 __all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
@@ -403,6 +403,9 @@ def _parse_text(text: str) -> "Game":
     return parse_python(text)
 
 
+register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
+
+
 def parse_python(text: str) -> "Game":
     """The game ``text`` denotes, read by this module's reader whatever the engine (the
     reference twin of the native reader; :func:`game` is the function to use).
@@ -422,7 +425,7 @@ def _uptimal(kind: str, count: int, sign: int) -> Any:
     return g if sign > 0 else -g
 
 
-_ATOMS: dict[tuple, Any] = {}  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
+_ATOMS: GameCache[tuple, Any] = GameCache("notation.atoms")  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
 
 
 class _Parser:

@@ -39,7 +39,7 @@ from typing import Callable, Hashable, Iterable, TypeVar
 from ..nimbers import nim_product
 from .. import traverse
 from .constants import nimber
-from .game import Game, GameLike
+from .game import Game, GameCache, GameLike
 
 __all__ = [
     "evaluate",
@@ -92,7 +92,7 @@ def incentives_of(u: GameLike, left: bool = True, right: bool = True) -> tuple[G
 
 
 # --- Norton product ---------------------------------------------------------------------
-_NORTON: dict[tuple[Game, Game], Game] = {}
+_NORTON: GameCache[tuple[Game, Game], Game] = GameCache("products.norton")
 
 
 def norton(g: GameLike, u: GameLike) -> Game:
@@ -124,7 +124,7 @@ def norton(g: GameLike, u: GameLike) -> Game:
 
 
 # --- Conway product ---------------------------------------------------------------------
-_CONWAY: dict[tuple[Game, Game], Game] = {}
+_CONWAY: GameCache[tuple[Game, Game], Game] = GameCache("products.conway")
 
 
 def _conway_fast(g: Game, h: Game):

@@ -38,10 +38,10 @@ from typing import NamedTuple, Optional
 
 from ..numbers import Dyadic, decimal
 from .constants import nimber, up_nth, up_sum
-from .game import Game, GameLike
+from .game import bottom_up, Game, GameCache, GameLike
 from .nus import nus_parity, nus_temper
 from .products import incentives_of
-from .thermography import bottom_up, closed_form_known, stops, tiny_form
+from .thermography import closed_form_known, stops, tiny_form
 
 __all__ = [
     "incentives",
@@ -78,7 +78,7 @@ def right_incentives(g: GameLike) -> tuple[Game, ...]:
     return incentives_of(g, False, True)
 
 
-_TEMPER: dict[Game, str] = {}  # "even", "odd" or ""
+_TEMPER: GameCache[Game, str] = GameCache("properties.temper")  # "even", "odd" or ""
 
 
 def _by_options(g: Game, memo: dict, known, combine) -> str:
@@ -110,7 +110,7 @@ def is_odd_tempered(g: GameLike) -> bool:
     return temper(g) == "odd"
 
 
-_PARITY: dict[Game, str] = {}
+_PARITY: GameCache[Game, str] = GameCache("properties.parity")
 
 
 def _parity_of(kinds: set) -> str:
@@ -247,7 +247,7 @@ def _coefficient(rest: Game, unit: Game, bound: int) -> Optional[int]:
     return None
 
 
-_UPTIMAL: dict[Game, Optional[UptimalExpansion]] = {}
+_UPTIMAL: GameCache[Game, Optional[UptimalExpansion]] = GameCache("properties.uptimal")
 
 
 def uptimal_expansion(g: GameLike) -> Optional[UptimalExpansion]:

@@ -40,14 +40,12 @@ Dyadic('2')
 
 from __future__ import annotations
 
-import itertools
 from typing import Callable, Iterable, NamedTuple, Optional, Union
 
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
-from ..traverse import post_order
 from .engine import ENGINE, native_module
-from .game import FUZZY, Game, GameLike
+from .game import FUZZY, bottom_up, Game, GameCache, GameLike
 from .thermograph_svg import thermograph_plot, thermograph_svg
 
 __all__ = [
@@ -82,21 +80,6 @@ def _d(x: Number) -> Dyadic:
     if isinstance(x, Game):
         return x.number
     return Dyadic(x)
-
-
-# --- traversal without recursion --------------------------------------------------------
-def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
-    """The followers of ``root`` not yet ``known``, each listed after all its options.
-
-    :func:`cgtkit.traverse.post_order`: an explicit stack, so the depth of a game never
-    meets Python's recursion limit.  Shared by the analysis modules (atomic weight,
-    products, misère, ...).
-    """
-    return post_order(root, _options, known)  # type: ignore[arg-type]
-
-
-def _options(g: Game) -> "itertools.chain[Game]":
-    return itertools.chain(g.left_options, g.right_options)
 
 
 def closed_form_known(memo: dict, closed_form: Callable[[tuple], object]) -> Callable[[Game], bool]:
@@ -330,8 +313,12 @@ class Thermograph:
         return thermograph_plot(self, ax=ax, **style)
 
 
-_THERMO: dict[Game, Thermograph] = {}  # what thermograph() returned (native results as Python objects)
-_THERMO_PY: dict[Game, Thermograph] = {}  # this module's results (thermograph_python)
+_THERMO: GameCache[Game, Thermograph] = GameCache(
+    "thermography.thermograph"
+)  # what thermograph() returned (native results as Python objects)
+_THERMO_PY: GameCache[Game, Thermograph] = GameCache(
+    "thermography.thermograph_python"
+)  # this module's results (thermograph_python)
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Callable, Iterable, Iterator, Optional
+from typing import Iterable, Optional
 
 from ...numbers import Dyadic, simplest_between
+from ...traverse import post_order
 from ..nus import (
     nus_add,
     nus_birthday,
@@ -658,25 +659,7 @@ def _match_nus(left: list[Node], right: list[Node]) -> Optional[Node]:
     return None
 
 
-# --- bottom-up helpers (no recursion) ---------------------------------------------------
-def _bottom_up(root: Node, done: Callable[[Node], bool], children: Callable[[Node], Iterable[Node]]) -> list[Node]:
-    """The not-yet-done followers of root, each after all of its children."""
-    order: list[Node] = []
-    seen = {root.id}
-    stack: list[tuple[Node, Iterator[Node]]] = [(root, iter(children(root)))]
-    while stack:
-        g, it = stack[-1]
-        for c in it:
-            if c.id not in seen and not done(c):
-                seen.add(c.id)
-                stack.append((c, iter(children(c))))
-                break
-        else:
-            stack.pop()
-            order.append(g)
-    return order
-
-
+# --- bottom-up helpers (no recursion: cgtkit.traverse.post_order) ---------------------------------------------------
 def _options(g: Node) -> Iterable[Node]:
     return itertools.chain(_lefts(g), _rights(g))
 
@@ -693,7 +676,7 @@ def _birthday(g: Node) -> int:
             h._bday = nus_birthday(h._nus)
         return h._bday is not None
 
-    for h in _bottom_up(g, done, _options):
+    for h in post_order(g, _options, done):  # type: ignore[arg-type]
         h._bday = 1 + max((o._bday for o in _options(h)), default=-1)
     return g._bday  # type: ignore[return-value]
 
@@ -708,7 +691,7 @@ def _stops(g: Node) -> tuple[Dyadic, Dyadic]:
 
     if done(g):
         return g._stops  # type: ignore[return-value]
-    for h in _bottom_up(g, done, _options):
+    for h in post_order(g, _options, done):  # type: ignore[arg-type]
         h._stops = (
             max(o._stops[1] for o in _lefts(h)),
             min(o._stops[0] for o in _rights(h)),
