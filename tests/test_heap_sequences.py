@@ -403,3 +403,17 @@ def test_native_period_kernels_against_their_twins(seq, p, s):
     assert _kernels.Z_FUNCTION(G).tolist() == _kernels.Z_FUNCTION_PY(seq, [0] * len(seq))
     assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _kernels.LAST_MISMATCH_PY(G.tolist(), len(G), p, s)
     assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _last_mismatch_numpy(G, len(G), p, s)
+
+
+@NATIVE
+@pytest.mark.parametrize("code", ["0.766", "0.414", "0.565"])
+def test_wide_values_against_the_native_plain_mex(code):
+    """Codes whose values grow past 512 (the wide bitset paths of the rare/common
+    kernel) against the plain mex kernel, which shares none of its tricks."""
+    c = TakeBreakCode.parse(code)
+    n = 6000
+    want = np.zeros(n, dtype=np.int64)
+    ks = [np.array(c.takes(i), dtype=np.int64) for i in range(3)]
+    _kernels.FILL_PLAIN(want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64))
+    assert want.max() >= 512
+    assert OctalGame(code).grundy_values(n).tolist() == want.tolist()
