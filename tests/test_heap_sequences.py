@@ -406,14 +406,17 @@ def test_native_period_kernels_against_their_twins(seq, p, s):
 
 
 @NATIVE
-@pytest.mark.parametrize("code", ["0.766", "0.414", "0.565"])
-def test_wide_values_against_the_native_plain_mex(code):
-    """Codes whose values grow past 512 (the wide bitset paths of the rare/common
-    kernel) against the plain mex kernel, which shares none of its tricks."""
+@pytest.mark.parametrize("code, top", [("0.766", 512), ("0.414", 512), ("0.565", 512), ("0.104", 16), ("0.205", 40)])
+def test_wide_values_against_the_native_plain_mex(code, top):
+    """Codes whose values grow (past 512: the wide bitset paths) or whose heaps are
+    mostly rare whatever the mask (the engine drops the mask: the full-scan path,
+    narrow and wide) against the plain mex kernel, which shares none of their code."""
     c = TakeBreakCode.parse(code)
     n = 6000
     want = np.zeros(n, dtype=np.int64)
     ks = [np.array(c.takes(i), dtype=np.int64) for i in range(3)]
     _kernels.FILL_PLAIN(want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64))
-    assert want.max() >= 512
-    assert OctalGame(code).grundy_values(n).tolist() == want.tolist()
+    assert want.max() >= top
+    game = OctalGame(code)
+    assert game.grundy_values(n).tolist() == want.tolist()
+    assert game._engine.mask == 0  # most heaps rare: the plain full scan ran

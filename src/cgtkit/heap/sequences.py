@@ -45,6 +45,10 @@ __all__ = [
 _FIRST_CHUNK = 256
 # the mask is chosen from at most this many of the latest values (it only steers speed)
 _MASK_WINDOW = 1 << 16
+# the native kernel drops the mask (plain mex over every split, read in runs) when more
+# than this share of the window would still be rare: each rare heap costs a scan of
+# every split anyway, and the plain scan is cheaper per split (docs/benchmarks.md)
+_PLAIN_ABOVE = 0.1
 
 
 def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
@@ -199,6 +203,8 @@ class SplitEngine:
                     if self.n >= _FIRST_CHUNK:
                         window = self.values[max(self.n // 2, self.n - _MASK_WINDOW) : self.n]
                         best = choose_mask(window, self._bits)
+                        if self.native and np.mean(parity(window & best) == 0) > _PLAIN_ABOVE:
+                            best = 0
                         if best != self.mask:
                             self._set_mask(best)
                 self._run(target)
