@@ -420,3 +420,7 @@ def test_wide_values_against_the_native_plain_mex(code, top):
     game = OctalGame(code)
     assert game.grundy_values(n).tolist() == want.tolist()
     assert game._engine.mask == 0  # most heaps rare: the plain full scan ran
+    stepped = OctalGame(code)
+    for size in (300, 301, 303, 1000, 1003, 2500, n):  # kernel calls start mid-way
+        got = stepped.grundy_values(size)
+    assert got.tolist() == want.tolist()

@@ -70,8 +70,8 @@ pub fn fill_split(
     if nrare > start {
         return Err(HeapError::BadInput("nrare exceeds the heaps computed".into()));
     }
-    if !game.use_common && !game.split_k.is_empty() {
-        return fill_split_full(g, start, end, game, rare, nrare, seen, vlimit);
+    if !game.use_common && !game.split_k.is_empty() && ring_words(game, vlimit) <= RING_WORDS {
+        return fill_split_full(g, start, end, game, rare, nrare, vlimit);
     }
     if 2 * vlimit <= 64 {
         return fill_split_narrow(g, start, end, game, rare, nrare, vlimit);
@@ -247,13 +247,25 @@ fn fill_split_narrow(
     Ok((end, nrare))
 }
 
-/// [`fill_split`] without a mask (every value rare): the plain mex over every split,
-/// read as two runs of `G` (left parts up, right parts down) rather than through the
-/// rare list, each option marked by a store of the heap's tag into `seen` (no
-/// read-modify-write chain), or a bit of one word while `vlimit <= 32`.  For games
-/// whose values grow, where a third or more of the heaps are rare whatever the mask,
-/// this beats the rare/common split 1.6-2.6x (0.344, 0.766 to 2^15), and the engine
-/// picks it.  The same values; `rare` still lists every heap whose value is rare.
+/// [`fill_split`] without a mask (every value rare): the plain mex over every split.
+/// The values a split of `m` into two heaps reaches, `S(m) = {G(a) ^ G(m - a)}`, depend
+/// on `m` only, and heap `n` reaches `S(n - k)` for each split take `k`: so each
+/// `S(m)` is computed once, as a bitset (two runs of `G`, left parts up, right parts
+/// down), and kept in a ring of the last `kmax - kmin + 1`; a heap ORs the few it
+/// needs.  With takes 1, 2, 3 (0.766) that is a third of the reads of one scan per
+/// take.  For games whose values grow, where a third or more of the heaps are rare
+/// whatever the mask, this beats the rare/common split (docs/benchmarks.md), and the
+/// engine picks it.  The same values; `rare` still lists every heap whose value is rare.
+/// Most words of the ring of split sets in [`fill_split_full`] (8 MiB); past it (takes
+/// spread far apart, or huge values) the general path runs instead.
+const RING_WORDS: usize = 1 << 20;
+
+fn ring_words(game: &SplitGame, vlimit: i64) -> usize {
+    let kmin = game.split_k.iter().min().copied().unwrap_or(0);
+    let kmax = game.split_k.iter().max().copied().unwrap_or(0);
+    (kmax - kmin + 1).saturating_mul((2 * vlimit as usize).div_ceil(64))
+}
+
 #[allow(clippy::too_many_arguments)]
 fn fill_split_full(
     g: &mut [i64],
@@ -262,67 +274,76 @@ fn fill_split_full(
     game: &SplitGame,
     rare: &mut [i64],
     mut nrare: usize,
-    seen: &mut [i64],
     vlimit: i64,
 ) -> HeapRes<(usize, usize)> {
+    let words = (2 * vlimit as usize).div_ceil(64);
+    let kmin = *game.split_k.iter().min().unwrap_or(&0);
+    let kmax = *game.split_k.iter().max().unwrap_or(&0);
+    let slots = kmax - kmin + 1;
+    // ring[(m % slots) * words ..]: S(m) for the last `slots` values of m
+    let mut ring = vec![0u64; slots * words];
     let mut pulse = Pulse::new();
-    let narrow = vlimit <= 32;
-    for n in start..end {
-        let tag = n as i64 + 1;
-        let mut bits = 0u64; // the options seen, while narrow
-        let mut mark = |x: i64, seen: &mut [i64]| {
-            if narrow {
-                bits |= 1 << x;
-            } else {
-                seen[x as usize] = tag;
+    let split_set = |g: &[i64], m: usize, out: &mut [u64]| {
+        out.fill(0);
+        if m < 2 {
+            return;
+        }
+        let top = if game.distinct && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
+        let (left, right) = (&g[1..top + 1], &g[m - top..m]);
+        if words == 1 {
+            let mut b = 0u64;
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                b |= 1 << (x ^ y);
             }
-        };
+            out[0] = b;
+        } else {
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                let v = (x ^ y) as usize;
+                out[v >> 6] |= 1 << (v & 63);
+            }
+        }
+    };
+    // the sets the first heap reads that earlier heaps made
+    for m in start.saturating_sub(kmax)..start.saturating_sub(kmin) {
+        split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words]);
+        pulse.spend(1 + m as i64 / 2)?;
+    }
+    let mut seen = vec![0u64; words];
+    for n in start..end {
+        if n >= kmin {
+            let m = n - kmin;
+            split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words]);
+            pulse.spend(1 + m as i64 / 2)?;
+        }
+        seen.fill(0);
+        for &k in game.split_k {
+            if n >= k + 2 {
+                let m = n - k;
+                let set = &ring[(m % slots) * words..(m % slots + 1) * words];
+                for (w, &b) in seen.iter_mut().zip(set) {
+                    *w |= b;
+                }
+            }
+        }
         for &k in game.zero_k {
             if n == k {
-                mark(0, seen);
+                seen[0] |= 1;
             }
         }
         for &k in game.single_k {
             if n > k {
-                mark(g[n - k], seen);
+                let v = g[n - k] as usize;
+                seen[v >> 6] |= 1 << (v & 63);
             }
         }
-        let mut work = 1i64;
-        for &k in game.split_k {
-            if n < k + 2 {
-                continue;
+        // the least value not reached (one exists below 2 * vlimit)
+        let mut value = 64 * words;
+        for (w, &b) in seen.iter().enumerate() {
+            if b != !0 {
+                value = w * 64 + (!b).trailing_zeros() as usize;
+                break;
             }
-            let m = n - k;
-            let top = if game.distinct && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
-            if top == 0 {
-                continue;
-            }
-            // splits (a, m - a) for a in 1..=top: left g[1..=top], right g[m-top..m-1] reversed
-            let left = &g[1..top + 1];
-            let right = &g[m - top..m];
-            if narrow {
-                let mut b = 0u64;
-                for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    b |= 1 << (x ^ y);
-                }
-                bits |= b;
-            } else {
-                for (&x, &y) in left.iter().zip(right.iter().rev()) {
-                    seen[(x ^ y) as usize] = tag;
-                }
-            }
-            work += top as i64;
         }
-        pulse.spend(work)?;
-        let value = if narrow {
-            (!bits).trailing_zeros() as usize
-        } else {
-            let mut v = 0usize;
-            while seen[v] == tag {
-                v += 1;
-            }
-            v
-        };
         g[n] = value as i64;
         if game.par[value] == 0 {
             rare[nrare] = n as i64;

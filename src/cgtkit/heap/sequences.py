@@ -48,7 +48,7 @@ _MASK_WINDOW = 1 << 16
 # the native kernel drops the mask (plain mex over every split, read in runs) when more
 # than this share of the window would still be rare: each rare heap costs a scan of
 # every split anyway, and the plain scan is cheaper per split (docs/benchmarks.md)
-_PLAIN_ABOVE = 0.1
+_PLAIN_ABOVE = 0.05
 
 
 def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
