@@ -283,7 +283,8 @@ fn fill_split_full(
     // ring[(m % slots) * words ..]: S(m) for the last `slots` values of m
     let mut ring = vec![0u64; slots * words];
     let mut pulse = Pulse::new();
-    let split_set = |g: &[i64], m: usize, out: &mut [u64]| {
+    let mut lanes = vec![0u64; 4 * words];
+    let split_set = |g: &[i64], m: usize, out: &mut [u64], lanes: &mut [u64]| {
         out.fill(0);
         if m < 2 {
             return;
@@ -297,22 +298,40 @@ fn fill_split_full(
             }
             out[0] = b;
         } else {
-            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+            // four lanes (the splits in turn), so a value met twice in a row
+            // does not chain one read-modify-write on the word before
+            lanes.fill(0);
+            let (w0, rest) = lanes.split_at_mut(words);
+            let (w1, rest) = rest.split_at_mut(words);
+            let (w2, w3) = rest.split_at_mut(words);
+            let parts = left.chunks_exact(4).zip(right.rchunks_exact(4));
+            for (x, y) in parts {
+                let (a, b, c, d) = ((x[0] ^ y[3]) as usize, (x[1] ^ y[2]) as usize, (x[2] ^ y[1]) as usize, (x[3] ^ y[0]) as usize);
+                w0[a >> 6] |= 1 << (a & 63);
+                w1[b >> 6] |= 1 << (b & 63);
+                w2[c >> 6] |= 1 << (c & 63);
+                w3[d >> 6] |= 1 << (d & 63);
+            }
+            let done = left.len() / 4 * 4;
+            for (&x, &y) in left[done..].iter().zip(right[..right.len() - done].iter().rev()) {
                 let v = (x ^ y) as usize;
-                out[v >> 6] |= 1 << (v & 63);
+                w0[v >> 6] |= 1 << (v & 63);
+            }
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = w0[i] | w1[i] | w2[i] | w3[i];
             }
         }
     };
     // the sets the first heap reads that earlier heaps made
     for m in start.saturating_sub(kmax)..start.saturating_sub(kmin) {
-        split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words]);
+        split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words], &mut lanes);
         pulse.spend(1 + m as i64 / 2)?;
     }
     let mut seen = vec![0u64; words];
     for n in start..end {
         if n >= kmin {
             let m = n - kmin;
-            split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words]);
+            split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words], &mut lanes);
             pulse.spend(1 + m as i64 / 2)?;
         }
         seen.fill(0);
