@@ -12,7 +12,9 @@
 //! `rare[0..nrare]` lists, ascending, every heap `1 <= h < n` whose value is rare; every
 //! value in `G[0..n]` is below `vlimit` (a power of two) except possibly the last one
 //! computed, where the kernel stops so the caller can widen `seen` and `par`.  The
-//! Python twin is `cgtkit.heap._kernels.FILL_SPLIT_PY`, line for line.
+//! Python twin is `cgtkit.heap._kernels.FILL_SPLIT_PY`, line for line, except that
+//! without a mask the kernel runs [`fill_split_full`] (each split set once) where the
+//! twin scans every heap as rare: the same values.
 
 use super::{HeapError, HeapRes, Pulse};
 

@@ -45,10 +45,12 @@ __all__ = [
 _FIRST_CHUNK = 256
 # the mask is chosen from at most this many of the latest values (it only steers speed)
 _MASK_WINDOW = 1 << 16
-# the native kernel drops the mask (plain mex over every split, read in runs) when more
-# than this share of the window would still be rare: each rare heap costs a scan of
-# every split anyway, and the plain scan is cheaper per split (docs/benchmarks.md)
-_PLAIN_ABOVE = 0.05
+# the native kernel drops the mask (plain mex over every split, each split set once)
+# when more than this share of the window would still be rare: the masks that pay
+# leave no rare heap at all in the window (0.77, 0.16, 0.417); with a few (0.766 at
+# 2^18: 0.9%) every heap's long scan hunts many rare values, 2.8x slower than the
+# plain path (docs/benchmarks.md)
+_PLAIN_ABOVE = 0.005
 
 
 def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
