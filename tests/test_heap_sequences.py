@@ -403,3 +403,24 @@ def test_native_period_kernels_against_their_twins(seq, p, s):
     assert _kernels.Z_FUNCTION(G).tolist() == _kernels.Z_FUNCTION_PY(seq, [0] * len(seq))
     assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _kernels.LAST_MISMATCH_PY(G.tolist(), len(G), p, s)
     assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _last_mismatch_numpy(G, len(G), p, s)
+
+
+@NATIVE
+@pytest.mark.parametrize("code, top", [("0.766", 512), ("0.414", 512), ("0.565", 512), ("0.104", 16), ("0.205", 40)])
+def test_wide_values_against_the_native_plain_mex(code, top):
+    """Codes whose values grow (past 512: the wide bitset paths) or whose heaps are
+    mostly rare whatever the mask (the engine drops the mask: the full-scan path,
+    narrow and wide) against the plain mex kernel, which shares none of their code."""
+    c = TakeBreakCode.parse(code)
+    n = 6000
+    want = np.zeros(n, dtype=np.int64)
+    ks = [np.array(c.takes(i), dtype=np.int64) for i in range(3)]
+    _kernels.FILL_PLAIN(want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64))
+    assert want.max() >= top
+    game = OctalGame(code)
+    assert game.grundy_values(n).tolist() == want.tolist()
+    assert game._engine.mask == 0  # most heaps rare: the plain full scan ran
+    stepped = OctalGame(code)
+    for size in (300, 301, 303, 1000, 1003, 2500, n):  # kernel calls start mid-way
+        got = stepped.grundy_values(size)
+    assert got.tolist() == want.tolist()

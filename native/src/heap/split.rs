@@ -12,7 +12,9 @@
 //! `rare[0..nrare]` lists, ascending, every heap `1 <= h < n` whose value is rare; every
 //! value in `G[0..n]` is below `vlimit` (a power of two) except possibly the last one
 //! computed, where the kernel stops so the caller can widen `seen` and `par`.  The
-//! Python twin is `cgtkit.heap._kernels.FILL_SPLIT_PY`, line for line.
+//! Python twin is `cgtkit.heap._kernels.FILL_SPLIT_PY`, line for line, except that
+//! without a mask the kernel runs [`fill_split_full`] (each split set once) where the
+//! twin scans every heap as rare: the same values.
 
 use super::{HeapError, HeapRes, Pulse};
 
@@ -69,6 +71,9 @@ pub fn fill_split(
     check(g, start, end, game, rare, seen, vlimit)?;
     if nrare > start {
         return Err(HeapError::BadInput("nrare exceeds the heaps computed".into()));
+    }
+    if !game.use_common && !game.split_k.is_empty() && ring_words(game, vlimit) <= RING_WORDS {
+        return fill_split_full(g, start, end, game, rare, nrare, vlimit);
     }
     if 2 * vlimit <= 64 {
         return fill_split_narrow(g, start, end, game, rare, nrare, vlimit);
@@ -244,12 +249,142 @@ fn fill_split_narrow(
     Ok((end, nrare))
 }
 
-/// Most bitset words per heap in [`fill_split_batched`] (values below 512).
-const BATCH_WORDS: usize = 16;
+/// [`fill_split`] without a mask (every value rare): the plain mex over every split.
+/// The values a split of `m` into two heaps reaches, `S(m) = {G(a) ^ G(m - a)}`, depend
+/// on `m` only, and heap `n` reaches `S(n - k)` for each split take `k`: so each
+/// `S(m)` is computed once, as a bitset (two runs of `G`, left parts up, right parts
+/// down), and kept in a ring of the last `kmax - kmin + 1`; a heap ORs the few it
+/// needs.  With takes 1, 2, 3 (0.766) that is a third of the reads of one scan per
+/// take.  For games whose values grow, where a third or more of the heaps are rare
+/// whatever the mask, this beats the rare/common split (docs/benchmarks.md), and the
+/// engine picks it.  The same values; `rare` still lists every heap whose value is rare.
+/// Most words of the ring of split sets in [`fill_split_full`] (8 MiB); past it (takes
+/// spread far apart, or huge values) the general path runs instead.
+const RING_WORDS: usize = 1 << 20;
+
+fn ring_words(game: &SplitGame, vlimit: i64) -> usize {
+    let kmin = game.split_k.iter().min().copied().unwrap_or(0);
+    let kmax = game.split_k.iter().max().copied().unwrap_or(0);
+    (kmax - kmin + 1).saturating_mul((2 * vlimit as usize).div_ceil(64))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fill_split_full(
+    g: &mut [i64],
+    start: usize,
+    end: usize,
+    game: &SplitGame,
+    rare: &mut [i64],
+    mut nrare: usize,
+    vlimit: i64,
+) -> HeapRes<(usize, usize)> {
+    let words = (2 * vlimit as usize).div_ceil(64);
+    let kmin = *game.split_k.iter().min().unwrap_or(&0);
+    let kmax = *game.split_k.iter().max().unwrap_or(&0);
+    let slots = kmax - kmin + 1;
+    // ring[(m % slots) * words ..]: S(m) for the last `slots` values of m
+    let mut ring = vec![0u64; slots * words];
+    let mut pulse = Pulse::new();
+    let mut lanes = vec![0u64; 4 * words];
+    let split_set = |g: &[i64], m: usize, out: &mut [u64], lanes: &mut [u64]| {
+        out.fill(0);
+        if m < 2 {
+            return;
+        }
+        let top = if game.distinct && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
+        let (left, right) = (&g[1..top + 1], &g[m - top..m]);
+        if words == 1 {
+            let mut b = 0u64;
+            for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                b |= 1 << (x ^ y);
+            }
+            out[0] = b;
+        } else {
+            // four lanes (the splits in turn), so a value met twice in a row
+            // does not chain one read-modify-write on the word before
+            lanes.fill(0);
+            let (w0, rest) = lanes.split_at_mut(words);
+            let (w1, rest) = rest.split_at_mut(words);
+            let (w2, w3) = rest.split_at_mut(words);
+            let parts = left.chunks_exact(4).zip(right.rchunks_exact(4));
+            for (x, y) in parts {
+                let (a, b, c, d) = ((x[0] ^ y[3]) as usize, (x[1] ^ y[2]) as usize, (x[2] ^ y[1]) as usize, (x[3] ^ y[0]) as usize);
+                w0[a >> 6] |= 1 << (a & 63);
+                w1[b >> 6] |= 1 << (b & 63);
+                w2[c >> 6] |= 1 << (c & 63);
+                w3[d >> 6] |= 1 << (d & 63);
+            }
+            let done = left.len() / 4 * 4;
+            for (&x, &y) in left[done..].iter().zip(right[..right.len() - done].iter().rev()) {
+                let v = (x ^ y) as usize;
+                w0[v >> 6] |= 1 << (v & 63);
+            }
+            for (i, o) in out.iter_mut().enumerate() {
+                *o = w0[i] | w1[i] | w2[i] | w3[i];
+            }
+        }
+    };
+    // the sets the first heap reads that earlier heaps made
+    for m in start.saturating_sub(kmax)..start.saturating_sub(kmin) {
+        split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words], &mut lanes);
+        pulse.spend(1 + m as i64 / 2)?;
+    }
+    let mut seen = vec![0u64; words];
+    for n in start..end {
+        if n >= kmin {
+            let m = n - kmin;
+            split_set(g, m, &mut ring[(m % slots) * words..(m % slots + 1) * words], &mut lanes);
+            pulse.spend(1 + m as i64 / 2)?;
+        }
+        seen.fill(0);
+        for &k in game.split_k {
+            if n >= k + 2 {
+                let m = n - k;
+                let set = &ring[(m % slots) * words..(m % slots + 1) * words];
+                for (w, &b) in seen.iter_mut().zip(set) {
+                    *w |= b;
+                }
+            }
+        }
+        for &k in game.zero_k {
+            if n == k {
+                seen[0] |= 1;
+            }
+        }
+        for &k in game.single_k {
+            if n > k {
+                let v = g[n - k] as usize;
+                seen[v >> 6] |= 1 << (v & 63);
+            }
+        }
+        // the least value not reached (one exists below 2 * vlimit)
+        let mut value = 64 * words;
+        for (w, &b) in seen.iter().enumerate() {
+            if b != !0 {
+                value = w * 64 + (!b).trailing_zeros() as usize;
+                break;
+            }
+        }
+        g[n] = value as i64;
+        if game.par[value] == 0 {
+            rare[nrare] = n as i64;
+            nrare += 1;
+        }
+        if value as i64 >= vlimit {
+            return Ok((n + 1, nrare));
+        }
+    }
+    Ok((end, nrare))
+}
+
+/// Most bitset words per heap in [`fill_split_batched`] (values below 4096: the marks of
+/// a batch stay within 128 KiB, and games whose values grow, such as 0.76, keep
+/// batching; 16 words, values below 512, was 1.2x slower on 0.76 and 0.766 to 2^15).
+const BATCH_WORDS: usize = 128;
 /// Heaps per batch in [`fill_split_batched`].
 const BATCH: usize = 128;
 
-/// [`fill_split`] in batches of [`BATCH`] heaps, for values below 512: the splits
+/// [`fill_split`] in batches of [`BATCH`] heaps, for values below 4096: the splits
 /// whose rare part `a` is at least the batch's length read only heaps computed before
 /// the batch, so they are marked for the whole batch first, rare heap by rare heap,
 /// reading `G` in runs (rather than one scattered read per rare heap and heap); the

@@ -45,6 +45,12 @@ __all__ = [
 _FIRST_CHUNK = 256
 # the mask is chosen from at most this many of the latest values (it only steers speed)
 _MASK_WINDOW = 1 << 16
+# the native kernel drops the mask (plain mex over every split, each split set once)
+# when more than this share of the window would still be rare: the masks that pay
+# leave no rare heap at all in the window (0.77, 0.16, 0.417); with a few (0.766 at
+# 2^18: 0.9%) every heap's long scan hunts many rare values, 2.8x slower than the
+# plain path (docs/benchmarks.md)
+_PLAIN_ABOVE = 0.005
 
 
 def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
@@ -199,6 +205,8 @@ class SplitEngine:
                     if self.n >= _FIRST_CHUNK:
                         window = self.values[max(self.n // 2, self.n - _MASK_WINDOW) : self.n]
                         best = choose_mask(window, self._bits)
+                        if self.native and np.mean(parity(window & best) == 0) > _PLAIN_ABOVE:
+                            best = 0
                         if best != self.mask:
                             self._set_mask(best)
                 self._run(target)
