@@ -30,7 +30,7 @@ Snort('1_2[L]-2_2 2_1[L]-2_2')
 from __future__ import annotations
 
 from ..errors import RulesError
-from .graphs import Col, Snort, _GraphGame
+from .graphs import Col, Snort, GraphGame
 from .bitboard import split
 from .stones import StonePosition, StoneRuleset
 
@@ -94,7 +94,7 @@ class ColouringPosition(StonePosition):
     __slots__ = ()
     ruleset: ColouringRuleset
     ALPHABET = ".xo#"
-    GRAPH: type[_GraphGame]
+    GRAPH: type[GraphGame]
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
@@ -136,7 +136,7 @@ class ColouringPosition(StonePosition):
         live, only_l, only_r = self.ruleset.live(self._cells, self._black, self._white, s)
         return self.ruleset.parts(live, only_l, only_r, s, self.height, self.width)
 
-    def graph(self) -> _GraphGame:
+    def graph(self) -> GraphGame:
         """The same position as a graph game: a vertex ``row_col`` (from 1) for each
         live cell, tinted as the coloured cells leave it, joined to its live
         orthogonal neighbours."""

@@ -52,7 +52,7 @@ from .base import ImpartialPosition, StringPosition
 from .kayles import DawsonsKayles
 from .solver import ComponentSolver, TranspositionTable
 
-__all__ = ["Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
+__all__ = ["GraphGame", "Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
 
 _TINTS = {"L": "L", "B": "L", "R": "R"}
 _VERTEX = re.compile(r"([A-Za-z0-9_]+)(?:\[([A-Za-z])\])?")
@@ -254,8 +254,9 @@ def _swap(key: Key) -> Key:
 
 
 # --- positions --------------------------------------------------------------------------------
-class _GraphGame(StringPosition):
-    """Shared position type: vertices with tints and edges, immutable."""
+class GraphGame(StringPosition):
+    """A position on a graph: vertices with tints and edges, immutable (the base of Col,
+    Snort and Arc Kayles, and what the grid forms of Col and Snort turn into)."""
 
     __slots__ = ("vertices", "edges")
 
@@ -272,7 +273,7 @@ class _GraphGame(StringPosition):
         self.vertices, self.edges = parse_graph(text, self.NAME, self.TINTS)
 
     @classmethod
-    def _from(cls, tint: dict, adj: dict) -> "_GraphGame":
+    def _from(cls, tint: dict, adj: dict) -> "GraphGame":
         p = object.__new__(cls)
         p.vertices = tuple(sorted(tint.items(), key=lambda x: natural_key(x[0])))
         p.edges = tuple(sorted({_edge(u, v) for u in adj for v in adj[u]}, key=_edge_order))
@@ -290,18 +291,18 @@ class _GraphGame(StringPosition):
         return format_graph(self.vertices, self.edges)
 
 
-class _ColouringGame(_GraphGame):
+class _ColouringGame(GraphGame):
     __slots__ = ()
 
     @classmethod
     def _options(cls, tint: dict, adj: dict, side: str) -> list[tuple[dict, dict]]:
         return [_colour(tint, adj, v, side, cls.SAME) for v in tint if tint[v] in ("", side)]
 
-    def left_moves(self) -> list["_GraphGame"]:
+    def left_moves(self) -> list["GraphGame"]:
         """Left colours a vertex that is untinted or tinted ``[L]`` (vertices in order)."""
         return [self._from(*g) for g in self._options(*self._graph(), "L")]
 
-    def right_moves(self) -> list["_GraphGame"]:
+    def right_moves(self) -> list["GraphGame"]:
         """Right colours a vertex that is untinted or tinted ``[R]``."""
         return [self._from(*g) for g in self._options(*self._graph(), "R")]
 
@@ -335,7 +336,7 @@ class Snort(_ColouringGame):
     table = TranspositionTable()
 
 
-class ArcKayles(ImpartialPosition, _GraphGame):
+class ArcKayles(ImpartialPosition, GraphGame):
     """Arc Kayles: remove an edge's two ends; ``value`` is the nimber of ``nim_value``."""
 
     __slots__ = ()
