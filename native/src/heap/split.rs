@@ -34,6 +34,18 @@ pub struct SplitGame<'a> {
     pub par: &'a [i8],
 }
 
+impl SplitGame<'_> {
+    /// The values of heap `n`'s options that leave at most one heap: 0 for a take of
+    /// exactly `n`, `G[n - k]` for each take `k < n` that leaves one heap.  Every kernel
+    /// marks these the same way, before the split options that tell them apart.
+    #[inline]
+    fn simple_options<'g>(&'g self, g: &'g [i64], n: usize) -> impl Iterator<Item = usize> + 'g {
+        let none_left = self.zero_k.iter().filter(move |&&k| n == k).map(|_| 0);
+        let one_left = self.single_k.iter().filter(move |&&k| n > k).map(move |&k| g[n - k] as usize);
+        none_left.chain(one_left)
+    }
+}
+
 fn check(g: &[i64], start: usize, end: usize, game: &SplitGame, rare: &[i64], seen: &[i64], vlimit: i64) -> HeapRes<()> {
     let bad = |m: String| Err(HeapError::BadInput(m));
     if vlimit < 1 || (vlimit & (vlimit - 1)) != 0 {
@@ -85,15 +97,8 @@ pub fn fill_split(
     let mut need: Vec<u64> = Vec::new();
     for n in start..end {
         let tag = n as i64 + 1;
-        for &k in game.zero_k {
-            if n == k {
-                seen[0] = tag;
-            }
-        }
-        for &k in game.single_k {
-            if n >= k + 1 {
-                seen[g[n - k] as usize] = tag;
-            }
+        for v in game.simple_options(g, n) {
+            seen[v] = tag;
         }
         // every split with a rare part: all common option values come from these
         for &k in game.split_k {
@@ -183,13 +188,8 @@ fn fill_split_narrow(
     let mut need = [0u64; 1];
     for n in start..end {
         let mut seen = 0u64;
-        for &k in game.zero_k {
-            seen |= (n == k) as u64;
-        }
-        for &k in game.single_k {
-            if n > k {
-                seen |= 1 << g[n - k];
-            }
+        for v in game.simple_options(g, n) {
+            seen |= 1 << v;
         }
         for &k in game.split_k {
             if n < k + 2 {
@@ -346,16 +346,8 @@ fn fill_split_full(
                 }
             }
         }
-        for &k in game.zero_k {
-            if n == k {
-                seen[0] |= 1;
-            }
-        }
-        for &k in game.single_k {
-            if n > k {
-                let v = g[n - k] as usize;
-                seen[v >> 6] |= 1 << (v & 63);
-            }
+        for v in game.simple_options(g, n) {
+            seen[v >> 6] |= 1 << (v & 63);
         }
         // the least value not reached (one exists below 2 * vlimit)
         let mut value = 64 * words;
@@ -441,15 +433,8 @@ fn fill_split_batched(
             let n = n0 + j;
             let seen = &mut marks[j * words..(j + 1) * words];
             let mut set = |x: usize| seen[x >> 6] |= 1 << (x & 63);
-            for &k in game.zero_k {
-                if n == k {
-                    set(0);
-                }
-            }
-            for &k in game.single_k {
-                if n > k {
-                    set(g[n - k] as usize);
-                }
+            for v in game.simple_options(g, n) {
+                set(v);
             }
             // the small rare heaps and those found in this batch, heap by heap
             for &k in game.split_k {
@@ -592,15 +577,8 @@ pub fn fill_plain(g: &mut [i64], start: usize, end: usize, game: &SplitGame, see
     let mut pulse = Pulse::new();
     for n in start..end {
         let tag = n as i64 + 1;
-        for &k in game.zero_k {
-            if n == k {
-                seen[0] = tag;
-            }
-        }
-        for &k in game.single_k {
-            if n >= k + 1 {
-                seen[g[n - k] as usize] = tag;
-            }
+        for v in game.simple_options(g, n) {
+            seen[v] = tag;
         }
         for &k in game.split_k {
             if n < k {
