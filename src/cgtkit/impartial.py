@@ -30,7 +30,7 @@ from typing import Any, Callable, Hashable, Iterable
 from ._extension import native_module
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
 from .nimbers import mex
-from .options import WinningMove, check_hashable, normalize_option
+from .options import WinningMove, check_hashable, listed_options, normalize_option
 from .outcome import Outcome
 from .search import evaluate
 from .traverse import DEFAULT_MAX_DEPTH
@@ -51,23 +51,6 @@ def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
         return normalize_option(option, position, tuple_is_sum)[1]
 
     return components
-
-
-def _listed(raw: Any, position: Hashable) -> list:
-    """The move function's result ``raw`` as a list of options (or MoveFunctionError)."""
-    if raw is None:
-        raise MoveFunctionError(
-            f"the move function returned None for position {position!r}; "
-            "return an iterable of options (empty for a terminal position)",
-            position=position,
-        )
-    try:
-        return list(raw)
-    except TypeError:
-        raise MoveFunctionError(
-            f"the move function returned {raw!r} for position {position!r}, which is not an iterable of options",
-            position=position,
-        ) from None
 
 
 def _failure(position: Hashable, exc: BaseException) -> BaseException:
@@ -127,7 +110,7 @@ class ImpartialSolver:
         if search is not None and (native is None or native):
             # no reference back to the solver (the native object is not traversed by the
             # garbage collector, so a cycle through it would never be freed)
-            helpers = (_listed, _normalizer(tuple_is_sum), _failure, LoopyGameError)
+            helpers = (listed_options, _normalizer(tuple_is_sum), _failure, LoopyGameError)
             depth = DEFAULT_MAX_DEPTH if max_positions is None else max_positions
             self._search = search(moves, self._memo, tuple_is_sum, helpers, depth)
         self._max_positions = max_positions
@@ -135,7 +118,7 @@ class ImpartialSolver:
 
     # --- the search -----------------------------------------------------------------
     def _raw_options(self, position: Hashable) -> list:
-        return _listed(self._moves(position), position)
+        return listed_options(self._moves(position), position)
 
     def _options(self, position: Hashable, items: list | None = None) -> list[tuple[Any, tuple]]:
         """Every option of ``position`` as ``(label, components)``."""

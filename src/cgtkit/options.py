@@ -26,7 +26,7 @@ from typing import Any, Hashable
 
 from .errors import MoveFunctionError, UnhashablePositionError
 
-__all__ = ["Move", "Sum", "WinningMove", "normalize_option", "check_hashable"]
+__all__ = ["Move", "Sum", "WinningMove", "normalize_option", "check_hashable", "listed_options"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,28 @@ def check_hashable(position: object, parent: object = None, option: object = Non
         raise UnhashablePositionError(
             f"position {position!r}{where} is not hashable, so it cannot be memoised: "
             f"use immutable positions such as ints, strings, tuples or frozensets{hint}"
+        ) from None
+
+
+def listed_options(raw: Any, position: Hashable) -> list[Any]:
+    """What a move function returned for ``position``, as a list of options; None or a
+    non-iterable is a :class:`~cgtkit.errors.MoveFunctionError` naming the position.
+
+    >>> listed_options(range(3), 5)
+    [0, 1, 2]
+    """
+    if raw is None:
+        raise MoveFunctionError(
+            f"the move function returned None for position {position!r}; "
+            "return an iterable of options (empty for a terminal position)",
+            position=position,
+        )
+    try:
+        return list(raw)
+    except TypeError:
+        raise MoveFunctionError(
+            f"the move function returned {raw!r} for position {position!r}, which is not an iterable of options",
+            position=position,
         ) from None
 
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence, Union
 
 from ..errors import MoveFunctionError, NoWinningMoveError
-from ..options import WinningMove, check_hashable, normalize_option
+from ..options import WinningMove, check_hashable, listed_options, normalize_option
 from .errors import GraphTooLargeError
 
 __all__ = [
@@ -288,21 +288,7 @@ class LoopyImpartialSolver:
     @staticmethod
     def _make_options(moves: Callable, tuple_is_sum: bool) -> Callable[[Any], list]:
         def options(position: Any) -> list:
-            raw = moves(position)
-            if raw is None:
-                raise MoveFunctionError(
-                    f"the move function returned None for position {position!r}; "
-                    "return an iterable of options (empty for a terminal position)",
-                    position=position,
-                )
-            try:
-                items = list(raw)
-            except TypeError:
-                raise MoveFunctionError(
-                    f"the move function returned {raw!r} for position {position!r}, "
-                    "which is not an iterable of options",
-                    position=position,
-                ) from None
+            items = listed_options(moves(position), position)
             return [normalize_option(o, position, tuple_is_sum) for o in items]
 
         return options
