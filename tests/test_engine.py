@@ -148,6 +148,55 @@ def test_threads_share_the_engine_safely():
         assert got == [by_text[t] for t in order]
 
 
+def test_threads_making_the_same_new_games_get_the_same_objects():
+    """Four threads build the same games, new to the process, at once: each value has
+    one Game (the engine keeps one facade per handle, whichever thread made it)."""
+    made: list[list[Game]] = []
+    start = threading.Barrier(4)
+
+    def run() -> None:
+        start.wait()
+        made.append([Game.from_options([Dyadic(i, 32)], [Game.from_options([i], [-i])]) for i in range(7001, 7401)])
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 4
+    for games in made[1:]:
+        assert all(a is b for a, b in zip(made[0], games))
+    assert made[0][0] == cg.game("{7001/32|{7001|-7001}}")
+
+
+# --- the facade ------------------------------------------------------------------------
+def test_a_game_is_made_only_by_the_engine():
+    with pytest.raises(TypeError, match=r"use Game\.from_options"):
+        Game()
+    if NATIVE:
+        core = native_module().GameCore
+        assert isinstance(cg.star, core) and issubclass(Game, core)
+        with pytest.raises(TypeError, match=r"use Game\.from_options"):
+            core.__new__(Game, object(), 0)  # without the engine's private token
+
+
+def test_operators_convert_ints_and_dyadics_and_refuse_the_rest():
+    g = cg.game("{1|*}")
+    assert g + 1 is 1 + g is cg.game("{2|1*}")
+    assert g - Dyadic(1, 2) is -(Dyadic(1, 2) - g)
+    assert 0 - g is -g and +g is g
+    assert (g == "x") is False and (g != "x") is True and (g == 1) is False
+    assert cg.game("1") == 1 and (cg.game("1") == True) is False  # a bool is not a game
+    assert cg.game("3/4") < 1 and 1 > cg.game("3/4") and not cg.star < 0 and not cg.star > 0
+    assert hash(cg.game("3/4")) == hash(Dyadic(3, 4)) and hash(cg.game("-1")) == hash(-1)
+    for bad in ("x", 1.5, None):
+        with pytest.raises(TypeError):
+            g + bad
+        with pytest.raises(TypeError):
+            g <= bad
+    assert g.left_options == (cg.game("1"),) and g.right_options == (cg.star,)
+
+
 # --- errors, interrupts, selection ------------------------------------------------------
 @needs_native
 def test_a_panic_in_native_code_is_a_python_exception_and_the_engine_goes_on():

@@ -27,6 +27,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     py::install_hooks();
     m.add_function(wrap_pyfunction!(version, m)?)?;
     py::short::register(m)?;
+    py::facade::register(m)?;
     py::notation::register(m)?;
     py::rulesets::register(m)?;
     py::heap::register(m)?;

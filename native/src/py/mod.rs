@@ -4,6 +4,7 @@
 //! Python exception, never an abort.
 
 pub mod convert;
+pub mod facade;
 pub mod heap;
 pub mod impartial;
 pub mod nimbers;

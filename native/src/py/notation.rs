@@ -30,16 +30,33 @@ fn unmark(py: Python<'_>, message: &str) -> PyResult<String> {
     Ok(out)
 }
 
-/// The id of the canonical game `text` denotes; NotationError with the column if malformed.
-/// `general=True` skips the fast path for plain texts (for the tests that compare them).
-#[pyfunction]
-#[pyo3(signature = (text, max_digits, general = false))]
-pub fn parse(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> PyResult<Id> {
-    let owned = text.to_string();
+/// Texts at most this long are read holding the GIL: reading them takes less time
+/// than releasing and taking it back.
+const SHORT_TEXT: usize = 256;
+
+/// Python's limit on the digits of an int, asked only when `text` has a run of
+/// digits that could reach it (the smallest limit Python allows is 640).
+fn digit_limit(py: Python<'_>, text: &str) -> PyResult<usize> {
+    let mut run = 0usize;
+    for b in text.bytes() {
+        run = if b.is_ascii_digit() { run + 1 } else { 0 };
+        if run >= 640 {
+            return py.import("sys")?.getattr("get_int_max_str_digits")?.call0()?.extract();
+        }
+    }
+    Ok(0)
+}
+
+/// The id of the canonical game `text` denotes, reading with `max_digits` as Python's
+/// limit on the digits of an int (0: none); NotationError with the column if malformed.
+fn read(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> PyResult<Id> {
     let read = if general { notation::parse_general } else { notation::parse };
-    let out = py.detach(move || {
-        std::panic::catch_unwind(|| read(&ENGINE, &owned, max_digits, &mark)).map_err(|_| ())
-    });
+    let out = if text.len() <= SHORT_TEXT {
+        std::panic::catch_unwind(|| read(&ENGINE, text, max_digits, &mark)).map_err(|_| ())
+    } else {
+        let owned = text.to_string();
+        py.detach(move || std::panic::catch_unwind(|| read(&ENGINE, &owned, max_digits, &mark)).map_err(|_| ()))
+    };
     match out {
         Ok(Ok(id)) => Ok(id),
         Ok(Err(Fail::Text(e))) => {
@@ -54,6 +71,21 @@ pub fn parse(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> Py
     }
 }
 
+/// The id of the canonical game `text` denotes; NotationError with the column if malformed.
+/// `general=True` skips the fast path for plain texts (for the tests that compare them).
+#[pyfunction]
+#[pyo3(signature = (text, max_digits, general = false))]
+pub fn parse(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> PyResult<Id> {
+    read(py, text, max_digits, general)
+}
+
+/// The Game that `text` denotes (`cgtkit.game` on a string, on the native engine).
+#[pyfunction]
+pub fn parse_game(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    let id = read(py, text, digit_limit(py, text)?, false)?;
+    super::facade::facade(py, id)
+}
+
 /// The CGSuite text of game `id`.
 #[pyfunction]
 pub fn format(py: Python<'_>, id: Id) -> PyResult<String> {
@@ -63,6 +95,7 @@ pub fn format(py: Python<'_>, id: Id) -> PyResult<String> {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_game, m)?)?;
     m.add_function(wrap_pyfunction!(format, m)?)?;
     Ok(())
 }

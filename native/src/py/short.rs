@@ -134,7 +134,7 @@ pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<PyPacked>)> {
 /// Python's hash of the number p/2^q (as `hash(Fraction(p, 2**q))`): |p| times the
 /// inverse of 2^q modulo 2^61 - 1 (2^61 is 1 there, so the inverse is 2^(-q mod 61)),
 /// signed, with -1 mapped to -2.
-fn python_number_hash(x: &crate::numbers::Dyadic) -> i64 {
+pub(crate) fn python_number_hash(x: &crate::numbers::Dyadic) -> i64 {
     const M: u128 = (1 << 61) - 1;
     let p = x.numerator();
     let r = p.abs().rem_u64(M as u64) as u128;
@@ -166,7 +166,7 @@ pub fn wrap_info(a: Id) -> PyResult<(u8, i64)> {
 
 /// Options in a deterministic order that does not depend on ids: packed values by
 /// (number, ups, nimber), then other games by (birthday, shape).
-fn api_order(ids: &[Id]) -> Vec<Id> {
+pub(crate) fn api_order(ids: &[Id]) -> Vec<Id> {
     let t = &engine().table;
     let mut v = ids.to_vec();
     v.sort_by(|&a, &b| {

@@ -63,6 +63,9 @@ impl Node {
 }
 
 const SHARDS: usize = 32;
+/// Entries each shard has room for from the start, so that the first few thousand
+/// memo entries of a process do not pay for the small tables' repeated growth.
+const SHARD_START: usize = 64;
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
@@ -79,7 +82,7 @@ pub struct Memo<K, V> {
 impl<K: Hash + Eq, V: Clone> Memo<K, V> {
     pub fn new(cap: usize) -> Self {
         Memo {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
+            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::with_capacity(SHARD_START))).collect(),
             cap: AtomicUsize::new(cap),
             hasher: DefaultHashBuilder::default(),
         }
@@ -123,7 +126,7 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
         for s in &self.shards {
             let mut s = lock(s);
             s.clear();
-            s.shrink_to_fit();
+            s.shrink_to(SHARD_START);
         }
     }
 

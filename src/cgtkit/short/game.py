@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import enum
 import itertools
-from typing import Any, Callable, Iterable, Optional, TypeVar, Union
+import sys
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic
 from ..outcome import Outcome
 from ..traverse import post_order
 from .engine import ENGINE as _E
+from .engine import native_module
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
 __all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
@@ -49,9 +51,13 @@ LT, EQ, GT, FUZZY = Comparison.LT, Comparison.EQ, Comparison.GT, Comparison.FUZZ
 # what the engine's info() says a game is
 _NUMBER, _NUS, _GENERAL = 0, 1, 2
 
-_FACADES: dict[Any, "Game"] = {}  # handle -> its one Game
 _CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down -> star(n), up(n), down(n)
 
+# The native extension, when the native engine runs: its GameCore is then the base of
+# Game (ids, +, -, comparisons, hash and options answered without a Python frame), and
+# it keeps the one Game of each id.  On the python engine _PythonCore, below, is the
+# base, and _FACADES keeps the one Game of each handle.
+_NATIVE: Any = native_module() if _E.name == "native" else None
 
 _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 
@@ -59,9 +65,11 @@ _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 # `g + h` and `g <= h` cost one Python frame and one engine call
 _add, _le, _wrap_info = _E.add, _E.le, _E.wrap_info
 
+_FACADES: dict[Any, "Game"] = {}  # handle -> its one Game (python engine)
 
-def _wrap(h: Any) -> "Game":
-    """The one Game of engine handle ``h``."""
+
+def _wrap_python(h: Any) -> "Game":
+    """The one Game of engine handle ``h`` (python engine)."""
     g = _FACADES.get(h)
     if g is not None:
         return g
@@ -73,8 +81,10 @@ def _wrap(h: Any) -> "Game":
     return _FACADES.setdefault(h, g)
 
 
-#: the public name of :func:`_wrap`, for the modules that receive engine handles (the
-#: native notation reader, the native ruleset searches) and for the engine tests
+#: the one Game of an engine handle (made on first use): the native engine keeps them
+#: itself.  Public as ``wrap_handle`` for the modules that receive engine handles (the
+#: native notation reader, the native ruleset searches) and for the engine tests.
+_wrap: Callable[[Any], "Game"] = _NATIVE.game_of if _NATIVE is not None else _wrap_python
 wrap_handle = _wrap
 
 
@@ -84,14 +94,11 @@ def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
     _CALLABLE[g._h] = factory
 
 
-class Game:
-    """A short partizan game in canonical form (immutable, interned).
-
-    Build games with :meth:`Game.from_options` and :meth:`Game.of`, or read them with
-    :func:`cgtkit.game`; never call the constructor.  ``GameLike`` arguments (int,
-    :class:`~cgtkit.numbers.Dyadic`) are converted with :meth:`Game.of` by every
-    operator.
-    """
+class _PythonCore:
+    """The half of :class:`Game` that the native engine answers in ``GameCore``
+    (``native/src/py/facade.rs``), written in Python for the python engine: the
+    handle, the options, the sum, the negative, the order and the hash.  The two are
+    twins; every test of Game runs on both."""
 
     __slots__ = ("_h", "_kind", "_nus", "_hash", "_left", "_right", "__weakref__")
 
@@ -102,8 +109,128 @@ class Game:
     _left: Optional[tuple]
     _right: Optional[tuple]
 
-    def __init__(self) -> None:  # pragma: no cover - guarded
+    def __init__(self) -> None:
         raise TypeError("use Game.from_options(...) or Game.of(...) to make a Game")
+
+    def _packed(self) -> Optional[tuple]:
+        """``(x, ups, nim)`` for a packed value, else None."""
+        nus = self._nus
+        if nus is _UNREAD:
+            nus = self._nus = _E.info(self._h)[1]
+        return nus
+
+    def _fetch_options(self) -> None:
+        left, right = _E.options(self._h)
+        self._left = tuple(_wrap(h) for h in left)
+        self._right = tuple(_wrap(h) for h in right)
+
+    @property
+    def left_options(self) -> tuple["Game", ...]:
+        """The canonical Left options."""
+        if self._left is None:
+            self._fetch_options()
+        return self._left  # type: ignore[return-value]
+
+    @property
+    def right_options(self) -> tuple["Game", ...]:
+        """The canonical Right options."""
+        if self._right is None:
+            self._fetch_options()
+        return self._right  # type: ignore[return-value]
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __add__(self, other: "GameLike") -> "Game":
+        if type(other) is not Game:
+            try:
+                other = Game.of(other)
+            except TypeError:
+                return NotImplemented
+        return _wrap(_add(self._h, other._h))
+
+    __radd__ = __add__
+
+    def __neg__(self) -> "Game":
+        return _wrap(_E.neg(self._h))
+
+    def __pos__(self) -> "_PythonCore":
+        return self
+
+    def __sub__(self, other: "GameLike") -> "Game":
+        if type(other) is not Game:
+            try:
+                other = Game.of(other)
+            except TypeError:
+                return NotImplemented
+        return _wrap(_E.add(self._h, _E.neg(other._h)))
+
+    def __rsub__(self, other: "GameLike") -> "Game":
+        try:
+            h = Game.of(other)
+        except TypeError:
+            return NotImplemented
+        return _wrap(_E.add(h._h, _E.neg(self._h)))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Game:
+            return self is other
+        try:
+            return self is Game.of(other)  # type: ignore[arg-type]
+        except TypeError:
+            return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __le__(self, other: "GameLike") -> bool:
+        if type(other) is Game:
+            return _le(self._h, other._h)
+        try:
+            return _le(self._h, Game.of(other)._h)
+        except TypeError:
+            return NotImplemented
+
+    def __ge__(self, other: "GameLike") -> bool:
+        if type(other) is Game:
+            return _le(other._h, self._h)
+        try:
+            return _le(Game.of(other)._h, self._h)
+        except TypeError:
+            return NotImplemented
+
+    def __lt__(self, other: "GameLike") -> bool:
+        try:
+            h = Game.of(other)._h
+        except TypeError:
+            return NotImplemented
+        return _E.le(self._h, h) and not _E.le(h, self._h)
+
+    def __gt__(self, other: "GameLike") -> bool:
+        try:
+            h = Game.of(other)._h
+        except TypeError:
+            return NotImplemented
+        return _E.le(h, self._h) and not _E.le(self._h, h)
+
+
+if TYPE_CHECKING:
+    _Core = _PythonCore
+else:
+    _Core = _NATIVE.GameCore if _NATIVE is not None else _PythonCore
+
+
+class Game(_Core):
+    """A short partizan game in canonical form (immutable, interned).
+
+    Build games with :meth:`Game.from_options` and :meth:`Game.of`, or read them with
+    :func:`cgtkit.game`; never call the constructor.  ``GameLike`` arguments (int,
+    :class:`~cgtkit.numbers.Dyadic`) are converted with :meth:`Game.of` by every
+    operator.
+    """
+
+    __slots__ = ()
 
     # --- construction --------------------------------------------------------------
     @classmethod
@@ -133,6 +260,8 @@ class Game:
         >>> Game.from_options([Game.from_options([0], [0])], [Game.from_options([0], [0])]) == 0
         True
         """
+        if _NATIVE is not None:
+            return _NATIVE.game_from_options(left, right)  # type: ignore[no-any-return]
         of = Game.of
         return _wrap(
             _E.from_options(
@@ -154,26 +283,7 @@ class Game:
             raise TypeError(f"the count of ups must be an int, not {ups!r}")
         return _wrap(_E.nus(Dyadic(x), ups, nim))
 
-    # --- options -----------------------------------------------------------------
-    def _fetch_options(self) -> None:
-        left, right = _E.options(self._h)
-        self._left = tuple(_wrap(h) for h in left)
-        self._right = tuple(_wrap(h) for h in right)
-
-    @property
-    def left_options(self) -> tuple["Game", ...]:
-        """The canonical Left options."""
-        if self._left is None:
-            self._fetch_options()
-        return self._left  # type: ignore[return-value]
-
-    @property
-    def right_options(self) -> tuple["Game", ...]:
-        """The canonical Right options."""
-        if self._right is None:
-            self._fetch_options()
-        return self._right  # type: ignore[return-value]
-
+    # --- options (left_options and right_options: in the core) ------------------
     @property
     def id(self) -> int:
         """The engine's id of this game (stable within a process)."""
@@ -221,12 +331,6 @@ class Game:
         return frozenset(bottom_up(self, lambda _: False))
 
     # --- classification -----------------------------------------------------------
-    def _packed(self) -> Optional[tuple]:
-        nus = self._nus
-        if nus is _UNREAD:
-            nus = self._nus = _E.info(self._h)[1]
-        return nus  # type: ignore[return-value]
-
     @property
     def nus(self) -> Optional[tuple[Dyadic, int, int]]:
         """``(x, n, m)`` when the game is ``x + n.^ + *m``, else None."""
@@ -290,38 +394,7 @@ class Game:
         """The day on which the game is born (the height of its canonical game tree)."""
         return _E.birthday(self._h)
 
-    # --- arithmetic --------------------------------------------------------------
-    def __add__(self, other: "GameLike") -> "Game":
-        if type(other) is not Game:
-            try:
-                other = Game.of(other)
-            except TypeError:
-                return NotImplemented
-        return _wrap(_add(self._h, other._h))
-
-    __radd__ = __add__
-
-    def __neg__(self) -> "Game":
-        return _wrap(_E.neg(self._h))
-
-    def __pos__(self) -> "Game":
-        return self
-
-    def __sub__(self, other: "GameLike") -> "Game":
-        if type(other) is not Game:
-            try:
-                other = Game.of(other)
-            except TypeError:
-                return NotImplemented
-        return _wrap(_E.add(self._h, _E.neg(other._h)))
-
-    def __rsub__(self, other: "GameLike") -> "Game":
-        try:
-            h = Game.of(other)
-        except TypeError:
-            return NotImplemented
-        return _wrap(_E.add(h._h, _E.neg(self._h)))
-
+    # --- arithmetic (+, - and negation: in the core) --------------------------------------------------------------
     def __mul__(self, n: int) -> "Game":
         """``n * G``: the sum of n copies of G (copies of -G for negative n)."""
         if not isinstance(n, int) or isinstance(n, bool):
@@ -342,52 +415,7 @@ class Game:
 
     __rmul__ = __mul__
 
-    # --- order -------------------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        if type(other) is Game:
-            return self is other
-        try:
-            return self is Game.of(other)  # type: ignore[arg-type]
-        except TypeError:
-            return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __le__(self, other: "GameLike") -> bool:
-        if type(other) is Game:
-            return _le(self._h, other._h)
-        try:
-            return _le(self._h, Game.of(other)._h)
-        except TypeError:
-            return NotImplemented
-
-    def __ge__(self, other: "GameLike") -> bool:
-        if type(other) is Game:
-            return _le(other._h, self._h)
-        try:
-            return _le(Game.of(other)._h, self._h)
-        except TypeError:
-            return NotImplemented
-
-    def __lt__(self, other: "GameLike") -> bool:
-        try:
-            h = Game.of(other)._h
-        except TypeError:
-            return NotImplemented
-        return _E.le(self._h, h) and not _E.le(h, self._h)
-
-    def __gt__(self, other: "GameLike") -> bool:
-        try:
-            h = Game.of(other)._h
-        except TypeError:
-            return NotImplemented
-        return _E.le(h, self._h) and not _E.le(self._h, h)
-
+    # --- order (==, <=, <, hash: in the core) -------------------------------------------------------------------
     def compare(self, other: "GameLike") -> Comparison:
         """One of ``LT, EQ, GT, FUZZY``.
 
@@ -545,6 +573,22 @@ def _from_table(table: tuple) -> Game:
     for left, right in table:
         built.append(Game.from_options([get(r) for r in left], [get(r) for r in right]))
     return built[-1]
+
+
+def _register_native_core() -> None:
+    """Give the native engine the Game class, how to convert ints and dyadics, and how
+    to build a packed triple (once, at import)."""
+    number_hash = None
+    if sys.hash_info.modulus != (1 << 61) - 1:  # the native side hashes as 64-bit CPython
+
+        def number_hash(h: int) -> int:
+            return hash(_E.info(h)[1][0])  # type: ignore[index]
+
+    _NATIVE.register_game(Game, Game.of, lambda p, q, n, m: (Dyadic._make(p, q), n, m), object(), number_hash)
+
+
+if _NATIVE is not None:
+    _register_native_core()
 
 
 _ZERO = _wrap(_E.zero)

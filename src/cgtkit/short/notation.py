@@ -50,7 +50,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-import sys
 from typing import Any, Union
 
 from ..errors import NotationError, shown_number
@@ -60,10 +59,12 @@ from .engine import ENGINE, native_module
 
 from . import constants as C
 from .constants import up_nth, up_sum
-from .game import Game, GameCache, register_cache, wrap_handle
+from .game import Game, GameCache, register_cache
 from .thermography import tiny_form
 
 __all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
+
+_NATIVE = native_module() if ENGINE.name == "native" else None
 
 #: CGSuite writes at most this many slashes in a row before it falls back to braces.
 MAX_SLASHES = 4
@@ -393,15 +394,15 @@ def game(text: GameLike) -> "Game":
     return _parse_text(text)
 
 
-@functools.lru_cache(maxsize=4096)
-def _parse_text(text: str) -> "Game":
-    """Parse once per distinct text: games are immutable and interned, so reuse is safe.
-    The native engine reads with its own reader (native/src/notation), the twin of this
-    module's."""
-    if _NATIVE is not None:
-        return wrap_handle(_NATIVE.parse(text, sys.get_int_max_str_digits()))
+def _parse_text_python(text: str) -> "Game":
+    """The python engine's reading of ``text``."""
     return parse_python(text)
 
+
+# Parse once per distinct text: games are immutable and interned, so reuse is safe.
+# The native engine reads with its own reader (native/src/notation), the twin of this
+# module's, and hands back the Game itself.
+_parse_text = functools.lru_cache(maxsize=4096)(_NATIVE.parse_game if _NATIVE is not None else _parse_text_python)
 
 register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
 
@@ -414,9 +415,6 @@ def parse_python(text: str) -> "Game":
     True
     """
     return _Parser(text, Game).parse()
-
-
-_NATIVE = native_module() if ENGINE.name == "native" else None
 
 
 def _uptimal(kind: str, count: int, sign: int) -> Any:

@@ -1,0 +1,302 @@
+//! The native half of `cgtkit.short.game.Game`: the base class `GameCore` that holds
+//! a game's id, and the one facade object of each id.
+//!
+//! `Game` (Python) subclasses `GameCore` and adds the analyses; what a sum-and-compare
+//! loop calls most (`+`, `-`, `<=`, `==`, `hash`, the options) is answered here in one
+//! native call, without a Python frame.  Every id has exactly one facade (kept in
+//! `FACADES`, indexed by id, for the life of the process, as the games themselves
+//! are), so `==` between games is an identity test.  `cgtkit.short.game` registers
+//! the `Game` class, `Game.of` (to convert ints and dyadics) and a builder of packed
+//! triples when it is imported; before that no facade can be made.
+
+use super::convert::{dyadic_to_py, int_to_py};
+use super::short::{api_order, check_id, python_number_hash};
+use super::{detached, guarded};
+use crate::short::table::{mix, Id, Kind};
+use crate::short::ENGINE;
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyTuple, PyType};
+use std::sync::Mutex;
+
+/// What `cgtkit.short.game` hands over at import.
+struct Registry {
+    /// the Python class `Game` (a subclass of `GameCore`)
+    game: Py<PyType>,
+    /// `Game.of`: an int or a Dyadic to its Game (TypeError for anything else)
+    coerce: Py<PyAny>,
+    /// `(p, q, ups, nim) -> (Dyadic, ups, nim)`
+    make_nus: Py<PyAny>,
+    /// the hash of a number game where Python's hash modulus is not 2^61 - 1
+    number_hash: Option<Py<PyAny>>,
+    /// the private argument without which `GameCore.__new__` refuses to make a game
+    token: Py<PyAny>,
+}
+
+static REGISTRY: PyOnceLock<Registry> = PyOnceLock::new();
+
+/// The facade of each id made so far (index = id).
+static FACADES: Mutex<Vec<Option<Py<PyAny>>>> = Mutex::new(Vec::new());
+
+const NOT_MADE: &str = "use Game.from_options(...) or Game.of(...) to make a Game";
+
+fn registry(py: Python<'_>) -> PyResult<&Registry> {
+    REGISTRY
+        .get(py)
+        .ok_or_else(|| PyRuntimeError::new_err("cgtkit.short.game has not registered the Game class"))
+}
+
+fn facades() -> std::sync::MutexGuard<'static, Vec<Option<Py<PyAny>>>> {
+    FACADES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The one `Game` of id `id` (made on first use).
+pub fn facade(py: Python<'_>, id: Id) -> PyResult<Py<PyAny>> {
+    if let Some(Some(g)) = facades().get(id as usize) {
+        return Ok(g.clone_ref(py));
+    }
+    let reg = registry(py)?;
+    let made = reg.game.bind(py).call1((reg.token.clone_ref(py), id))?.unbind();
+    let mut table = facades();
+    let i = id as usize;
+    if table.len() <= i {
+        table.resize_with(i + 1, || None);
+    }
+    Ok(table[i].get_or_insert(made).clone_ref(py))
+}
+
+/// The game ids of `games` (Games, or ints and dyadics converted by `Game.of`).
+pub fn ids_of(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
+    let mut out = Vec::new();
+    for g in games.try_iter()? {
+        let g = g?;
+        out.push(match g.cast::<GameCore>() {
+            Ok(core) => core.get().id,
+            Err(_) => registry(py)?.coerce.call1(py, (g,))?.bind(py).cast::<GameCore>()?.get().id,
+        });
+    }
+    Ok(out)
+}
+
+/// The base class of `cgtkit.short.game.Game` on the native engine.
+#[pyclass(subclass, frozen, weakref, module = "cgtkit._native")]
+pub struct GameCore {
+    id: Id,
+    kind: u8,
+    hash: isize,
+    left: PyOnceLock<Py<PyTuple>>,
+    right: PyOnceLock<Py<PyTuple>>,
+    nus: PyOnceLock<Py<PyAny>>,
+}
+
+/// The id of `other` as a game: itself if it is one, else through `Game.of`; None
+/// when it is not game-like (the operator then answers NotImplemented).
+fn other_id(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<Id>> {
+    if let Ok(g) = other.cast::<GameCore>() {
+        return Ok(Some(g.get().id));
+    }
+    match registry(py)?.coerce.call1(py, (other,)) {
+        Ok(g) => Ok(Some(g.bind(py).cast::<GameCore>()?.get().id)),
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+fn add(py: Python<'_>, a: Id, b: Id) -> PyResult<Id> {
+    match ENGINE.add_fast(a, b) {
+        Some(s) => Ok(s),
+        None => detached(py, || ENGINE.add(a, b)),
+    }
+}
+
+fn neg(py: Python<'_>, a: Id) -> PyResult<Id> {
+    match ENGINE.neg_fast(a) {
+        Some(n) => Ok(n),
+        None => detached(py, || ENGINE.neg(a)),
+    }
+}
+
+fn le(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
+    match ENGINE.le_fast(a, b) {
+        Some(v) => Ok(v),
+        None => detached(py, || ENGINE.le(a, b)),
+    }
+}
+
+impl GameCore {
+    fn options(&self, py: Python<'_>, left: bool) -> PyResult<Py<PyTuple>> {
+        let cell = if left { &self.left } else { &self.right };
+        cell.get_or_try_init(py, || {
+            let (l, r) = guarded(py, || ENGINE.table.options(self.id).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
+            let games = api_order(if left { &l } else { &r })
+                .into_iter()
+                .map(|o| facade(py, o))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyTuple::new(py, games)?.unbind())
+        })
+        .map(|t| t.clone_ref(py))
+    }
+
+    fn binary(&self, py: Python<'_>, other: &Bound<'_, PyAny>, f: impl Fn(Id, Id) -> PyResult<Id>) -> PyResult<Py<PyAny>> {
+        match other_id(py, other)? {
+            Some(b) => facade(py, f(self.id, b)?),
+            None => Ok(py.NotImplemented()),
+        }
+    }
+}
+
+#[pymethods]
+impl GameCore {
+    /// Made only by the engine (`Game.from_options`, `Game.of`, `cgtkit.game`).
+    #[new]
+    #[pyo3(signature = (*args))]
+    fn new(py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Self> {
+        let reg = registry(py)?;
+        if args.len() != 2 || !args.get_item(0)?.is(reg.token.bind(py)) {
+            return Err(PyTypeError::new_err(NOT_MADE));
+        }
+        let id = check_id(args.get_item(1)?.extract()?)?;
+        let node = ENGINE.table.node(id);
+        let (kind, hash) = match node.kind {
+            Kind::Number => match &reg.number_hash {
+                None => (0, python_number_hash(&node.nus().unwrap().x) as isize),
+                Some(h) => (0, h.call1(py, (id,))?.extract::<isize>(py)?),
+            },
+            Kind::Nus => (1, (mix(0x5a17, u64::from(id)) as i64 >> 1) as isize),
+            Kind::General => (2, (mix(0x5a17, u64::from(id)) as i64 >> 1) as isize),
+        };
+        let hash = if hash == -1 { -2 } else { hash };
+        Ok(GameCore { id, kind, hash, left: PyOnceLock::new(), right: PyOnceLock::new(), nus: PyOnceLock::new() })
+    }
+
+    /// The engine's handle of the game (its id).
+    #[getter]
+    fn _h(&self) -> Id {
+        self.id
+    }
+
+    /// 0 a number, 1 another packed value (x + n.^ + *m), 2 a general game.
+    #[getter]
+    fn _kind(&self) -> u8 {
+        self.kind
+    }
+
+    /// ``(x, ups, nim)`` for a packed value, else None.
+    fn _packed(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if self.kind == 2 {
+            return Ok(py.None());
+        }
+        self.nus
+            .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                let v = ENGINE.table.node(self.id).nus().unwrap();
+                let (p, q) = dyadic_to_py(py, &v.x)?;
+                registry(py)?.make_nus.call1(py, (p, q, int_to_py(py, &v.n)?, int_to_py(py, &v.m)?))
+            })
+            .map(|t| t.clone_ref(py))
+    }
+
+    /// The canonical Left options.
+    #[getter]
+    fn left_options(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        self.options(py, true)
+    }
+
+    /// The canonical Right options.
+    #[getter]
+    fn right_options(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        self.options(py, false)
+    }
+
+    fn __hash__(&self) -> isize {
+        self.hash
+    }
+
+    fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| add(py, a, b))
+    }
+
+    fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| add(py, b, a))
+    }
+
+    fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| add(py, a, neg(py, b)?))
+    }
+
+    fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        self.binary(py, other, |a, b| add(py, b, neg(py, a)?))
+    }
+
+    fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        facade(py, neg(py, self.id)?)
+    }
+
+    fn __pos__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __richcmp__(&self, py: Python<'_>, other: &Bound<'_, PyAny>, op: CompareOp) -> PyResult<Py<PyAny>> {
+        let Some(b) = other_id(py, other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let a = self.id;
+        let v = match op {
+            CompareOp::Eq => a == b,
+            CompareOp::Ne => a != b,
+            CompareOp::Le => le(py, a, b)?,
+            CompareOp::Ge => le(py, b, a)?,
+            CompareOp::Lt => a != b && le(py, a, b)?,
+            CompareOp::Gt => a != b && le(py, b, a)?,
+        };
+        Ok(pyo3::types::PyBool::new(py, v).to_owned().into_any().unbind())
+    }
+}
+
+/// Hand over the `Game` class and its helpers (called once by `cgtkit.short.game`).
+#[pyfunction]
+#[pyo3(signature = (game, coerce, make_nus, token, number_hash = None))]
+fn register_game(
+    py: Python<'_>,
+    game: Bound<'_, PyType>,
+    coerce: Py<PyAny>,
+    make_nus: Py<PyAny>,
+    token: Py<PyAny>,
+    number_hash: Option<Py<PyAny>>,
+) -> PyResult<()> {
+    if !game.is_subclass_of::<GameCore>()? {
+        return Err(PyTypeError::new_err("the Game class must subclass GameCore"));
+    }
+    let reg = Registry { game: game.unbind(), coerce, make_nus, number_hash, token };
+    REGISTRY
+        .set(py, reg)
+        .map_err(|_| PyRuntimeError::new_err("the Game class is already registered"))
+}
+
+/// The one Game of engine id `id`.
+#[pyfunction]
+fn game_of(py: Python<'_>, id: Id) -> PyResult<Py<PyAny>> {
+    facade(py, check_id(id)?)
+}
+
+/// The canonical form of `{left | right}` from iterables of Games.
+#[pyfunction]
+fn game_from_options(py: Python<'_>, left: &Bound<'_, PyAny>, right: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let (mut left, mut right) = (ids_of(py, left)?, ids_of(py, right)?);
+    crate::short::canonical::sort_dedup(&mut left);
+    crate::short::canonical::sort_dedup(&mut right);
+    let id = match ENGINE.canonical_known(&left, &right) {
+        Some(id) => id,
+        None => detached(py, move || ENGINE.canonical(left, right))?,
+    };
+    facade(py, id)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<GameCore>()?;
+    m.add_function(wrap_pyfunction!(register_game, m)?)?;
+    m.add_function(wrap_pyfunction!(game_of, m)?)?;
+    m.add_function(wrap_pyfunction!(game_from_options, m)?)?;
+    Ok(())
+}
