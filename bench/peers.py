@@ -18,6 +18,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -86,6 +87,37 @@ def run_once(tool: str, snippet: str, timeout: float) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def instructions_of(tool: str, snippet: str) -> int:
+    """The instructions that ``run()`` executes (valgrind): the snippet with the call,
+    less the same snippet without it, in fresh processes with hash seeds and address
+    randomisation fixed (each made counts vary between runs)."""
+
+    def count(code: str) -> int:
+        env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
+        cmd = ["setarch", "-R", "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+        proc = subprocess.run(
+            [*cmd, python_for(tool), "-c", code], capture_output=True, text=True, env=env, cwd=str(ROOT)
+        )
+        found = re.search(r"I\s+refs:\s+([\d,]+)", proc.stderr)
+        if proc.returncode != 0 or found is None:
+            raise RuntimeError(f"valgrind on {tool} failed: {proc.stderr.strip()[-300:]}")
+        return int(found.group(1).replace(",", ""))
+
+    return count(snippet + "\nrun()\n") - count(snippet + "\n")
+
+
+def report_instructions(cases: list) -> int:
+    """``--instructions``: run() of each case counted in instructions, cgtkit against each peer."""
+    print("| workload | tool | instructions of run() | cgtkit / tool |")
+    print("|---|---|---|---|")
+    for case in cases:
+        counts = {tool: instructions_of(tool, snippet) for tool, snippet in case.snippets.items()}
+        for tool, n in counts.items():
+            ratio = counts[CGTKIT] / n if CGTKIT in counts else float("nan")
+            print(f"| {case.name} | {tool} | {n / 1e6:.1f}M | {ratio:.2f} |", flush=True)
+    return 0
+
+
 def same_value(kind: str, answers: dict[str, str]) -> bool:
     """True when every tool's answer is the same value."""
     if kind == "text":
@@ -109,6 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", default="", help="run only cases whose name contains this text")
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count run()'s instructions with valgrind instead of timing (steady on a loaded machine); prints a table",
+    )
+    parser.add_argument(
         "--out",
         default=None,
         help="where the report goes (default: docs/benchmarks.md; with --only the table is printed, "
@@ -120,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     ensure_peers()
 
     cases = [c for c in CASES if (c.quick or not args.quick) and args.only.lower() in c.name.lower()]
+    if args.instructions:
+        return report_instructions(cases)
     rows, failures = [], []
     total = sum(len(c.snippets) for c in cases)
     step = 0
