@@ -11,6 +11,7 @@ import pathlib
 import random
 
 import pytest
+from cli_run import interrupted
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import native
@@ -185,3 +186,18 @@ def test_bad_input_is_a_rules_error():
         native.solver_of(Col.native_rules).value([(3, [])])
     with pytest.raises(RulesError):
         native._NATIVE.RulesetSolver.graph("go")
+
+
+def test_ctrl_c_stops_a_long_graph_search():
+    """Snort on the 6x6 grid graph (36 vertices: keys inside the root graph) runs for
+    minutes; Ctrl-C ends it with the command line's one line."""
+    status, err = interrupted("snort", "--jobs", "2", grid(6, 6))
+    assert status == 130 and err == "cgtkit snort: interrupted\n", err
+
+
+def test_cli_jobs_on_a_graph(capsys):
+    from cgtkit.cli.main import main
+
+    assert main(["col", "--jobs", "2", "a[L]-b"]) == 0
+    assert "value: 1/2" in capsys.readouterr().out
+    assert native.workers() == 1
