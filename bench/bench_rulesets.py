@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from cgtkit.rulesets import Amazons, Clobber, Domineering, Konane, ToadsAndFrogs  # noqa: E402
 from cgtkit.rulesets import native  # noqa: E402
+from cgtkit.rulesets.graphs import ArcKayles, Col, Snort  # noqa: E402
 from cgtkit.rulesets import reference as ref  # noqa: E402
 from cgtkit.rulesets import toads as toads_module  # noqa: E402
 from cgtkit.short.game import clear_caches  # noqa: E402
@@ -57,10 +58,22 @@ def _reset() -> None:
     for cls in (Domineering, Clobber, Amazons, Konane):
         cls.ruleset.clear()
     toads_module.TOADS_TABLE.clear()
+    for graph_game in (Col, Snort, ArcKayles):
+        graph_game.table.clear()
     native.clear_all()
     for f in (ref.slow_domineering, ref.slow_clobber, ref.slow_toads, ref.slow_amazons, ref.slow_konane):
         f.cache_clear()
     clear_caches()
+
+
+def grid_graph(h: int, w: int) -> str:
+    """The h x w grid graph in graph notation (Col, Snort, Arc Kayles on graphs)."""
+    right = [f"{i}_{j}-{i}_{j + 1}" for i in range(h) for j in range(w - 1)]
+    down = [f"{i}_{j}-{i + 1}_{j}" for i in range(h - 1) for j in range(w)]
+    return " ".join(right + down)
+
+
+PETERSEN = "1-2-3-4-5-1 1-6 2-7 3-8 4-9 5-10 6-8-10-7-9-6"
 
 
 def _dom(h: int, w: int, **kw) -> Case:
@@ -87,6 +100,11 @@ CASES = [
     ),
     Case("Konane xoxox|oxoxo|xoxox|oxox.", Konane("xoxox|oxoxo|xoxox|oxox.")),
     Case("Toads and Frogs ttttt..fffff", ToadsAndFrogs("ttttt..fffff"), lambda: ref.slow_toads("TTTTT..FFFFF"), True),
+    Case("Snort on the Petersen graph", Snort(PETERSEN), quick=True),
+    Case("Arc Kayles on the 3x4 grid graph", ArcKayles(grid_graph(3, 4)), quick=True),
+    Case("Snort on the 4x4 grid graph", Snort(grid_graph(4, 4))),
+    Case("Col on the 4x4 grid graph", Col(grid_graph(4, 4))),
+    Case("Arc Kayles on the 4x5 grid graph", ArcKayles(grid_graph(4, 5))),
 ]
 
 

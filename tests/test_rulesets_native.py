@@ -5,12 +5,7 @@ evicting table, threads, bad input, and Ctrl-C."""
 from __future__ import annotations
 
 import json
-import os
 import pathlib
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +18,7 @@ from cgtkit.rulesets.placement import PlacementPosition, PlacementRuleset
 from cgtkit.rulesets.reference import cells_of, slow_domineering
 from cgtkit.short.notation import game
 
+from cli_run import interrupted
 from stone_boards import boards
 
 pytestmark = pytest.mark.skipif(not native.active(), reason="the native search runs only with the native engine")
@@ -200,33 +196,11 @@ def test_beyond_the_native_limits_the_python_search_runs():
 
 
 # --- Ctrl-C -------------------------------------------------------------------------------------
-def _interruptible() -> None:
-    # a child of a shell's background job starts with SIGINT ignored, and Python then
-    # installs no KeyboardInterrupt handler: give the child Ctrl-C as a terminal would
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_stops_a_long_search(jobs):
-    env = dict(os.environ, PYTHONPATH=str(pathlib.Path(__file__).parent.parent / "src"))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cgtkit.cli", "domineering", "--jobs", jobs, "|".join(["." * 8] * 8)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        preexec_fn=_interruptible,
-    )
-    time.sleep(2.0)
-    assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        pytest.fail("the search did not stop within 20 s of Ctrl-C")
+    status, err = interrupted("domineering", "--jobs", jobs, "|".join(["." * 8] * 8))
     # the command line's one line and exit status, no traceback, threads or not
-    assert proc.returncode == 130 and err == "cgtkit domineering: interrupted\n", err
+    assert status == 130 and err == "cgtkit domineering: interrupted\n", err
 
 
 def test_cli_jobs(capsys):

@@ -13,6 +13,7 @@ use crate::rulesets::bits::{row_mask, Bits, Symmetry, K128, KEY_BITS};
 use crate::rulesets::search::{Rules, Solver};
 use crate::rulesets::stones::{self, StoneGame, StoneKey, Stones};
 use crate::rulesets::table::{Stats, TTable};
+use crate::rulesets::graphs::{GraphGame, Graphs};
 use crate::rulesets::{amazons::Amazons, clobber::Clobber, colouring::Colouring, hackenbush, konane::Konane, placement::Placement, toads};
 use crate::short::ENGINE;
 use pyo3::prelude::*;
@@ -135,6 +136,22 @@ fn toads_parts(py: Python<'_>, keys: &[Bound<'_, PyAny>]) -> PyResult<Option<Vec
     Ok(Some(parts))
 }
 
+/// The native keys of graphs given as `(tints, edges)`; None when one has more
+/// vertices than the native search takes.
+fn graph_parts(py: Python<'_>, rules: &Graphs, keys: &[Bound<'_, PyAny>]) -> PyResult<Option<Vec<crate::rulesets::graphs::GraphKey>>> {
+    let mut parts = Vec::new();
+    for k in keys {
+        let Ok((tints, edges)) = k.extract::<(String, Vec<(u32, u32)>)>() else {
+            return Err(rules_error(py, format!("a graph is (tints, edges), not {k}")));
+        };
+        match rules.split(&tints, &edges).map_err(|m| rules_error(py, m))? {
+            Some(p) => parts.extend(p),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(parts))
+}
+
 /// The value of a sum of components, the GIL released.
 fn run<R: Rules>(py: Python<'_>, sv: &Solver<R>, parts: Option<Vec<R::Key>>, workers: usize) -> PyResult<Option<u32>> {
     match parts {
@@ -150,6 +167,7 @@ enum Inner {
     Amazons(Solver<Stones<Amazons>>),
     Colouring(Solver<Stones<Colouring>>),
     Toads(Solver<toads::Toads>),
+    Graph(Solver<Graphs>),
 }
 
 /// `$body` with `$v` bound to the solver, whatever its ruleset.
@@ -162,6 +180,7 @@ macro_rules! each {
             Inner::Amazons($v) => $body,
             Inner::Colouring($v) => $body,
             Inner::Toads($v) => $body,
+            Inner::Graph($v) => $body,
         }
     };
 }
@@ -213,6 +232,19 @@ impl RulesetSolver {
         RulesetSolver { inner: Inner::Toads(Solver::new(toads::Toads, entries)) }
     }
 
+    /// A game on graphs: "col", "snort" or "arc-kayles" (keys: see `value`).
+    #[staticmethod]
+    #[pyo3(signature = (game, entries = None))]
+    fn graph(py: Python<'_>, game: &str, entries: Option<usize>) -> PyResult<Self> {
+        let game = match game {
+            "col" => GraphGame::Col,
+            "snort" => GraphGame::Snort,
+            "arc-kayles" => GraphGame::ArcKayles,
+            _ => return Err(rules_error(py, format!("no native game on graphs {game:?}"))),
+        };
+        Ok(RulesetSolver { inner: Inner::Graph(Solver::new(Graphs::new(game), entries)) })
+    }
+
     /// The guard columns of a placement game's boards (None for other games).
     #[getter]
     fn guard(&self) -> Option<u32> {
@@ -224,7 +256,8 @@ impl RulesetSolver {
 
     /// The value of the sum of the components given by their Python keys: a
     /// placement game's ints, a game of stones' `(width, height, cells, black,
-    /// white)`, Toads and Frogs' strips.  None when one is too large for the native
+    /// white)`, Toads and Frogs' strips, a graph game's `(tints, edges)` (a
+    /// character `.`, `L` or `R` a vertex, pairs of vertex indices).  None when one is too large for the native
     /// search.
     #[pyo3(signature = (keys, workers = 1))]
     fn value(&self, py: Python<'_>, keys: Vec<Bound<'_, PyAny>>, workers: usize) -> PyResult<Option<u32>> {
@@ -236,6 +269,7 @@ impl RulesetSolver {
             Inner::Amazons(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
             Inner::Colouring(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
             Inner::Toads(sv) => run(py, sv, toads_parts(py, &keys)?, workers),
+            Inner::Graph(sv) => run(py, sv, graph_parts(py, &sv.rules, &keys)?, workers),
         }
     }
 

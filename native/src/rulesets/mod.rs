@@ -12,6 +12,7 @@ pub mod amazons;
 pub mod bits;
 pub mod clobber;
 pub mod colouring;
+pub mod graphs;
 pub mod hackenbush;
 pub mod konane;
 pub mod placement;

@@ -31,6 +31,14 @@ neighbours, so that many isomorphic components share a key) in one transposition
 table per ruleset; in Col and Snort swapping the tints negates the value, and each
 solved component also records its swapped twin.
 
+**The native search.**  With the native engine, a graph of at most 64 vertices is
+searched in Rust (``native/src/rulesets/graphs.rs``): vertex sets are 64-bit masks,
+components are split natively and keyed by colour refinement, in the bounded table
+and on the threads (``--jobs``) of :mod:`cgtkit.rulesets.native`.  A larger graph,
+``CGTKIT_ENGINE=python``, and ``with native.python_search():`` use this module's
+search, the reference twin; each ruleset's native solver is
+``native.solver_of(Col.native_rules)`` (and so on).
+
 >>> Col("a").value, Col("a-b").value, Col("a[L]").value
 (game('*'), game('0'), game('1'))
 >>> Snort("a").value, Snort("a-b").value
@@ -48,11 +56,12 @@ from typing import Iterable, Optional
 
 from ..errors import RulesError, quoted
 from ..short.game import Game
+from . import native
 from .base import ImpartialPosition, StringPosition
 from .kayles import DawsonsKayles
 from .solver import ComponentSolver, TranspositionTable
 
-__all__ = ["GraphGame", "Col", "Snort", "ArcKayles", "parse_graph", "natural_key"]
+__all__ = ["GraphGame", "Col", "Snort", "ArcKayles", "NativeGraphRules", "parse_graph", "natural_key"]
 
 _TINTS = {"L": "L", "B": "L", "R": "R"}
 _VERTEX = re.compile(r"([A-Za-z0-9_]+)(?:\[([A-Za-z])\])?")
@@ -253,6 +262,32 @@ def _swap(key: Key) -> Key:
     return _key(list(swapped), swapped, adj)
 
 
+# --- the native search -------------------------------------------------------------------------
+class NativeGraphRules:
+    """The owner of one graph game's native solver (see :func:`native.solver_of`);
+    ``search = "python"`` sends that game to the Python search.
+
+    >>> NativeGraphRules("col").native_graph
+    'col'
+    """
+
+    MAX_VERTICES = 64  # a graph with more vertices is searched in Python
+
+    def __init__(self, name: str) -> None:
+        self.native_graph = name
+        self.search = "auto"
+
+    def value(self, position: "GraphGame"):
+        """The native value of ``position`` (a nim value in Arc Kayles), or None when
+        the Python search is to run."""
+        if len(position.vertices) > self.MAX_VERTICES:
+            return None
+        index = {v: i for i, (v, _) in enumerate(position.vertices)}
+        tints = "".join(t or "." for _, t in position.vertices)
+        edges = [(index[u], index[v]) for u, v in position.edges]
+        return native.graph_value(self, tints, edges)
+
+
 # --- positions --------------------------------------------------------------------------------
 class GraphGame(StringPosition):
     """A position on a graph: vertices with tints and edges, immutable (the base of Col,
@@ -268,6 +303,7 @@ class GraphGame(StringPosition):
     TINTS = True
     solver: ComponentSolver
     table: TranspositionTable  # the solver's
+    native_rules: NativeGraphRules  # the native search's
 
     def __init__(self, text: str) -> None:
         self.vertices, self.edges = parse_graph(text, self.NAME, self.TINTS)
@@ -314,6 +350,9 @@ class _ColouringGame(GraphGame):
     @property
     def value(self) -> Game:
         """The canonical value: the sum over the connected components."""
+        got = type(self).native_rules.value(self)
+        if got is not None:
+            return got
         return type(self).solver.value_of(_split(*self._graph()))
 
 
@@ -325,6 +364,7 @@ class Col(_ColouringGame):
     NAME = "Col"
     SAME = False
     table = TranspositionTable()
+    native_rules = NativeGraphRules("col")
 
 
 class Snort(_ColouringGame):
@@ -334,6 +374,7 @@ class Snort(_ColouringGame):
     NAME = "Snort"
     SAME = True
     table = TranspositionTable()
+    native_rules = NativeGraphRules("snort")
 
 
 class ArcKayles(ImpartialPosition, GraphGame):
@@ -343,6 +384,7 @@ class ArcKayles(ImpartialPosition, GraphGame):
     NAME = "ArcKayles"
     TINTS = False
     table = TranspositionTable()
+    native_rules = NativeGraphRules("arc-kayles")
 
     @staticmethod
     def _options(tint: dict, adj: dict) -> list[tuple[dict, dict]]:
@@ -380,6 +422,9 @@ class ArcKayles(ImpartialPosition, GraphGame):
     @property
     def nim_value(self) -> int:
         """The nim value: the xor over the connected components."""
+        got = type(self).native_rules.value(self)
+        if got is not None:
+            return int(got)
         return type(self).solver.value_of(_split(*self._graph(), keep_lone=False))
 
 

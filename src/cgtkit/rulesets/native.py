@@ -123,6 +123,8 @@ def solver_of(owner: Any) -> Any:
 
     if isinstance(owner, PlacementRuleset):
         return _solver(owner, lambda: _placement_solver(owner))
+    if hasattr(owner, "native_graph"):  # a game on graphs (rulesets.graphs)
+        return _solver(owner, lambda: _NATIVE.RulesetSolver.graph(owner.native_graph))
     return _solver(owner, lambda: _NATIVE.RulesetSolver.stones(owner.native_name))
 
 
@@ -206,3 +208,17 @@ def stalks_value(stalks: Iterable[str]) -> Any:
     if not active():
         return None
     return wrap_handle(_NATIVE.hackenbush_stalks(list(stalks)))
+
+
+def graph_value(rules: Any, tints: str, edges: Iterable[tuple[int, int]], workers: Optional[int] = None) -> Any:
+    """The value of a graph of Col, Snort or Arc Kayles (``rules.native_graph`` names
+    the game; a nim value for Arc Kayles): ``tints`` a character ``.``, ``L`` or ``R``
+    a vertex, ``edges`` pairs of vertex indices.  None when the Python search is to
+    run (no native search, or more vertices than it takes)."""
+    s = _solver(rules, lambda: _NATIVE.RulesetSolver.graph(rules.native_graph))
+    if s is None:
+        return None
+    v = s.value([(tints, list(edges))], _count(workers))
+    if v is None or rules.native_graph == "arc-kayles":
+        return v
+    return wrap_handle(v)
