@@ -36,7 +36,7 @@ def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, native,
     monkeypatch.setattr(_kernels, kernel, _fail_on_call(getattr(_kernels, kernel), 2, exc))
     with pytest.raises(exc):
         game.grundy_values(3000)
-    assert len(game._values) == 0 and game._engine.n == 1  # released
+    assert len(game.computed_values) == 0 and game._engine.n == 1  # released
     monkeypatch.undo()
     assert game.grundy_values(1200).tolist() == slow_octal("0.137", 1200)
 

@@ -37,7 +37,7 @@ from ..errors import MisereQuotientError
 from .monoid import cyclic, direct_sum, generated, power_index, reduce, restrict
 from .verify import explore, n_failure, p_failure
 
-__all__ = ["Construction", "construct", "construct_python", "MAX_CANDIDATE", "MAX_CANDIDATE_PYTHON"]
+__all__ = ["Construction", "construct", "construct_python", "restricted", "MAX_CANDIDATE", "MAX_CANDIDATE_PYTHON"]
 
 #: refuse a candidate monoid with more elements than this (its table has the square)
 MAX_CANDIDATE = 20_000
@@ -99,6 +99,25 @@ def _reduced(m: int, mul: list[int], P: list[bool], phi: list[int], trans_option
     qP = [kP[rep[a]] for a in order]
     qphi = [qindex[cls[index[phi[h]]]] if trans_options[h] else 0 for h in range(len(phi))]
     return Construction(q, qmul, qP, qphi)
+
+
+def restricted(c: Construction, options: Sequence[Options]) -> Construction:
+    """The quotient of the first ``len(options)`` heaps, read off a quotient ``c`` computed
+    for more heaps (``options[h]``: the moves of heap ``h``): the submonoid those heaps
+    generate, reduced by indistinguishability.
+
+    >>> from cgtkit.heap import OctalGame
+    >>> moves = [OctalGame("0.07").moves(h) for h in range(21)]
+    >>> big = construct(moves)
+    >>> small = restricted(big, moves[:6])
+    >>> (small.m, small.mul, small.P) == (lambda c: (c.m, c.mul, c.P))(construct(moves[:6]))
+    True
+    """
+    heaps = len(options)
+    r = _reduced(c.m, c.mul, c.P, c.phi[:heaps], options)
+    r.orders = c.orders[:heaps]
+    r.candidates = c.candidates
+    return r
 
 
 def _check(m: int, mul: list[int], P: list[bool], phi: list[int], trans: list[list[int]]):

@@ -68,6 +68,17 @@ class MisereGame:
         """
         return _wrap(_C.from_options(_id_of(o) for o in options))
 
+    @classmethod
+    def from_id(cls, i: int) -> "MisereGame":
+        """The game whose id in :mod:`cgtkit.misere.canonical`'s table is ``i`` (the
+        inverse of :attr:`id`; for code that computes on ids, as
+        :func:`cgtkit.misere.canonical_form` does).
+
+        >>> g = game("*[2,1]"); MisereGame.from_id(g.id) is g
+        True
+        """
+        return _wrap(i)
+
     @property
     def id(self) -> int:
         """The id of this form in the table (stable within a process; ``*1`` flips its

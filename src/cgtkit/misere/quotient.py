@@ -54,9 +54,7 @@ def _heap_game(game: Any) -> Any:
 
 
 def _key(game: Any) -> Hashable:
-    from .positions import _game_key
-
-    return _game_key(game)
+    return game.rules_key  # a HeapGame (see _heap_game): games built alike share a quotient
 
 
 def _shape(game: Any) -> tuple[int, int] | None:
@@ -284,10 +282,6 @@ def misere_quotient(game: Any, heaps: int, engine: str | None = None, max_size: 
 def _restricted(c: Construction, heaps: int, g: Any) -> Construction:
     """``Q_heaps`` from a larger computed quotient: the submonoid the first heaps
     generate, reduced by indistinguishability."""
-    from .construct import _reduced
+    from .construct import restricted
 
-    options = [g.moves(h) for h in range(heaps + 1)]
-    r = _reduced(c.m, c.mul, c.P, c.phi[: heaps + 1], options)
-    r.orders = c.orders[: heaps + 1]
-    r.candidates = c.candidates
-    return r
+    return restricted(c, [g.moves(h) for h in range(heaps + 1)])

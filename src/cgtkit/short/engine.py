@@ -81,18 +81,18 @@ class NativeEngine:
         return kind, (hash(nus[0]) if kind == 0 else hash(("Game", h)))  # type: ignore[index]
 
     def nus(self, x: Dyadic, n: int, m: int) -> int:
-        h: int = self._n.nus(x._p, x._q, n, m)
+        h: int = self._n.nus(x.numerator, x.exponent, n, m)
         return h
 
     def info(self, h: int) -> tuple[int, NUS | None]:
         kind, raw = self._n.info(h)
         if raw is None:
             return kind, None
-        return kind, (Dyadic._make(raw[0], raw[1]), raw[2], raw[3])
+        return kind, (Dyadic.from_exponent(raw[0], raw[1]), raw[2], raw[3])
 
     def stops(self, h: int) -> tuple[Dyadic, Dyadic]:
         (a, b), (c, d) = self._n.stops(h)
-        return Dyadic._make(a, b), Dyadic._make(c, d)
+        return Dyadic.from_exponent(a, b), Dyadic.from_exponent(c, d)
 
     @staticmethod
     def ident(h: int) -> int:

@@ -63,7 +63,7 @@ from .constants import up_nth, up_sum
 from .game import Game, GameCache, register_cache, wrap_handle
 from .thermography import tiny_form
 
-__all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
+__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "MAX_SLASHES"]
 
 #: CGSuite writes at most this many slashes in a row before it falls back to braces.
 MAX_SLASHES = 4
@@ -416,6 +416,22 @@ def parse_python(text: str) -> "Game":
     return _Parser(text, Game).parse()
 
 
+def parse_as(text: str, kind: Any) -> Any:
+    """Read ``text`` in this notation into values of ``kind`` instead of canonical games:
+    the hook for a game-tree type that keeps braces as written (how
+    :func:`cgtkit.misere.form` reads).
+
+    ``kind`` is a class with ``kind.of(g)`` (turns the canonical :class:`Game` ``g`` that
+    an atom such as ``3/4^*2`` names into a ``kind``), ``kind.from_options(left, right)``
+    (one pair of braces), and ``+``, ``-``, unary ``-`` and ``is_number`` on its values.
+    Errors are the :class:`~cgtkit.errors.NotationError` of :func:`game`.
+
+    >>> parse_as("{1|*} + ^", Game) == game("{1|*} + ^")
+    True
+    """
+    return _Parser(text, kind).parse()
+
+
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
 
@@ -426,6 +442,18 @@ def _uptimal(kind: str, count: int, sign: int) -> Any:
 
 
 _ATOMS: GameCache[tuple, Any] = GameCache("notation.atoms")  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
+
+
+def _atom_game(number: Dyadic | None, ups: Any, nim: int) -> Game:
+    """The canonical game of one atom: number + ups (or an uptimal ``(kind, count, sign)``) + *nim."""
+    g = Game.of(number if number is not None else 0)
+    if isinstance(ups, tuple):
+        g = g + _uptimal(*ups)
+    elif ups:
+        g = g + (C.up(ups) if ups > 0 else C.down(-ups))
+    if nim:
+        g = g + C.nimber(nim)
+    return g
 
 
 class _Parser:
@@ -450,24 +478,14 @@ class _Parser:
 
     # --- values -------------------------------------------------------------------
     def atom_value(self, number: Dyadic | None, ups: int, nim: int):
+        """The value of one atom: the canonical game it names (cached), as a ``self.Game``."""
         key = (number, ups, nim)
         g = _ATOMS.get(key)
         if g is None:
-            g = _ATOMS[key] = self._atom_value(number, ups, nim)
+            g = _ATOMS[key] = _atom_game(number, ups, nim)
             if len(_ATOMS) > 4096:
                 _ATOMS.pop(next(iter(_ATOMS)))
-        return g
-
-    def _atom_value(self, number: Dyadic | None, ups: int, nim: int):
-        Game = self.Game
-        g = Game.of(number if number is not None else 0)
-        if isinstance(ups, tuple):
-            g = g + _uptimal(*ups)
-        elif ups:
-            g = g + (C.up(ups) if ups > 0 else C.down(-ups))
-        if nim:
-            g = g + C.nimber(nim)
-        return g
+        return g if self.Game is Game else self.Game.of(g)
 
     def plus_minus(self, x: Any):
         Game = self.Game
@@ -752,7 +770,7 @@ def format_game(g: "Game") -> str:
     '+-{2,{4|0}}'
     """
     if _NATIVE is not None:
-        return _NATIVE.format(g._h)
+        return _NATIVE.format(g.id)  # the native engine's handle is the id
     return format_python(g)
 
 
@@ -931,7 +949,7 @@ class _Printer:
 
 def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
     """CGSuite's text for x + ups.^ + *nim: ``3/4v3*2``, ``^^``, ``*``, ``-1``."""
-    s = str(x) if (x._p or (ups == 0 and nim == 0)) else ""
+    s = str(x) if (x.numerator or (ups == 0 and nim == 0)) else ""
     if ups:
         arrow = "^" if ups > 0 else "v"
         s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{decimal(abs(ups))}"

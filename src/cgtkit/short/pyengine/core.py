@@ -105,9 +105,9 @@ def _float_of(x: Dyadic) -> float:
     """``x`` rounded to the nearest float.  Rounding is monotone (a <= b implies
     float(a) <= float(b)), so float stops can refute an order but never assert one."""
     try:
-        return x._p / (1 << x._q)  # int / int is correctly rounded
+        return x.numerator / (1 << x.exponent)  # int / int is correctly rounded
     except OverflowError:  # pragma: no cover - beyond 2**1024
-        return float("inf") if x._p > 0 else float("-inf")
+        return float("inf") if x.numerator > 0 else float("-inf")
 
 
 def _nus_game(nus: tuple) -> Node:
@@ -180,8 +180,8 @@ def shape(g: Node) -> int:
     if g._key[0] == 1:
         return g._key[2]
     x, n, m = g._nus  # type: ignore[misc]
-    h = mix(0, x._p % _HASH_MODULUS)
-    h = mix(h, x._q)
+    h = mix(0, x.numerator % _HASH_MODULUS)
+    h = mix(h, x.exponent)
     h = mix(h, n % _HASH_MODULUS)
     return mix(h, m % _HASH_MODULUS)
 
