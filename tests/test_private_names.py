@@ -140,3 +140,45 @@ def test_the_check_catches_what_it_should(tmp_path):
     assert len(found) == 4, found
     assert any("_Parser" in f for f in found) and any("Dyadic._make" in f for f in found)
     assert any("_SubParsersAction" in f for f in found) and any("import _kernels" in f for f in found)
+
+
+def _private_patches(path: Path) -> list[str]:
+    """``monkeypatch.setattr(x, "_name", ...)``, ``monkeypatch.setattr(m._f, ...)`` and
+    ``m._name = ...`` in a test file: a test that patches a private name instead of
+    using the owner's documented hook (docs/engine.md, "Test seams and hooks")."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setattr":
+            args = node.args
+            if len(args) >= 2 and isinstance(args[1], ast.Constant) and _is_private(str(args[1].value)):
+                found.append(f"{path.name}:{node.lineno}: setattr(..., {args[1].value!r})")
+            if args and isinstance(args[0], ast.Attribute) and _is_private(args[0].attr):
+                found.append(f"{path.name}:{node.lineno}: setattr({ast.unparse(args[0])}, ...)")
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and _is_private(target.attr)
+                    and isinstance(target.value, ast.Name)
+                ):
+                    if target.value.id not in ("self", "cls"):
+                        found.append(f"{path.name}:{node.lineno}: {ast.unparse(target)} = ...")
+    return found
+
+
+def test_tests_patch_no_private_names():
+    tests = Path(__file__).resolve().parent
+    found = [v for path in sorted(tests.glob("*.py")) for v in _private_patches(path)]
+    assert not found, "tests patching private names (use the owner's hook):\n" + "\n".join(found)
+
+
+def test_the_patch_check_catches_what_it_should(tmp_path):
+    planted = tmp_path / "test_planted.py"
+    planted.write_text(
+        "def test_x(monkeypatch):\n"
+        "    monkeypatch.setattr(engine, '_REC_LIMIT', -1)\n"
+        "    monkeypatch.setattr(notation._Parser, 'parse_plain_braces', None)\n"
+        "    engine._flag = 1\n"
+        "    monkeypatch.setattr(main, 'build_parser', None)\n"
+    )
+    assert len(_private_patches(planted)) == 3

@@ -108,19 +108,14 @@ def test_round_trip_and_errors():
         DawsonsKayles(-1)  # type: ignore[arg-type]
 
 
-def test_run_table_after_a_failure(monkeypatch):
+def test_run_table_after_a_failure():
     from cgtkit.heap import _kernels
+    from cgtkit.heap.sequences import failing_on_call
 
     slow = _run_values_by_the_old_loop((2,), 3000)
     DawsonsKayles._game.release()
     name = "FILL_SPLIT" if _kernels.HAVE_NATIVE else "FILL_SPLIT_PY"
-    real = getattr(_kernels, name)
 
-    def out_of_memory(*args):
-        raise MemoryError("simulated")
-
-    monkeypatch.setattr(_kernels, name, out_of_memory)
-    with pytest.raises(MemoryError):
+    with failing_on_call(name, 1), pytest.raises(MemoryError):
         DawsonsKayles.run_value(2999)
-    monkeypatch.setattr(_kernels, name, real)
     assert [DawsonsKayles.run_value(n) for n in range(3000)] == slow

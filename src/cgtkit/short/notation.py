@@ -47,11 +47,12 @@ cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same l
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import re
 import sys
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal
@@ -63,7 +64,7 @@ from .constants import up_nth, up_sum
 from .game import Game, GameCache, register_cache, wrap_handle
 from .thermography import tiny_form
 
-__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "MAX_SLASHES"]
+__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "without_fast_paths", "MAX_SLASHES"]
 
 #: CGSuite writes at most this many slashes in a row before it falls back to braces.
 MAX_SLASHES = 4
@@ -434,6 +435,34 @@ def parse_as(text: str, kind: Any) -> Any:
 
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
+_FAST_PATHS = True  # cleared by without_fast_paths
+
+
+@contextlib.contextmanager
+def without_fast_paths() -> Iterator[None]:
+    """Within it, this module's reader (:func:`parse_python`, and :func:`game` on the
+    python engine) skips its two fast paths, the one-pattern reading of plain atoms
+    such as ``3/4`` or ``*2`` and the reading of plain ``{a,b|c}`` texts without the
+    general loop, so that they can be checked against the general reader.  The
+    reader's caches are emptied on the way in and out.  A setting for the process: use
+    it from one thread.
+
+    >>> with without_fast_paths():
+    ...     parse_python("{1,*|-1/2}") == game("{1,*|-1/2}")
+    True
+    """
+    global _FAST_PATHS, _SIMPLE_ATOM_START
+    saved = _FAST_PATHS, _SIMPLE_ATOM_START
+    _FAST_PATHS, _SIMPLE_ATOM_START = False, ""
+    _parse_text.cache_clear()
+    _ATOMS.clear()
+    try:
+        yield
+    finally:
+        _FAST_PATHS, _SIMPLE_ATOM_START = saved
+        _parse_text.cache_clear()
+        _ATOMS.clear()
+
 
 def _uptimal(kind: str, count: int, sign: int) -> Any:
     """``^[count]`` (kind '[') or ``^<count>`` (kind '<'), negated when sign is -1."""
@@ -538,7 +567,7 @@ class _Parser:
 
     # --- main loop ------------------------------------------------------------------
     def parse(self):
-        simple = self.parse_plain_braces()
+        simple = self.parse_plain_braces() if _FAST_PATHS else None
         if simple is not None:
             return simple
         toks = self.toks

@@ -18,9 +18,10 @@ public :class:`~cgtkit.short.game.Game` wraps it.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import operator
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional
 
 from ...numbers import Dyadic, simplest_between
 from ...traverse import post_order
@@ -32,7 +33,7 @@ from ..nus import (
     nus_options,
 )
 
-__all__ = ["Node", "PyEngine"]
+__all__ = ["Node", "PyEngine", "explicit_stack_only"]
 
 # Kinds of game, in the slot ``_kind``.  A RAW game is a temporary {L|R} built during
 # canonicalisation: its options are canonical, but it is not itself reduced, so no
@@ -303,6 +304,26 @@ def _le(g: Node, h: Node) -> bool:
 # so a deep game still never meets Python's recursion limit.
 _REC_LIMIT = 60
 _rec_depth = 0
+
+
+@contextlib.contextmanager
+def explicit_stack_only() -> Iterator[None]:
+    """Within it, no sum or comparison recurses directly: every one runs on the
+    explicit stack, the path that deep games take, so that the two paths can be
+    checked against each other on the same games.  A setting for the process: use it
+    from one thread (the twin engine is single-threaded anyway).
+
+    >>> star = _canonical([_ZERO], [_ZERO])
+    >>> with explicit_stack_only():
+    ...     _add(star, star) is _ZERO
+    True
+    """
+    global _REC_LIMIT
+    saved, _REC_LIMIT = _REC_LIMIT, -1
+    try:
+        yield
+    finally:
+        _REC_LIMIT = saved
 
 
 def _le_rec(g: Node, h: Node) -> bool:
