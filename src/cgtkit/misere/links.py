@@ -26,13 +26,17 @@ True
 
 from __future__ import annotations
 
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from ._stack import Call, run
 from .canonical import add, from_options, gminus, has_option, mate, options
 
 __all__ = ["link", "distinguisher", "pn_distinguisher", "is_linked"]
 
-_LINKS: dict[tuple[int, int], int | None] = {}
-_DISTINGUISHERS: dict[tuple[int, int], int | None] = {}
+_LINKS: BoundedMemo[tuple[int, int], int | None] = BoundedMemo(1 << 16)
+_DISTINGUISHERS: BoundedMemo[tuple[int, int], int | None] = BoundedMemo(1 << 16)
+register_cache("misere.links", _LINKS.clear, _LINKS.__len__)
+register_cache("misere.distinguishers", _DISTINGUISHERS.clear, _DISTINGUISHERS.__len__)
 
 
 def is_linked(g: int, h: int) -> bool:

@@ -23,12 +23,15 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterable
 
 from ..errors import MoveFunctionError
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from . import canonical as _C
 from .game import MisereGame
 
 __all__ = ["canonical_form", "heap_forms"]
 
-_HEAP_FORMS: dict[Any, list[int]] = {}  # heap game -> canonical forms of heaps 0, 1, 2, ...
+_HEAP_FORMS: BoundedMemo[Any, list[int]] = BoundedMemo(64)  # heap game -> canonical forms of heaps 0, 1, 2, ...
+register_cache("misere.heap_forms", _HEAP_FORMS.clear, _HEAP_FORMS.__len__)
 
 
 def heap_forms(heap_game: Any, n: int) -> list[MisereGame]:
@@ -52,7 +55,10 @@ def _game_key(heap_game: Any) -> Hashable:
 
 
 def _heap_table(heap_game: Any, n: int) -> list[int]:
-    table = _HEAP_FORMS.setdefault(_game_key(heap_game), [])
+    key = _game_key(heap_game)
+    table = _HEAP_FORMS.get(key)
+    if table is None:
+        table = _HEAP_FORMS[key] = []
     for h in range(len(table), n + 1):
         table.append(_C.from_options(_C.add_many(table[p] for p in option) for option in heap_game.moves(h)))
     return table

@@ -34,13 +34,16 @@ from typing import Any, Hashable, Sequence
 
 from ..errors import HeapCodeError, MisereQuotientError, NoWinningMoveError, shown_number
 from ..impartial import WinningMove
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from .construct import Construction, construct
 from .monoid import generated, normal_forms, presentation
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_CACHE: dict[Hashable, Construction] = {}
+_CACHE: BoundedMemo[Hashable, Construction] = BoundedMemo(64)  # (game's rules_key, engine) -> its quotient
+register_cache("misere.quotients", _CACHE.clear, _CACHE.__len__)
 
 
 def _heap_game(game: Any) -> Any:
