@@ -33,7 +33,7 @@ True
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..memo import BoundedMemo
 from ..nimbers import mex
@@ -94,7 +94,7 @@ def compare(x: int, y: int) -> int:
     >>> compare(nimber(2), nimber(3)), compare(nimber(3), nimber(2)), compare(5, 5)
     (-1, 1, 0)
     """
-    frames: list[list] = []
+    frames: list[list[Any]] = []
     pending: tuple[int, int] | None = (x, y)
     while True:
         if pending is not None:

@@ -120,7 +120,7 @@ def restricted(c: Construction, options: Sequence[Options]) -> Construction:
     return r
 
 
-def _check(m: int, mul: list[int], P: list[bool], phi: list[int], trans: list[list[int]]):
+def _check(m: int, mul: list[int], P: list[bool], phi: list[int], trans: list[list[int]]) -> list[int] | None:
     """The least failing word of a candidate (per heap 0 .. n), or None."""
     heaps, gens, tr = _active(phi, trans)
     words, _ = explore(m, mul, gens, tr, P)

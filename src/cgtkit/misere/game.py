@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from . import canonical as _C
 from .phylum import (
@@ -306,7 +306,7 @@ class MisereGame:
     def __repr__(self) -> str:
         return f"game('{self}')"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (game, (str(self),))
 
 
@@ -343,6 +343,8 @@ def game(text: Union[str, MisereGame, int]) -> MisereGame:
         return text
     if isinstance(text, int) and not isinstance(text, bool):
         return nim_heap(text)
+    if not isinstance(text, str):
+        raise TypeError(f"misere.game() takes CGSuite notation (a str), a MisereGame or an int, not {text!r}")
     from .notation import read_misere
 
     return _wrap(read_misere(text))

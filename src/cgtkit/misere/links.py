@@ -46,19 +46,22 @@ def is_linked(g: int, h: int) -> bool:
 
 def link(g: int, h: int) -> int | None:
     """A game ``T`` with ``g + T`` and ``h + T`` both P-positions, or None if there is none."""
-    return run(_link(g, h))
+    found: int | None = run(_link(g, h))
+    return found
 
 
 def distinguisher(g: int, h: int) -> int | None:
     """A game ``T`` with ``g + T`` and ``h + T`` of different misère outcomes (None when
     ``g == h``)."""
-    return run(_distinguisher(g, h))
+    found: int | None = run(_distinguisher(g, h))
+    return found
 
 
 def pn_distinguisher(g: int, h: int) -> int | None:
     """A game ``T`` with ``g + T`` a P-position and ``h + T`` an N-position (None when
     ``g == h``)."""
-    return run(_pn(g, h))
+    found: int | None = run(_pn(g, h))
+    return found
 
 
 def _link(g: int, h: int) -> Call:

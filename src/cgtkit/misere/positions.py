@@ -20,7 +20,7 @@ game('*[3]')
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable, MutableMapping
 
 from ..errors import MoveFunctionError
 from ..memo import BoundedMemo
@@ -108,11 +108,12 @@ def _position_form(position: Hashable, moves: Callable[[Any], Iterable[Any]], tu
 
     solver = ImpartialSolver(moves, tuple_is_sum=tuple_is_sum)
 
-    def expand(p: Hashable) -> tuple[list[tuple], list[Hashable]]:
+    def expand(p: Hashable) -> tuple[list[tuple[Hashable, ...]], list[Hashable]]:
         options = [components for _, components in solver.options(p)]
         return options, [c for comps in options for c in comps]
 
-    def combine(p: Hashable, options: list[tuple], memo: dict) -> int:
+    def combine(p: Hashable, options: list[tuple[Hashable, ...]], memo: MutableMapping[Hashable, int]) -> int:
         return _C.from_options(_C.add_many(memo[c] for c in comps) for comps in options)
 
-    return evaluate(position, {}, expand, combine)
+    form: int = evaluate(position, {}, expand, combine)
+    return form

@@ -57,7 +57,8 @@ def _heap_game(game: Any) -> Any:
 
 
 def _key(game: Any) -> Hashable:
-    return game.rules_key  # a HeapGame (see _heap_game): games built alike share a quotient
+    key: Hashable = game.rules_key  # a HeapGame (see _heap_game): games built alike share a quotient
+    return key
 
 
 def _shape(game: Any) -> tuple[int, int] | None:
