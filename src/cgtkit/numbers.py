@@ -25,7 +25,7 @@ from typing import Any, Callable, Union
 
 from .errors import EmptyIntervalError, NotDyadicError, quoted, shown_number
 
-__all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic", "decimal"]
+__all__ = ["Dyadic", "DyadicLike", "simplest_between", "as_dyadic", "decimal", "dyadic_parts", "dyadic_compare"]
 
 DyadicLike = Union["Dyadic", int, str, Fraction]
 
@@ -408,6 +408,31 @@ class Dyadic(_abc.Rational):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> "Dyadic":
         return self
+
+
+#: ``dyadic_parts(x)`` is ``(x.numerator, x.exponent)``, read in one C-level call: for
+#: the hot loops of the NUS arithmetic (:mod:`cgtkit.short.nus`, the engines), where two
+#: property reads cost about three times as much.
+#:
+#: >>> dyadic_parts(Dyadic(-3, 8))
+#: (-3, 3)
+dyadic_parts: Callable[[Dyadic], tuple[int, int]] = operator.attrgetter("_p", "_q")
+
+
+def dyadic_compare(x: Dyadic, y: Dyadic) -> int:
+    """-1, 0 or 1 as ``x < y``, ``x == y`` or ``x > y``, for two Dyadics (no coercion):
+    the comparison of the hot loops of the NUS arithmetic, several times cheaper than
+    ``x < y`` (which accepts any number).
+
+    >>> dyadic_compare(Dyadic(1, 2), Dyadic(3, 4)), dyadic_compare(Dyadic(5), Dyadic(5))
+    (-1, 0)
+    """
+    px, qx, py, qy = x._p, x._q, y._p, y._q
+    if px == py and qx == qy:  # normalised: equal fields are equal values
+        return 0
+    if qx <= qy:
+        return -1 if (px << (qy - qx)) < py else 1
+    return -1 if px < (py << (qx - qy)) else 1
 
 
 def as_dyadic(value: DyadicLike) -> Dyadic:

@@ -21,7 +21,7 @@ import warnings
 from typing import Any, Hashable, Iterable, Protocol, Sequence
 
 from .._extension import native_module as _native_module
-from ..numbers import Dyadic
+from ..numbers import Dyadic, dyadic_parts
 
 __all__ = ["Engine", "NativeEngine", "ENGINE", "select_engine", "native_module"]
 
@@ -81,7 +81,8 @@ class NativeEngine:
         return kind, (hash(nus[0]) if kind == 0 else hash(("Game", h)))  # type: ignore[index]
 
     def nus(self, x: Dyadic, n: int, m: int) -> int:
-        h: int = self._n.nus(x.numerator, x.exponent, n, m)
+        p, q = dyadic_parts(x)
+        h: int = self._n.nus(p, q, n, m)
         return h
 
     def info(self, h: int) -> tuple[int, NUS | None]:

@@ -23,7 +23,7 @@ import itertools
 import operator
 from typing import Iterable, Iterator, Optional
 
-from ...numbers import Dyadic, simplest_between
+from ...numbers import Dyadic, dyadic_parts, simplest_between
 from ...traverse import post_order
 from ..nus import (
     nus_add,
@@ -181,8 +181,9 @@ def shape(g: Node) -> int:
     if g._key[0] == 1:
         return g._key[2]
     x, n, m = g._nus  # type: ignore[misc]
-    h = mix(0, x.numerator % _HASH_MODULUS)
-    h = mix(h, x.exponent)
+    p, q = dyadic_parts(x)
+    h = mix(0, p % _HASH_MODULUS)
+    h = mix(h, q)
     h = mix(h, n % _HASH_MODULUS)
     return mix(h, m % _HASH_MODULUS)
 
