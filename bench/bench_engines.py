@@ -152,7 +152,7 @@ def compile_calls(calls: list) -> list:
     out = []
     for op, args, result in calls:
         if op == "nus":
-            args = (Dyadic._make(args[0], args[1]), args[2], args[3])
+            args = (Dyadic.from_exponent(args[0], args[1]), args[2], args[3])
         out.append((codes[op], args, result))
     return out
 

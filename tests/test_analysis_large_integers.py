@@ -13,36 +13,17 @@ import pytest
 from cgtkit.short import atomic_weight, misere, properties, thermography
 from cgtkit.short.game import Game
 from cgtkit.short.notation import game
+from cgtkit.traverse import position_budget
 
 BIG = -1823437481924
 
 
 @pytest.fixture
-def capped_walks(monkeypatch):
-    """Make every traversal fail once it has looked at more than 500 games."""
-    real_bottom_up = thermography.bottom_up
-    real_evaluate = atomic_weight.evaluate
-
-    def counted(fn):
-        seen = [0]
-
-        def wrapper(key, *rest):
-            seen[0] += 1
-            if seen[0] > 500:
-                raise AssertionError(f"walked too far below (at {key})")
-            return fn(key, *rest)
-
-        return wrapper
-
-    def bottom_up(root, known):
-        return real_bottom_up(root, counted(known))
-
-    def evaluate(root, deps, build, memo):
-        return real_evaluate(root, counted(deps), build, memo)
-
-    for module in (thermography, atomic_weight, misere, properties):
-        monkeypatch.setattr(module, "bottom_up", bottom_up)
-    monkeypatch.setattr(atomic_weight, "evaluate", evaluate)
+def capped_walks():
+    """Make every traversal fail once it has looked at more than 500 games (every
+    analysis walks through cgtkit.traverse, whose position_budget is the hook)."""
+    with position_budget(500):
+        yield
 
 
 @pytest.mark.parametrize("n", [BIG, 10**15 + 1, 10**15])

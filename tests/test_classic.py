@@ -63,12 +63,12 @@ def test_coin_game_is_the_heap_engine_and_needs_no_work_below_the_smallest_take(
     assert coin_game_first_player_wins(10, [10**12]) is False
     assert coin_game_first_player_wins(10**12 + 5, [10**12]) is True  # one move, to 5: a loss
     assert subtraction_grundy(3 * 10**12, [10**12]) == 1
-    assert len(seq.game._values) == 0  # all by the closed form: nothing computed
+    assert len(seq.game.computed_values) == 0  # all by the closed form: nothing computed
     game = subtraction_sequence([20000, 19999]).game
     game.release()
-    assert subtraction_grundy(10, [20000, 19999]) == 0 and len(game._values) == 0
+    assert subtraction_grundy(10, [20000, 19999]) == 0 and len(game.computed_values) == 0
     # memory bounded by the window needed (the old coin game kept max(S) values per heap)
-    assert subtraction_grundy(25000, [20000, 19999]) == 1 and len(game._values) <= 25001
+    assert subtraction_grundy(25000, [20000, 19999]) == 1 and len(game.computed_values) <= 25001
 
 
 def test_coin_game_refuses_what_is_beyond_reach_before_starting():
@@ -80,7 +80,7 @@ def test_coin_game_refuses_what_is_beyond_reach_before_starting():
         coin_game_first_player_wins(10**13, take)
     with pytest.raises(CGTError, match="proving its period needs at least 1,000,000,000,003 values"):
         subtraction_sequence(take)
-    assert len(_GAMES[tuple(take)]._values) == 0  # refused before computing anything
+    assert len(_GAMES[tuple(take)].computed_values) == 0  # refused before computing anything
     assert coin_game_first_player_wins(5 * 10**11, take) is False  # below the smallest take
 
 

@@ -196,23 +196,22 @@ def test_progress_modes():
     assert _progress.mode(True, Terminal()) == "plain" and _progress.mode(False, Terminal()) == "off"
 
 
-def test_plain_progress_lines(capsys, monkeypatch):
-    monkeypatch.setattr(_progress, "PLAIN_EVERY", 0.0)
-    status, out, err = run(capsys, "octal", "0.137", "--n", "5", "--period", "--progress")
+def test_plain_progress_lines(capsys):
+    with _progress.without_delays():
+        status, out, err = run(capsys, "octal", "0.137", "--n", "5", "--period", "--progress")
     assert status == 0 and "period: 34" in out
     shown = [x for x in err.splitlines() if x.startswith("cgtkit: 0.137: period search: ")]
     assert shown and "\r" not in err
     assert "heaps/s" in shown[-1] and "/2,000,000 heaps (" in shown[-1]
 
 
-def test_bar_counts_and_goes_away(monkeypatch):
+def test_bar_counts_and_goes_away():
     class Terminal(io.StringIO):
         def isatty(self):
             return True
 
-    monkeypatch.setattr(_progress, "BAR_DELAY", 0.0)
     screen = Terminal()
-    with _progress.Progress("bar", "work", total=10, unit="heaps", stream=screen) as p:
+    with _progress.without_delays(), _progress.Progress("bar", "work", total=10, unit="heaps", stream=screen) as p:
         p.update(3)
         p.callback(7, "halfway")
     drawn = screen.getvalue()

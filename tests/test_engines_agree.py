@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cgtkit.errors import NotationError
 from cgtkit.short.engine import ENGINE
 from cgtkit.numbers import Dyadic
-from cgtkit.short.game import _wrap
+from cgtkit.short.game import wrap_handle
 from cgtkit.short.notation import format_python, game, parse_python
 from cgtkit.short.thermography import thermograph, thermograph_python
 
@@ -89,7 +89,7 @@ facade_is_native = pytest.mark.skipif(ENGINE.name != "native", reason="Game runs
 @settings(max_examples=200)
 @given(expressions)
 def test_readers_printers_and_thermographs_agree(expr):
-    g = _wrap(build(NATIVE, expr))
+    g = wrap_handle(build(NATIVE, expr))
     text = str(g)  # the native printer
     assert format_python(g) == text
     assert game(text) is g and parse_python(text) is g

@@ -8,21 +8,9 @@ import pytest
 
 from cgtkit.heap.subtraction import subtraction_grundy
 from cgtkit.heap import GrundysGame, OctalGame, SubtractionGame, _kernels
-from cgtkit.heap import sequences
+from cgtkit.heap.sequences import failing_on_call
 
 from test_heap_sequences import slow_octal, slow_subtraction
-
-
-def _fail_on_call(real, when: int, exc=MemoryError):
-    calls = {"n": 0}
-
-    def wrapper(*args):
-        calls["n"] += 1
-        if calls["n"] == when:
-            raise exc("simulated")
-        return real(*args)
-
-    return wrapper
 
 
 KERNELS = [("FILL_SPLIT_PY", False)] + ([("FILL_SPLIT", None)] if _kernels.HAVE_NATIVE else [])
@@ -30,50 +18,42 @@ KERNELS = [("FILL_SPLIT_PY", False)] + ([("FILL_SPLIT", None)] if _kernels.HAVE_
 
 @pytest.mark.parametrize("kernel, native", KERNELS)
 @pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
-def test_split_engine_after_a_failure_in_the_kernel(monkeypatch, kernel, native, exc):
+def test_split_engine_after_a_failure_in_the_kernel(kernel, native, exc):
     game = OctalGame("0.137", native=native)
     game.grundy_values(300)
-    monkeypatch.setattr(_kernels, kernel, _fail_on_call(getattr(_kernels, kernel), 2, exc))
-    with pytest.raises(exc):
+    with failing_on_call(kernel, 2, exc), pytest.raises(exc):
         game.grundy_values(3000)
-    assert len(game._values) == 0 and game._engine.n == 1  # released
-    monkeypatch.undo()
+    assert len(game.computed_values) == 0 and game._engine.n == 1  # released
     assert game.grundy_values(1200).tolist() == slow_octal("0.137", 1200)
 
 
-def test_split_engine_after_a_failure_while_changing_its_mask(monkeypatch):
+def test_split_engine_after_a_failure_while_changing_its_mask():
     # the mask is set, then its parity table is rebuilt: a failure in between must not
     # leave a table that disagrees with the mask
     game = OctalGame("0.16", native=False)
     game.grundy_values(600)
-    monkeypatch.setattr(sequences, "parity", _fail_on_call(sequences.parity, 1))
-    with pytest.raises(MemoryError):
+    with failing_on_call("parity", 1), pytest.raises(MemoryError):
         game.grundy_values(5000)
     assert game._engine.n == 1 and game._engine.mask == 0  # a fresh start, not a stale table
-    monkeypatch.undo()
     assert game.grundy_values(1200).tolist() == slow_octal("0.16", 1200)
 
 
 @pytest.mark.parametrize("native", [False] + ([None] if _kernels.HAVE_NATIVE else []))
-def test_all_but_engine_after_a_failure(monkeypatch, native):
+def test_all_but_engine_after_a_failure(native):
     name = "FILL_ALL_BUT" if native is None else "FILL_ALL_BUT_PY"
     game = SubtractionGame(all_but=[2, 3, 7], native=native)
     game.grundy_values(100)
-    monkeypatch.setattr(_kernels, name, _fail_on_call(getattr(_kernels, name), 1))
-    with pytest.raises(MemoryError):
+    with failing_on_call(name, 1), pytest.raises(MemoryError):
         game.grundy_values(2000)
-    monkeypatch.undo()
     assert game.grundy_values(500).tolist() == slow_subtraction(lambda k: k not in (2, 3, 7), 500)
     assert game.arithmetic_period() == (0, 4, 2)
 
 
-def test_coin_game_after_a_failure(monkeypatch):
+def test_coin_game_after_a_failure():
     take = [3, 7, 12]
     slow = slow_subtraction(lambda k: k in take, 400)
-    monkeypatch.setattr(sequences, "_grown", _fail_on_call(sequences._grown, 1))
-    with pytest.raises(MemoryError):
+    with failing_on_call("grow", 1), pytest.raises(MemoryError):
         subtraction_grundy(10**6 + 1, take)
-    monkeypatch.undo()
     assert [subtraction_grundy(n, take) for n in range(400)] == slow
     assert (
         subtraction_grundy(10**6 + 1, take)

@@ -422,18 +422,15 @@ def test_malformed_uptimal_atoms_name_their_column(text, column):
         "",
     ],
 )
-def test_fast_paths_agree_with_the_general_reader(text, monkeypatch):
+def test_fast_paths_agree_with_the_general_reader(text):
     from cgtkit.short import notation
 
     def read(t):
-        notation._parse_text.cache_clear()
-        notation._ATOMS.clear()
         try:
-            return ("ok", notation.game(t))
+            return ("ok", notation.parse_python(t))
         except NotationError as exc:
             return ("error", exc.column, str(exc))
 
     fast = read(text)
-    monkeypatch.setattr(notation, "_SIMPLE_ATOM_START", "")
-    monkeypatch.setattr(notation._Parser, "parse_plain_braces", lambda self: None)
-    assert read(text) == fast
+    with notation.without_fast_paths():
+        assert read(text) == fast

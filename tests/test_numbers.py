@@ -134,3 +134,22 @@ def test_dyadic_follows_fraction_with_other_number_types():
     for p, q in [(1, 0), (-7, 3), (2**200 + 1, 300), (-(2**61) - 1, 61)]:
         y = Dyadic(p, 2**q)
         assert hash(y) == hash(Fraction(p, 2**q))
+
+
+def test_the_fast_reads_agree_with_the_general_ones():
+    # dyadic_compare and dyadic_parts (the NUS arithmetic's hot reads) against the
+    # general comparison of Fractions and the public properties, on random dyadics
+    import random
+
+    from cgtkit.numbers import dyadic_compare, dyadic_parts
+
+    rng = random.Random(18)
+    values = [Dyadic(rng.randint(-(2**70), 2**70), 2 ** rng.randint(0, 80)) for _ in range(300)]
+    values += [Dyadic(k, 8) for k in range(-9, 10)]
+    for x in values:
+        assert dyadic_parts(x) == (x.numerator, x.exponent)
+        assert Dyadic.from_exponent(*dyadic_parts(x)) == x
+    for x, y in zip(values, values[1:] + values[:1]):
+        fx, fy = Fraction(x.numerator, x.denominator), Fraction(y.numerator, y.denominator)
+        assert dyadic_compare(x, y) == (fx > fy) - (fx < fy)
+        assert dyadic_compare(x, x) == 0 and dyadic_compare(y, x) == -dyadic_compare(x, y)

@@ -101,7 +101,7 @@ def test_seed_game_any_position_from_the_period():
     assert [str(v) for v in three] == ["0", "-1", "{0|-1}"]
     for n in (10**7, 10**7 + 1, 10**100, 10**100 + 2):
         assert SEED_GAME.value(n - 1) == three[(n - 1) % 3]
-    assert len(SEED_GAME._values) < 1000  # read off the period, not computed to 10**7
+    assert len(SEED_GAME.computed_values) < 1000  # read off the period, not computed to 10**7
 
 
 @settings(max_examples=60)
@@ -151,6 +151,6 @@ def test_partizan_subtraction_game_after_a_failure(monkeypatch):
     monkeypatch.setattr(cg.Game, "from_options", failing)
     with pytest.raises(MemoryError):
         game.value(39)
-    assert game._values == []  # released
+    assert game.computed_values == ()  # released
     monkeypatch.undo()
     assert [game.value(n) for n in range(40)] == good

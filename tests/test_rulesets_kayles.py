@@ -64,7 +64,7 @@ def test_a_long_row_is_quick_and_right():
     n0, p = 71, 12
     tail = _run_values_by_the_old_loop((1, 2), n0 + p)
     assert Kayles("x" * 100_000).nim_value == tail[n0 + (100_000 - n0) % p]
-    assert len(Kayles._game._values) < 100_000  # read off the period, not computed to 100,000
+    assert len(Kayles._game.computed_values) < 100_000  # read off the period, not computed to 100,000
 
 
 def _row_moves(remove):
@@ -108,19 +108,14 @@ def test_round_trip_and_errors():
         DawsonsKayles(-1)  # type: ignore[arg-type]
 
 
-def test_run_table_after_a_failure(monkeypatch):
+def test_run_table_after_a_failure():
     from cgtkit.heap import _kernels
+    from cgtkit.heap.sequences import failing_on_call
 
     slow = _run_values_by_the_old_loop((2,), 3000)
     DawsonsKayles._game.release()
     name = "FILL_SPLIT" if _kernels.HAVE_NATIVE else "FILL_SPLIT_PY"
-    real = getattr(_kernels, name)
 
-    def out_of_memory(*args):
-        raise MemoryError("simulated")
-
-    monkeypatch.setattr(_kernels, name, out_of_memory)
-    with pytest.raises(MemoryError):
+    with failing_on_call(name, 1), pytest.raises(MemoryError):
         DawsonsKayles.run_value(2999)
-    monkeypatch.setattr(_kernels, name, real)
     assert [DawsonsKayles.run_value(n) for n in range(3000)] == slow

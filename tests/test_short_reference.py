@@ -123,7 +123,7 @@ def test_more_packed_values_have_the_reference_canonical_options():
     _check_packed_values(range(-3, 4), range(0, 6))
 
 
-def test_direct_recursion_agrees_with_the_explicit_stack(monkeypatch):
+def test_direct_recursion_agrees_with_the_explicit_stack():
     """Shallow sums and comparisons recurse directly (_le_rec, _add_rec); past
     _REC_LIMIT they run on the explicit stack (_drive).  Both ways must agree: first
     everything on the stack (limit -1), then everything by recursion, caches emptied
@@ -140,9 +140,8 @@ def test_direct_recursion_agrees_with_the_explicit_stack(monkeypatch):
         engine.clear_caches()
         return [(engine._add(a, b), engine._le(a, b), engine._le(b, engine._add(a, b))) for a, b in pairs]
 
-    monkeypatch.setattr(engine, "_REC_LIMIT", -1)
-    on_stack = run()
-    monkeypatch.undo()
+    with engine.explicit_stack_only():
+        on_stack = run()
     assert engine._REC_LIMIT > 0
     assert run() == on_stack
 

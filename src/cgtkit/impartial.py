@@ -120,8 +120,15 @@ class ImpartialSolver:
     def _raw_options(self, position: Hashable) -> list:
         return listed_options(self._moves(position), position)
 
-    def _options(self, position: Hashable, items: list | None = None) -> list[tuple[Any, tuple]]:
-        """Every option of ``position`` as ``(label, components)``."""
+    def options(self, position: Hashable, items: list | None = None) -> list[tuple[Any, tuple]]:
+        """Every option of ``position`` as ``(label, components)``: the move's label
+        (the ``Move``'s label, else the option as the move function gave it) and the
+        tuple of positions it leaves (one, or the parts of a sum); ``items``, when given,
+        are the move function's answer for ``position``, already listed.
+
+        >>> ImpartialSolver(lambda n: [(1, 2), 0] if n == 3 else []).options(3)
+        [((1, 2), (1, 2)), (0, (0,))]
+        """
         if items is None:
             items = self._raw_options(position)
         return [normalize_option(o, position, self._tuple_is_sum) for o in items]
@@ -134,7 +141,7 @@ class ImpartialSolver:
                 break
         else:  # fast path: every option a plain int/str position, nothing to normalise
             return (True, items), items
-        options = [components for _, components in self._options(position, items)]
+        options = [components for _, components in self.options(position, items)]
         return (False, options), [c for components in options for c in components]
 
     @staticmethod
@@ -171,7 +178,7 @@ class ImpartialSolver:
         if self._loopy is None:
             from .loopy.grundy import LoopyImpartialSolver  # a lazy import: loopy sits above
 
-            self._loopy = LoopyImpartialSolver(options=self._options, max_positions=self._max_positions)
+            self._loopy = LoopyImpartialSolver(options=self.options, max_positions=self._max_positions)
         return self._loopy
 
     def _is_loopy(self, position_or_list: Any) -> bool:
@@ -218,7 +225,7 @@ class ImpartialSolver:
             found = []
             for i, part in enumerate(parts):
                 target = total ^ self.grundy(part)
-                for label, comps in self._options(part):
+                for label, comps in self.options(part):
                     if self._option_value(comps) == target:
                         result = parts[:i] + list(comps) + parts[i + 1 :]
                         option = comps[0] if len(comps) == 1 else comps
@@ -226,7 +233,7 @@ class ImpartialSolver:
             return found
         self.grundy(position_or_list)
         found = []
-        for label, comps in self._options(position_or_list):
+        for label, comps in self.options(position_or_list):
             if self._option_value(comps) == 0:
                 option = comps[0] if len(comps) == 1 else comps
                 found.append(WinningMove(None, label, option, option))

@@ -16,6 +16,6 @@ cancellation hooks); this module keeps the solvers' name for it.
 
 from __future__ import annotations
 
-from .traverse import Combine, Expand, _expand_safely, evaluate  # noqa: F401  (_expand_safely: its old home)
+from .traverse import Combine, Expand, evaluate
 
 __all__ = ["evaluate", "Expand", "Combine"]

@@ -41,13 +41,24 @@ cgtkit.errors.LoopyGameError: the game is loopy: this line of play returns to a 
 
 from __future__ import annotations
 
+import contextlib
 import os
-from typing import Any, Callable, Generator, Hashable, Iterable, MutableMapping, Optional, Sequence
+from typing import Any, Callable, Generator, Hashable, Iterable, Iterator, MutableMapping, Optional, Sequence
 
 from .errors import CGTError, LoopyGameError, MoveFunctionError, ResourceLimitError
 from .options import check_hashable
 
-__all__ = ["evaluate", "post_order", "run_steps", "Step", "Cancelled", "Expand", "Combine", "Progress"]
+__all__ = [
+    "evaluate",
+    "post_order",
+    "run_steps",
+    "position_budget",
+    "Step",
+    "Cancelled",
+    "Expand",
+    "Combine",
+    "Progress",
+]
 
 Expand = Callable[[Hashable], "tuple[Any, Sequence[Hashable]]"]
 Combine = Callable[[Hashable, Any, "MutableMapping[Any, Any]"], Any]
@@ -66,6 +77,47 @@ DEFAULT_MAX_DEPTH = int(os.environ.get("CGTKIT_MAX_DEPTH", "4000000"))
 
 class Cancelled(CGTError):
     """A traversal was cancelled through its ``cancel`` hook."""
+
+
+_BUDGET: Optional[int] = None  # set by position_budget
+
+
+@contextlib.contextmanager
+def position_budget(n: int) -> Iterator[None]:
+    """Within it, a call of :func:`evaluate` or :func:`post_order` that enters more than
+    ``n`` positions stops with a :class:`ResourceLimitError`: a guard on work that must
+    stay small, whoever does it (the tests prove so that the analyses of the integer
+    10**12 never walk its 10**12 followers).  It is one setting for the process: use it
+    from one thread, with no other traversal running.
+
+    >>> with position_budget(10):
+    ...     post_order(100, lambda n: [n - 1] if n else [])
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.ResourceLimitError: a traversal from 100 entered more than 10 positions (position_budget(10))
+    """
+    global _BUDGET
+    saved, _BUDGET = _BUDGET, n
+    try:
+        yield
+    finally:
+        _BUDGET = saved
+
+
+def _budgeted(step: Callable[[Hashable], Any], n: int, root: Hashable) -> Callable[[Hashable], Any]:
+    """``step`` (an expand or children function), counting its calls: the one past ``n``
+    raises."""
+    calls = [0]
+
+    def counted(position: Hashable) -> Any:
+        calls[0] += 1
+        if calls[0] > n:
+            raise ResourceLimitError(
+                f"a traversal from {_short_repr(root)} entered more than {n:,} positions (position_budget({n}))"
+            )
+        return step(position)
+
+    return counted
 
 
 def _short_repr(position: object) -> str:
@@ -134,6 +186,8 @@ def evaluate(
     if root in memo:
         return memo[root]
     limit = DEFAULT_MAX_DEPTH if max_depth is None else max_depth
+    if _BUDGET is not None:
+        expand = _budgeted(expand, _BUDGET, root)
     check = _hooks(progress, cancel, every)
     countdown = every if check is not None else -1  # -1: never reaches 0
     done = 0
@@ -197,6 +251,8 @@ def post_order(
     order: list[Any] = []
     if known(root):
         return order
+    if _BUDGET is not None:
+        children = _budgeted(children, _BUDGET, root)
     check = _hooks(progress, cancel, every)
     countdown = every if check is not None else -1
     seen = {root}

@@ -79,7 +79,7 @@ class Parser(argparse.ArgumentParser):
 
     def _commands(self) -> list[str]:
         for action in self._actions:
-            if isinstance(action, argparse._SubParsersAction):
+            if action.nargs == argparse.PARSER and isinstance(action.choices, dict):  # the subcommands
                 return list(action.choices)
         return []
 

@@ -25,15 +25,38 @@ tqdm is imported only when a bar is drawn, so ``cgtkit --help`` does not load it
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
-from typing import Any, Callable, Optional, TextIO
+from typing import Any, Callable, Iterator, Optional, TextIO
 
-__all__ = ["Progress", "mode", "add_progress_options", "plain_line", "PLAIN_EVERY"]
+__all__ = ["Progress", "mode", "add_progress_options", "plain_line", "without_delays", "PLAIN_EVERY", "BAR_DELAY"]
 
 PLAIN_EVERY = 5.0  # seconds between two plain lines
 _TICK = 0.5  # seconds between two refreshes of a bar or polls of a count
 BAR_DELAY = 1.0  # seconds before a bar is first drawn
+
+
+@contextlib.contextmanager
+def without_delays() -> Iterator[None]:
+    """Within it, progress shows at once: a bar is drawn from the first update and a
+    plain line is printed at every update (no :data:`BAR_DELAY`, no :data:`PLAIN_EVERY`
+    wait), so that a test sees what a long command would show.  A setting for the
+    process: use it from one thread.
+
+    >>> import io; out = io.StringIO()
+    >>> with without_delays(), Progress("plain", "work", total=4, unit="heaps", stream=out) as p:
+    ...     p.update(2)
+    >>> "work: 2/4 heaps" in out.getvalue()
+    True
+    """
+    global PLAIN_EVERY, BAR_DELAY
+    saved = PLAIN_EVERY, BAR_DELAY
+    PLAIN_EVERY = BAR_DELAY = 0.0
+    try:
+        yield
+    finally:
+        PLAIN_EVERY, BAR_DELAY = saved
 
 
 def mode(choice: Optional[bool], stream: Optional[TextIO] = None) -> str:

@@ -9,26 +9,29 @@ and with ``--svg FILE`` writes a drawing.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..errors import CGTError, NotAtomicError
 from ._args import game_text
 from ._output import Report, add_json_option
 from .describe import game_facts
 
+if TYPE_CHECKING:
+    from ..short.game import Game
 
-def _read(expr: list[str]):
+
+def _read(expr: list[str]) -> "Game":
     text = game_text(expr, "cgtkit analyse '{3||2*|1*}'")
     from ..short.notation import game
 
     return game(text)
 
 
-def _set(games) -> str:
+def _set(games: Iterable[Any]) -> str:
     return "{" + ",".join(str(g) for g in games) + "}"
 
 
-def analysis_facts(g, basics: bool = True) -> list[tuple[str, Any, str]]:
+def analysis_facts(g: "Game", basics: bool = True) -> list[tuple[str, Any, str]]:
     """The ``(key, data, text)`` facts of ``cgtkit analyse`` for the game ``g``.
 
     ``basics=False`` leaves out the facts of :func:`~cgtkit.cli.describe.game_facts`

@@ -45,6 +45,7 @@ def run_demo() -> None:
     heaps = [3, 4, 5]
     print(f"  Grundy value of the sum: {solver.grundy_sum(heaps)}")
     move = solver.winning_move(heaps)
+    assert move.component is not None  # a move in a sum names its component
     print(f"  winning move: heap {move.component + 1} -> {move.option} (leaves {move.result})")
 
     _heading("The coin game, Nim, Grundy values, two-ends take")

@@ -9,6 +9,8 @@ values with matplotlib (``pip install 'cgtkit[plot]'``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 
 from ..errors import CGTError
@@ -17,7 +19,7 @@ from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
 
 
-def _print_values(values) -> None:
+def _print_values(values: Any) -> None:
     print(f"values (heaps 0..{len(values) - 1}):")
     row = []
     for i, v in enumerate(values.tolist()):
@@ -27,7 +29,7 @@ def _print_values(values) -> None:
             row = []
 
 
-def _report_period(game, args: argparse.Namespace, out: Report) -> None:
+def _report_period(game: Any, args: argparse.Namespace, out: Report) -> None:
     with Progress(mode(args.progress), f"{game.name}: period search", total=args.limit, unit="heaps") as bar:
         found = game.periodicity(limit=args.limit, progress=bar.callback)
     if found is None:
@@ -59,7 +61,7 @@ def _report_period(game, args: argparse.Namespace, out: Report) -> None:
         out.say(f"certified: no (observed over {found.checked} values; no periodicity theorem applies)")
 
 
-def _plot(game, values, path: str, out: Report) -> None:
+def _plot(game: Any, values: Any, path: str, out: Report) -> None:
     try:
         import matplotlib
 
@@ -78,7 +80,7 @@ def _plot(game, values, path: str, out: Report) -> None:
     out.fact("plot", path)
 
 
-def _show_game(game, args: argparse.Namespace) -> None:
+def _show_game(game: Any, args: argparse.Namespace) -> None:
     with Report(args) as out:
         out.fact("game", game.name)
         with Progress(mode(args.progress), f"{game.name}: Grundy values", total=args.n, unit="heaps") as bar:

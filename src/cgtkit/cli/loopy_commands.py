@@ -9,7 +9,7 @@ import importlib
 import importlib.util
 from pathlib import Path
 
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import RulesError
 from ..outcome import Outcome
@@ -85,7 +85,7 @@ def _backsliding_toads(args: argparse.Namespace) -> None:
         out.data("positions", results)
 
 
-def _load_moves(spec: str):
+def _load_moves(spec: str) -> Callable[[Any], Any]:
     """``path/to/file.py:function`` or ``package.module:function``."""
     if ":" not in spec:
         raise RulesError(f"{spec!r}: write MODULE:FUNCTION (a file games.py:moves or a module mygames:moves)")
@@ -96,8 +96,10 @@ def _load_moves(spec: str):
             if not path.is_file():
                 raise RulesError(f"{where}: no such file")
             spec_ = importlib.util.spec_from_file_location(path.stem, path)
-            module = importlib.util.module_from_spec(spec_)  # type: ignore[arg-type]
-            spec_.loader.exec_module(module)  # type: ignore[union-attr]
+            if spec_ is None or spec_.loader is None:
+                raise RulesError(f"{where}: not a Python file that can be imported")
+            module = importlib.util.module_from_spec(spec_)
+            spec_.loader.exec_module(module)
         else:
             module = importlib.import_module(where)
     except RulesError:
@@ -107,7 +109,8 @@ def _load_moves(spec: str):
     fn = getattr(module, name, None)
     if not callable(fn):
         raise RulesError(f"{where} has no function {name!r}")
-    return fn
+    moves: Callable[[Any], Any] = fn
+    return moves
 
 
 def _loopy_impartial(args: argparse.Namespace) -> None:
@@ -138,7 +141,7 @@ def _loopy_impartial(args: argparse.Namespace) -> None:
         out.data("positions", results)
 
 
-def register(sub: "argparse._SubParsersAction") -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
         "fox-and-geese",

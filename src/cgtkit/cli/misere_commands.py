@@ -15,15 +15,19 @@ from __future__ import annotations
 
 import argparse
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._args import UsageError, count, int_list
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
 from .describe import outcome_text
 
+if TYPE_CHECKING:
+    from ..heap.games import HeapGame
+    from ..misere.quotient import MisereQuotient
 
-def _game(args: argparse.Namespace):
+
+def _game(args: argparse.Namespace) -> "HeapGame":
     from ..heap import OctalGame, SubtractionGame
 
     if (args.code is None) == (args.subtract is None):
@@ -39,7 +43,7 @@ def _rows(out: Report, label: str, items: list[str], width: int = 10) -> None:
         out.say(f"  {start:>4}: " + " ".join(items[start : start + width]))
 
 
-def _quotient_facts(q) -> list[tuple[str, Any, str]]:
+def _quotient_facts(q: "MisereQuotient") -> list[tuple[str, Any, str]]:
     orders = q.orders
     growth = [f"{h}:{orders[h]}" for h in range(1, len(orders)) if orders[h] != orders[h - 1]]
     p_portion = list(q.p_portion())
@@ -109,7 +113,7 @@ def _misere_value(args: argparse.Namespace) -> None:
         out.facts(misere_facts(g))
 
 
-def misere_facts(g) -> list[tuple[str, Any, str]]:
+def misere_facts(g: Any) -> list[tuple[str, Any, str]]:
     """The ``(key, data, text)`` facts printed for a misère canonical form."""
 
     def yes(b: bool) -> str:

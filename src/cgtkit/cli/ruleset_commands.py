@@ -123,7 +123,7 @@ def _list(args: argparse.Namespace) -> None:
 
 
 # --- play -----------------------------------------------------------------------------------
-def _options(position: Any, side: str, impartial: bool) -> list:
+def _options(position: Any, side: str, impartial: bool) -> list[Any]:
     if impartial:
         return list(position.moves())
     return list(position.left_moves() if side == "left" else position.right_moves())
@@ -180,7 +180,7 @@ def standing(position: Any, side: str) -> str:
     return text + f", so {winner(g, side).capitalize()} is winning."
 
 
-def _list_moves(position: Any, options: list, side: str, out: TextIO) -> None:
+def _list_moves(position: Any, options: list[Any], side: str, out: TextIO) -> None:
     """The numbered legal moves of ``side``, each with its value and who then wins."""
     for i, option in enumerate(options, 1):
         move = _move_name(position, option)
@@ -197,7 +197,7 @@ def _moved(position: Any, option: Any, person: bool = False) -> str:
     return f"play{s} {move}, leaving {_shown(option)}" if move else f"move{s} to {_shown(option)}"
 
 
-def _choose(line: str, position: Any, options: list) -> tuple[Optional[int], str]:
+def _choose(line: str, position: Any, options: list[Any]) -> tuple[Optional[int], str]:
     """The option a typed move names (its number, or the squares it changes), or
     None and a one-line reason."""
     if line.isdigit():

@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 import argparse
 
 from ..errors import CGTError
@@ -42,8 +44,8 @@ def _nim(args: argparse.Namespace) -> None:
             out.say(f"winning move: heap {i + 1}: {heaps[i]} -> {new} (take {heaps[i] - new})")
 
 
-def _take_set(text: str) -> str:
-    return "{" + ", ".join(map(str, text)) + "}"
+def _take_set(take: Iterable[int]) -> str:
+    return "{" + ", ".join(map(str, take)) + "}"
 
 
 def _coins(args: argparse.Namespace) -> None:

@@ -29,7 +29,7 @@ multiset of smaller heaps (a tuple of sizes, ``()`` for none).  Every game here 
 from __future__ import annotations
 
 from math import isqrt
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 from .._lazy import np
 
@@ -91,6 +91,18 @@ class HeapGame:
         if name is not None:
             self.name = name
         self._values = _NO_VALUES
+
+    @property
+    def rules_key(self) -> Hashable:
+        """What identifies the game by its rules: two games built alike (the same code,
+        the same take-set) have equal keys, so a table kept per game (the misère forms
+        and quotients of :mod:`cgtkit.misere`) is shared between them.  A game given by
+        a rule function is its own key.
+
+        >>> OctalGame("0.07").rules_key == OctalGame("0.07").rules_key
+        True
+        """
+        return self
 
     # --- moves ---------------------------------------------------------------------
     def _raw_moves(self, n: int) -> Iterable[Iterable[int]]:
@@ -191,6 +203,23 @@ class HeapGame:
         tail[: reps * p].reshape(reps, p)[:] = block  # one broadcast copy, not np.resize's tiling
         tail[reps * p :] = block[: len(tail) - reps * p]
         return out
+
+    @property
+    def computed_values(self) -> Sequence[int]:
+        """The values computed and kept so far, of heaps ``0 .. k-1`` (empty before the
+        first computation and after :meth:`release`), read-only: what the game holds in
+        memory, without computing more.
+
+        >>> g = SubtractionGame([1, 3, 4])
+        >>> len(g.computed_values), g.grundy(9), len(g.computed_values) >= 10
+        (0, 0, True)
+        """
+        values = self._values
+        if isinstance(values, tuple):
+            return values
+        view = values.view()
+        view.flags.writeable = False
+        return view
 
     def release(self) -> None:
         """Forget every computed value (and the period proved from them), freeing memory."""
@@ -436,6 +465,10 @@ class OctalGame(HeapGame):
         else:
             self._engine = TripleEngine(c.takes(0), c.takes(1), c.takes(2), c.takes(3), native=native)
 
+    @property
+    def rules_key(self) -> Hashable:
+        return ("octal", str(self.code))
+
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
         for k, d in enumerate(self.code.digits):
             r = n - k
@@ -516,6 +549,12 @@ class SubtractionGame(HeapGame):
             self._engine = None
         super().__init__(name=name)
         self._saltus = all_but is not None
+
+    @property
+    def rules_key(self) -> Hashable:
+        if self.rule is not None:
+            return self
+        return ("subtraction", self.subtract, self.all_but)
 
     def allows(self, k: int) -> bool:
         """May a move remove ``k`` tokens?"""
@@ -616,6 +655,10 @@ class GrundysGame(HeapGame):
     def __init__(self, jit: bool | None = None, *, native: bool | None = None) -> None:
         super().__init__()
         self._engine = SplitEngine((), (), (0,), distinct=True, native=use_native(native, jit, "GrundysGame"))
+
+    @property
+    def rules_key(self) -> Hashable:
+        return ("grundy",)
 
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
         return ((a, n - a) for a in range(1, (n + 1) // 2))

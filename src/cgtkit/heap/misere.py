@@ -181,7 +181,7 @@ def _normal_value(search: _MultisetSearch, comps: list) -> int:
 
 def _solver_options(solver: Any) -> ComponentOptions:
     def options(position: Hashable) -> list[tuple]:
-        return [components for _, components in solver._options(position)]
+        return [components for _, components in solver.options(position)]
 
     return options
 

@@ -55,6 +55,17 @@ class PartizanSubtractionGame:
         self._number: dict[Game, int] = {}
         self._proved: tuple[int, int] | None = None
 
+    @property
+    def computed_values(self) -> tuple[Game, ...]:
+        """The values computed and kept so far, of heaps ``0 .. k-1`` (empty before the
+        first computation and after :meth:`release`), without computing more.
+
+        >>> g = PartizanSubtractionGame(left=[2], right=[1])
+        >>> len(g.computed_values), str(g.value(3)), len(g.computed_values) >= 4
+        (0, '0', True)
+        """
+        return tuple(self._values)
+
     def __repr__(self) -> str:
         return f"PartizanSubtractionGame(left={list(self.left)}, right={list(self.right)})"
 

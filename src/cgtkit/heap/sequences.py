@@ -25,8 +25,10 @@ heaps is one call.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import warnings
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from .._lazy import np
 
@@ -40,6 +42,7 @@ __all__ = [
     "choose_mask",
     "parity",
     "use_native",
+    "failing_on_call",
 ]
 
 _FIRST_CHUNK = 256
@@ -51,6 +54,54 @@ _MASK_WINDOW = 1 << 16
 # 2^18: 0.9%) every heap's long scan hunts many rare values, 2.8x slower than the
 # plain path (docs/benchmarks.md)
 _PLAIN_ABOVE = 0.005
+
+
+#: the steps of the engines that :func:`failing_on_call` can make fail, besides the kernels
+_STEPS = {"grow": "_grown", "parity": "parity"}
+
+
+@contextlib.contextmanager
+def failing_on_call(step: str, call: int, exc: type[BaseException] = MemoryError) -> Iterator[None]:
+    """Within it, the ``call``-th call (from 1) of one step of the heap engines raises
+    ``exc("simulated")`` instead of running; the other calls run as usual.  ``step`` is
+    a kernel of :mod:`cgtkit.heap._kernels` (``"FILL_SPLIT"``, ``"FILL_SPLIT_PY"``,
+    ``"FILL_ALL_BUT"``, ...), ``"grow"`` (an array grown to hold more heaps) or
+    ``"parity"`` (a parity table rebuilt for a new mask).  The seam through which the
+    tests check that a failure in the middle of a computation (out of memory, Ctrl-C)
+    leaves nothing half-updated.  A setting for the process: use it from one thread.
+
+    >>> from cgtkit.heap import OctalGame
+    >>> g = OctalGame("0.77", native=False)
+    >>> with failing_on_call("FILL_SPLIT_PY", 1):
+    ...     g.grundy_values(50)
+    Traceback (most recent call last):
+    ...
+    MemoryError: simulated
+    >>> g.grundy_values(12).tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    """
+    if step in _STEPS:
+        owner: Any = sys.modules[__name__]
+        name = _STEPS[step]
+    elif step in _kernels.__all__ and callable(getattr(_kernels, step)):
+        owner, name = _kernels, step
+    else:
+        raise ValueError(f"failing_on_call: no step {step!r} (a kernel of cgtkit.heap._kernels, 'grow' or 'parity')")
+    real = getattr(owner, name)
+    calls = 0
+
+    def failing(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == call:
+            raise exc("simulated")
+        return real(*args)
+
+    setattr(owner, name, failing)
+    try:
+        yield
+    finally:
+        setattr(owner, name, real)
 
 
 def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:

@@ -28,7 +28,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .._lazy import np
 from ..errors import CGTError
+from ..short.game import register_cache
 from .games import DEFAULT_VALUE_LIMIT, SubtractionGame
 from .periodicity import Periodicity
 
@@ -43,8 +45,11 @@ __all__ = [
 ]
 
 # the games asked about recently, with their values; bounded by the values they hold
+# and by their number (least recently used forgotten first); cache_sizes() reports it
 _GAMES: "OrderedDict[tuple[int, ...], SubtractionGame]" = OrderedDict()
 _KEPT_VALUES = 40_000_000
+_KEPT_GAMES = 256
+register_cache("heap.subtraction_games", _GAMES.clear, _GAMES.__len__)
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,9 @@ def _game(take: tuple[int, ...]) -> SubtractionGame:
     if game is None:
         game = SubtractionGame(take)
     _GAMES[take] = game
-    while len(_GAMES) > 1 and sum(len(g._values) for g in _GAMES.values()) > _KEPT_VALUES:
+    while len(_GAMES) > 1 and (
+        len(_GAMES) > _KEPT_GAMES or sum(len(g.computed_values) for g in _GAMES.values()) > _KEPT_VALUES
+    ):
         _GAMES.popitem(last=False)[1].release()
     return game
 
@@ -113,7 +120,7 @@ def subtraction_sequence(take: Iterable[int], limit: int = DEFAULT_VALUE_LIMIT) 
     items = check_take_set(take)
     game = _game(items)
     if len(items) == 1:  # k zeros then k ones, for ever: checked on whatever is computed
-        Periodicity(0, 2 * items[0], 0, True, 0, 0).check(game._values)
+        Periodicity(0, 2 * items[0], 0, True, 0, 0).check(np.asarray(game.computed_values))
         return SubtractionSequence(items, 0, 2 * items[0], game)
     least = game.least_values_for_period()
     assert least is not None

@@ -24,7 +24,7 @@ from ..traverse import run_steps as run
 __all__ = ["run", "Call", "cached"]
 
 
-def cached(cache: MutableMapping, key: Hashable, make: Callable[[Any], Call]) -> Call:
+def cached(cache: MutableMapping[Any, Any], key: Hashable, make: Callable[[Any], Call]) -> Call:
     """``cache[key]``, computed by the sub-call ``make(key)`` when missing (use with
     ``yield from``)."""
     value = cache.get(key)

@@ -33,9 +33,11 @@ True
 from __future__ import annotations
 
 from functools import cmp_to_key
-from typing import Iterable
+from typing import Any, Iterable
 
+from ..memo import BoundedMemo
 from ..nimbers import mex
+from ..short.game import register_cache
 from ._stack import Call, cached, run
 
 __all__ = [
@@ -68,7 +70,8 @@ _PHYLUM: list[int] = [0]  # see cgtkit.misere.phylum (0 is NIMHEAP)
 _FLAT: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]  # (birthday, options, g+, g-): canonical order's first keys
 _INDEX: dict[tuple[int, ...], int] = {(): 0}  # options in canonical order -> even id
 _ODD_OPTS: dict[int, tuple[int, ...]] = {1: (0,)}
-_SUMS: dict[tuple[int, int], int] = {}
+_SUMS: BoundedMemo[tuple[int, int], int] = BoundedMemo(1 << 18)  # (even a <= even b) -> a + b
+register_cache("misere.sums", _SUMS.clear, _SUMS.__len__)
 _NIMBERS: list[int] = [0, 1]
 
 
@@ -91,7 +94,7 @@ def compare(x: int, y: int) -> int:
     >>> compare(nimber(2), nimber(3)), compare(nimber(3), nimber(2)), compare(5, 5)
     (-1, 1, 0)
     """
-    frames: list[list] = []
+    frames: list[list[Any]] = []
     pending: tuple[int, int] | None = (x, y)
     while True:
         if pending is not None:

@@ -37,7 +37,7 @@ from ..errors import MisereQuotientError
 from .monoid import cyclic, direct_sum, generated, power_index, reduce, restrict
 from .verify import explore, n_failure, p_failure
 
-__all__ = ["Construction", "construct", "construct_python", "MAX_CANDIDATE", "MAX_CANDIDATE_PYTHON"]
+__all__ = ["Construction", "construct", "construct_python", "restricted", "MAX_CANDIDATE", "MAX_CANDIDATE_PYTHON"]
 
 #: refuse a candidate monoid with more elements than this (its table has the square)
 MAX_CANDIDATE = 20_000
@@ -101,7 +101,26 @@ def _reduced(m: int, mul: list[int], P: list[bool], phi: list[int], trans_option
     return Construction(q, qmul, qP, qphi)
 
 
-def _check(m: int, mul: list[int], P: list[bool], phi: list[int], trans: list[list[int]]):
+def restricted(c: Construction, options: Sequence[Options]) -> Construction:
+    """The quotient of the first ``len(options)`` heaps, read off a quotient ``c`` computed
+    for more heaps (``options[h]``: the moves of heap ``h``): the submonoid those heaps
+    generate, reduced by indistinguishability.
+
+    >>> from cgtkit.heap import OctalGame
+    >>> moves = [OctalGame("0.07").moves(h) for h in range(21)]
+    >>> big = construct(moves)
+    >>> small = restricted(big, moves[:6])
+    >>> (small.m, small.mul, small.P) == (lambda c: (c.m, c.mul, c.P))(construct(moves[:6]))
+    True
+    """
+    heaps = len(options)
+    r = _reduced(c.m, c.mul, c.P, c.phi[:heaps], options)
+    r.orders = c.orders[:heaps]
+    r.candidates = c.candidates
+    return r
+
+
+def _check(m: int, mul: list[int], P: list[bool], phi: list[int], trans: list[list[int]]) -> list[int] | None:
     """The least failing word of a candidate (per heap 0 .. n), or None."""
     heaps, gens, tr = _active(phi, trans)
     words, _ = explore(m, mul, gens, tr, P)

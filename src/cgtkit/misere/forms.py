@@ -209,24 +209,6 @@ def form(text: Union[str, FormLike]) -> Form:
     """
     if not isinstance(text, str):
         return Form.of(text)
-    return _form_parser()(text, Form).parse()
+    from ..short.notation import parse_as  # the CGSuite reader, building Forms
 
-
-_PARSER: Any = None
-
-
-def _form_parser() -> Any:
-    """The CGSuite reader of :mod:`cgtkit.short.notation`, building Forms: braces, sums
-    and negations as written, each atom the form of its canonical game."""
-    global _PARSER
-    if _PARSER is None:
-        from ..short.notation import _Parser
-
-        atoms = _Parser("0", Game)  # the canonical reader's atom maker
-
-        class FormParser(_Parser):
-            def atom_value(self, number: Any, ups: int, nim: int) -> Form:
-                return Form.of(atoms.atom_value(number, ups, nim))
-
-        _PARSER = FormParser
-    return _PARSER
+    return parse_as(text, Form)

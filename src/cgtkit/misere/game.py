@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Any, Iterable, Union
 
 from . import canonical as _C
 from .phylum import (
@@ -67,6 +67,17 @@ class MisereGame:
         (True, game('*[2]'))
         """
         return _wrap(_C.from_options(_id_of(o) for o in options))
+
+    @classmethod
+    def from_id(cls, i: int) -> "MisereGame":
+        """The game whose id in :mod:`cgtkit.misere.canonical`'s table is ``i`` (the
+        inverse of :attr:`id`; for code that computes on ids, as
+        :func:`cgtkit.misere.canonical_form` does).
+
+        >>> g = game("*[2,1]"); MisereGame.from_id(g.id) is g
+        True
+        """
+        return _wrap(i)
 
     @property
     def id(self) -> int:
@@ -295,7 +306,7 @@ class MisereGame:
     def __repr__(self) -> str:
         return f"game('{self}')"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (game, (str(self),))
 
 
@@ -332,6 +343,8 @@ def game(text: Union[str, MisereGame, int]) -> MisereGame:
         return text
     if isinstance(text, int) and not isinstance(text, bool):
         return nim_heap(text)
+    if not isinstance(text, str):
+        raise TypeError(f"misere.game() takes CGSuite notation (a str), a MisereGame or an int, not {text!r}")
     from .notation import read_misere
 
     return _wrap(read_misere(text))

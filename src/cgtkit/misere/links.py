@@ -26,13 +26,17 @@ True
 
 from __future__ import annotations
 
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from ._stack import Call, run
 from .canonical import add, from_options, gminus, has_option, mate, options
 
 __all__ = ["link", "distinguisher", "pn_distinguisher", "is_linked"]
 
-_LINKS: dict[tuple[int, int], int | None] = {}
-_DISTINGUISHERS: dict[tuple[int, int], int | None] = {}
+_LINKS: BoundedMemo[tuple[int, int], int | None] = BoundedMemo(1 << 16)
+_DISTINGUISHERS: BoundedMemo[tuple[int, int], int | None] = BoundedMemo(1 << 16)
+register_cache("misere.links", _LINKS.clear, _LINKS.__len__)
+register_cache("misere.distinguishers", _DISTINGUISHERS.clear, _DISTINGUISHERS.__len__)
 
 
 def is_linked(g: int, h: int) -> bool:
@@ -42,19 +46,22 @@ def is_linked(g: int, h: int) -> bool:
 
 def link(g: int, h: int) -> int | None:
     """A game ``T`` with ``g + T`` and ``h + T`` both P-positions, or None if there is none."""
-    return run(_link(g, h))
+    found: int | None = run(_link(g, h))
+    return found
 
 
 def distinguisher(g: int, h: int) -> int | None:
     """A game ``T`` with ``g + T`` and ``h + T`` of different misère outcomes (None when
     ``g == h``)."""
-    return run(_distinguisher(g, h))
+    found: int | None = run(_distinguisher(g, h))
+    return found
 
 
 def pn_distinguisher(g: int, h: int) -> int | None:
     """A game ``T`` with ``g + T`` a P-position and ``h + T`` an N-position (None when
     ``g == h``)."""
-    return run(_pn(g, h))
+    found: int | None = run(_pn(g, h))
+    return found
 
 
 def _link(g: int, h: int) -> Call:

@@ -107,7 +107,7 @@ def reduce(m: int, mul: list[int], P: Sequence[bool], gens: Sequence[int]) -> li
     cls = [1 if p else 0 for p in P]
     count = len(set(cls))
     while True:
-        sigs: dict[tuple, int] = {}
+        sigs: dict[tuple[int, ...], int] = {}
         new = [0] * m
         for x in range(m):
             row = x * m
@@ -179,9 +179,9 @@ def presentation(m: int, mul: list[int], gens: Sequence[int]) -> list[tuple[tupl
     for x in range(m):
         w = words[x]
         for j, g in enumerate(gens):
-            u = list(w)
-            u[j] += 1
-            u = tuple(u)
+            letters = list(w)
+            letters[j] += 1
+            u = tuple(letters)
             if u in normal or u in seen:
                 continue
             # minimal: removing any one letter gives a normal form

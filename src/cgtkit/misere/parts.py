@@ -85,7 +85,9 @@ def _partitions(e: int) -> Call:
     return known
 
 
-def _complements(e: int, x: int, opts: tuple[int, ...], opt_parts: list[dict[int, int]], known: dict[int, int]):
+def _complements(
+    e: int, x: int, opts: tuple[int, ...], opt_parts: list[dict[int, int]], known: dict[int, int]
+) -> list[int]:
     """Candidates for ``e - x`` (each to be checked by adding)."""
     from .canonical import from_options
 

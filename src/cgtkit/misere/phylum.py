@@ -33,7 +33,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..memo import BoundedMemo
 from ..nimbers import mex
+from ..short.game import register_cache
 from ._stack import Call, cached, run
 
 __all__ = [
@@ -178,7 +180,8 @@ class MisereGenus:
         return f"{self.normal}^" + "".join(map(str, sup))
 
 
-_GAMMAS: dict[int, tuple[int, ...]] = {}
+_GAMMAS: BoundedMemo[int, tuple[int, ...]] = BoundedMemo(1 << 18)  # id -> γ0, γ1, ...
+register_cache("misere.gammas", _GAMMAS.clear, _GAMMAS.__len__)
 
 
 def gammas(g: int) -> tuple[int, ...]:

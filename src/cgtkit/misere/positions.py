@@ -20,15 +20,18 @@ game('*[3]')
 
 from __future__ import annotations
 
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any, Callable, Hashable, Iterable, MutableMapping
 
 from ..errors import MoveFunctionError
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from . import canonical as _C
-from .game import MisereGame, _wrap
+from .game import MisereGame
 
 __all__ = ["canonical_form", "heap_forms"]
 
-_HEAP_FORMS: dict[Any, list[int]] = {}  # heap game -> canonical forms of heaps 0, 1, 2, ...
+_HEAP_FORMS: BoundedMemo[Any, list[int]] = BoundedMemo(64)  # heap game -> canonical forms of heaps 0, 1, 2, ...
+register_cache("misere.heap_forms", _HEAP_FORMS.clear, _HEAP_FORMS.__len__)
 
 
 def heap_forms(heap_game: Any, n: int) -> list[MisereGame]:
@@ -40,24 +43,22 @@ def heap_forms(heap_game: Any, n: int) -> list[MisereGame]:
     ['*[0]', '*[0]', '*[1]', '*[1]', '*[2]', '*[0]', '*[3]']
     """
     table = _heap_table(heap_game, n)
-    return [_wrap(g) for g in table[: n + 1]]
+    return [MisereGame.from_id(g) for g in table[: n + 1]]
 
 
 def _game_key(heap_game: Any) -> Hashable:
-    """One table per game: games built alike share it."""
-    from ..heap.games import GrundysGame, OctalGame, SubtractionGame
+    """One table per game: games built alike share it (see
+    :attr:`cgtkit.heap.HeapGame.rules_key`)."""
+    from ..heap.games import HeapGame
 
-    if isinstance(heap_game, OctalGame):
-        return ("octal", str(heap_game.code))
-    if isinstance(heap_game, GrundysGame):
-        return ("grundy",)
-    if isinstance(heap_game, SubtractionGame) and heap_game.rule is None:
-        return ("subtraction", heap_game.subtract, heap_game.all_but)
-    return heap_game
+    return heap_game.rules_key if isinstance(heap_game, HeapGame) else heap_game
 
 
 def _heap_table(heap_game: Any, n: int) -> list[int]:
-    table = _HEAP_FORMS.setdefault(_game_key(heap_game), [])
+    key = _game_key(heap_game)
+    table = _HEAP_FORMS.get(key)
+    if table is None:
+        table = _HEAP_FORMS[key] = []
     for h in range(len(table), n + 1):
         table.append(_C.from_options(_C.add_many(table[p] for p in option) for option in heap_game.moves(h)))
     return table
@@ -85,7 +86,7 @@ def canonical_form(
             raise TypeError(f"canonical_form(game, heap) needs a heap game, not {type(position).__name__}")
         if isinstance(heap, bool) or not isinstance(heap, int) or heap < 0:
             raise TypeError(f"a heap size is an int >= 0, not {heap!r}")
-        return _wrap(_heap_table(position, heap)[heap])
+        return MisereGame.from_id(_heap_table(position, heap)[heap])
     if isinstance(position, MisereGame) and moves is None:
         return position
     if moves is None:
@@ -98,7 +99,7 @@ def canonical_form(
         if getattr(position, "IMPARTIAL", True) is False:
             raise MoveFunctionError(f"{position!r} is a partizan position: misère canonical forms are impartial")
         moves = lambda p: p.moves()  # noqa: E731
-    return _wrap(_position_form(position, moves, tuple_is_sum))
+    return MisereGame.from_id(_position_form(position, moves, tuple_is_sum))
 
 
 def _position_form(position: Hashable, moves: Callable[[Any], Iterable[Any]], tuple_is_sum: bool) -> int:
@@ -107,11 +108,12 @@ def _position_form(position: Hashable, moves: Callable[[Any], Iterable[Any]], tu
 
     solver = ImpartialSolver(moves, tuple_is_sum=tuple_is_sum)
 
-    def expand(p: Hashable) -> tuple[list[tuple], list[Hashable]]:
-        options = [components for _, components in solver._options(p)]
+    def expand(p: Hashable) -> tuple[list[tuple[Hashable, ...]], list[Hashable]]:
+        options = [components for _, components in solver.options(p)]
         return options, [c for comps in options for c in comps]
 
-    def combine(p: Hashable, options: list[tuple], memo: dict) -> int:
+    def combine(p: Hashable, options: list[tuple[Hashable, ...]], memo: MutableMapping[Hashable, int]) -> int:
         return _C.from_options(_C.add_many(memo[c] for c in comps) for comps in options)
 
-    return evaluate(position, {}, expand, combine)
+    form: int = evaluate(position, {}, expand, combine)
+    return form

@@ -34,13 +34,16 @@ from typing import Any, Hashable, Sequence
 
 from ..errors import HeapCodeError, MisereQuotientError, NoWinningMoveError, shown_number
 from ..impartial import WinningMove
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from .construct import Construction, construct
 from .monoid import generated, normal_forms, presentation
 
 __all__ = ["MisereQuotient", "misere_quotient"]
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_CACHE: dict[Hashable, Construction] = {}
+_CACHE: BoundedMemo[Hashable, Construction] = BoundedMemo(64)  # (game's rules_key, engine) -> its quotient
+register_cache("misere.quotients", _CACHE.clear, _CACHE.__len__)
 
 
 def _heap_game(game: Any) -> Any:
@@ -54,9 +57,8 @@ def _heap_game(game: Any) -> Any:
 
 
 def _key(game: Any) -> Hashable:
-    from .positions import _game_key
-
-    return _game_key(game)
+    key: Hashable = game.rules_key  # a HeapGame (see _heap_game): games built alike share a quotient
+    return key
 
 
 def _shape(game: Any) -> tuple[int, int] | None:
@@ -284,10 +286,6 @@ def misere_quotient(game: Any, heaps: int, engine: str | None = None, max_size: 
 def _restricted(c: Construction, heaps: int, g: Any) -> Construction:
     """``Q_heaps`` from a larger computed quotient: the submonoid the first heaps
     generate, reduced by indistinguishability."""
-    from .construct import _reduced
+    from .construct import restricted
 
-    options = [g.moves(h) for h in range(heaps + 1)]
-    r = _reduced(c.m, c.mul, c.P, c.phi[: heaps + 1], options)
-    r.orders = c.orders[: heaps + 1]
-    r.candidates = c.candidates
-    return r
+    return restricted(c, [g.moves(h) for h in range(heaps + 1)])

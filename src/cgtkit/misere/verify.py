@@ -59,7 +59,7 @@ def explore(
     r = len(phi)
     words: list[Word | None] = [None] * m
     mark = P is None
-    out = [False] * m if mark else P
+    out: list[bool] = [False] * m if P is None else P
     E = [0] * (r + 1)
     S: list[frozenset[int]] = [frozenset()] * (r + 1)
     k = [0] * r

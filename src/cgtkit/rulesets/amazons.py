@@ -23,6 +23,8 @@ and the colour swap (negation).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..short.game import Game
 from .bitboard import split8
 from .stones import StonePosition, StoneRuleset
@@ -54,7 +56,7 @@ class AmazonsRuleset(StoneRuleset):
 
     native_name = "amazons"
 
-    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
+    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list[tuple[int, int, int]]:
         """Every (queen move, arrow) of ``mine``: the arrow's cell leaves ``cells``."""
         empty = cells & ~(mine | theirs)
         out = []
@@ -75,7 +77,7 @@ class AmazonsRuleset(StoneRuleset):
                     out.append((cells ^ r, m, theirs))
         return out
 
-    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
+    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple[Any, ...]:
         """The sorted keys of the parts holding an amazon with a move."""
         keys = []
         empty = cells & ~(black | white)
@@ -87,7 +89,7 @@ class AmazonsRuleset(StoneRuleset):
         keys.sort()
         return tuple(keys)
 
-    def quick(self, key: tuple):
+    def quick(self, key: tuple[Any, ...]) -> Game | None:
         """A part where only one player has amazons: the most moves they can make."""
         w, h, cells, black, white = key
         if black and white:
@@ -108,7 +110,7 @@ def _longest(cells: int, mine: int, stride: int) -> int:
     burned: each move burns exactly one)."""
     bound = (cells & ~mine).bit_count()
     best = 0
-    seen: set = set()
+    seen: set[tuple[int, int]] = set()
     stack = [(cells, mine, 0)]
     while stack:
         c, m, depth = stack.pop()

@@ -29,6 +29,8 @@ Snort('1_2[L]-2_2 2_1[L]-2_2')
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import RulesError
 from .graphs import Col, Snort, GraphGame
 from .bitboard import split
@@ -51,12 +53,12 @@ class ColouringRuleset(StoneRuleset):
         self.snort = snort
         self.native_name = "snort" if snort else "col"
 
-    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
+    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple[Any, ...]:
         """The sorted keys of the connected parts of the live cells ``cells``."""
         key = self.key
         return tuple(sorted(key(c, black & c, white & c, stride) for c in split(cells, stride)))
 
-    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
+    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list[tuple[int, int, int]]:
         """``(cells, mine, theirs)`` after the side owning ``mine`` colours each cell
         it may (untinted or its own): the neighbours are barred to the opponent
         (Snort) or to the mover (Col), and a cell barred to both dies."""
@@ -110,7 +112,7 @@ class ColouringPosition(StonePosition):
                 f"{rule}, which the rules forbid"
             )
 
-    def _moves(self, left: bool) -> list:
+    def _moves(self, left: bool) -> list["ColouringPosition"]:
         s = self.width + 1
         live, only_l, only_r = self.ruleset.live(self._cells, self._black, self._white, s)
         can = live & ~(only_r if left else only_l)
@@ -122,15 +124,15 @@ class ColouringPosition(StonePosition):
             out.append(self._make(self.height, self.width, self._cells, b, w))
         return out
 
-    def left_moves(self) -> list:
+    def left_moves(self) -> list["ColouringPosition"]:
         """The boards after Left colours a cell (cells in reading order)."""
         return self._moves(True)
 
-    def right_moves(self) -> list:
+    def right_moves(self) -> list["ColouringPosition"]:
         """The boards after Right colours a cell."""
         return self._moves(False)
 
-    def components(self) -> tuple:
+    def components(self) -> tuple[Any, ...]:
         """The normalised keys of the connected parts of the live cells."""
         s = self.width + 1
         live, only_l, only_r = self.ruleset.live(self._cells, self._black, self._white, s)

@@ -54,7 +54,7 @@ class ImpartialRuleset(Protocol):
     def moves(self) -> Iterable[Any]: ...
 
 
-def _parts(position: Any) -> tuple:
+def _parts(position: Any) -> tuple[Any, ...]:
     split = getattr(position, "parts", None)
     return tuple(split()) if split is not None else (position,)
 
@@ -83,11 +83,11 @@ class PositionSolver:
         self._impartial.clear()
 
     @staticmethod
-    def _expand_partizan(p: Any) -> tuple:
+    def _expand_partizan(p: Any) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
         return ({_parts(o) for o in p.left_moves()}, {_parts(o) for o in p.right_moves()})
 
     @staticmethod
-    def _expand_impartial(p: Any) -> set:
+    def _expand_impartial(p: Any) -> set[tuple[Any, ...]]:
         return {_parts(o) for o in p.moves()}
 
     def value(self, position: Any) -> Game:
@@ -103,8 +103,10 @@ class PositionSolver:
             )
         if not isinstance(position, Hashable):
             raise RulesError(f"{position!r} is not hashable: positions must be values")
-        return self._partizan.value_of(_parts(position))
+        value: Game = self._partizan.value_of(_parts(position))
+        return value
 
     def nim_value(self, position: Any) -> int:
         """The nim value of a position of an impartial game."""
-        return self._impartial.value_of(_parts(position))
+        nim: int = self._impartial.value_of(_parts(position))
+        return nim

@@ -19,6 +19,8 @@ position in which nobody can jump is 0.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .stones import StonePosition, StoneRuleset
 
 __all__ = ["Konane", "KonaneRuleset", "KONANE"]
@@ -29,7 +31,7 @@ class KonaneRuleset(StoneRuleset):
 
     native_name = "konane"
 
-    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
+    def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list[tuple[int, int, int]]:
         """Every jump (single or multiple, in one direction) by ``mine``."""
         empty = cells & ~(mine | theirs)
         out = []
@@ -52,7 +54,7 @@ class KonaneRuleset(StoneRuleset):
                     out.append((cells, m | pos, t))
         return out
 
-    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
+    def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple[Any, ...]:
         """The whole board's key, or nothing when no jump is possible for either side."""
         empty = cells & ~(black | white)
         for a, b in ((black, white), (white, black)):

@@ -11,8 +11,13 @@ game('1')
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from ..short.game import Game
+from ..short.game import Game, register_cache
+
+# each solver keeps the values of at most this many positions (least recently used
+# forgotten first: only a recomputation if asked again); cache_sizes() reports them
+_KEPT = 1 << 20
 
 __all__ = ["cells_of", "slow_domineering", "slow_cram", "slow_clobber", "slow_toads", "slow_konane", "slow_amazons"]
 
@@ -28,7 +33,7 @@ def _dominoes(cells: frozenset, dr: int, dc: int):
             yield cells - {(r, c), (r + dr, c + dc)}
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=_KEPT)
 def slow_domineering(cells: frozenset) -> Game:
     """Left places vertical dominoes, Right horizontal ones."""
     return Game.from_options(
@@ -37,7 +42,7 @@ def slow_domineering(cells: frozenset) -> Game:
     )
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=_KEPT)
 def slow_cram(cells: frozenset) -> int:
     """Cram's nim value: mex of the options' nim values."""
     seen = {slow_cram(o) for d in ((1, 0), (0, 1)) for o in _dominoes(cells, *d)}
@@ -47,7 +52,7 @@ def slow_cram(cells: frozenset) -> int:
     return m
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=_KEPT)
 def slow_clobber(black: frozenset, white: frozenset) -> Game:
     """Left moves a black stone onto an orthogonally adjacent white one, capturing it."""
 
@@ -63,7 +68,7 @@ def slow_clobber(black: frozenset, white: frozenset) -> Game:
     )
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=_KEPT)
 def slow_toads(strip: str) -> Game:
     """Toads (T, Left) move right, frogs (F, Right) move left: one step into an empty
     cell, or a jump over one opposing piece into the empty cell beyond."""
@@ -89,7 +94,7 @@ _ORTHO = ((0, 1), (0, -1), (1, 0), (-1, 0))
 _QUEEN = _ORTHO + ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=_KEPT)
 def slow_konane(board: frozenset, black: frozenset, white: frozenset) -> Game:
     """Left jumps an x over an adjacent o into the empty cell beyond (and on, in the
     same direction); ``board`` is every cell of the board."""
@@ -111,7 +116,7 @@ def slow_konane(board: frozenset, black: frozenset, white: frozenset) -> Game:
     )
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=_KEPT)
 def slow_amazons(cells: frozenset, black: frozenset, white: frozenset) -> Game:
     """An amazon moves like a queen over empty cells, then shoots an arrow like a
     queen from there; the arrow's cell leaves ``cells`` (the unburned cells)."""
@@ -134,3 +139,12 @@ def slow_amazons(cells: frozenset, black: frozenset, white: frozenset) -> Game:
         [slow_amazons(c, b, white) for c, b in options(black, white)],
         [slow_amazons(c, black, w) for c, w in options(white, black)],
     )
+
+
+def _register(solver: Any) -> None:
+    info = solver.cache_info
+    register_cache("reference." + solver.__name__, solver.cache_clear, lambda: info().currsize)
+
+
+for _solver in (slow_domineering, slow_cram, slow_clobber, slow_toads, slow_konane, slow_amazons):
+    _register(_solver)

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from ..memo import BoundedMemo
+from ..short.game import register_cache
 from .bitboard import rows_of, rows_of_exact, to_corner
 
 __all__ = [
@@ -35,7 +37,8 @@ __all__ = [
 ]
 
 
-_REV: dict[int, list[int]] = {}
+_REV: BoundedMemo[int, list[int]] = BoundedMemo(64)
+register_cache("symmetry.reversal", _REV.clear, _REV.__len__)
 
 
 def reversal_table(w: int) -> Optional[list[int]]:
@@ -95,7 +98,8 @@ def all_symmetries(rows: tuple, w: int) -> list[tuple[int, tuple]]:
     return [(w, x) for x in flips(rows, w)] + [(len(rows), x) for x in flips(t, len(rows))]
 
 
-_SPREAD: dict[tuple[int, int], list[int]] = {}
+_SPREAD: BoundedMemo[tuple[int, int], list[int]] = BoundedMemo(256)
+register_cache("symmetry.spread", _SPREAD.clear, _SPREAD.__len__)
 
 
 def _spread_table(w: int, s: int) -> Optional[list[int]]:
@@ -110,7 +114,8 @@ def _spread_table(w: int, s: int) -> Optional[list[int]]:
     return t
 
 
-_CODE_TABLES: dict[int, tuple] = {}
+_CODE_TABLES: BoundedMemo[int, tuple] = BoundedMemo(64)
+register_cache("symmetry.code_tables", _CODE_TABLES.clear, _CODE_TABLES.__len__)
 
 
 def _code_tables(w: int) -> tuple:
@@ -137,7 +142,8 @@ def _code_tables(w: int) -> tuple:
     return t
 
 
-_CODE_SPREAD: dict[tuple[int, int], list[int]] = {}
+_CODE_SPREAD: BoundedMemo[tuple[int, int], list[int]] = BoundedMemo(256)
+register_cache("symmetry.code_spread", _CODE_SPREAD.clear, _CODE_SPREAD.__len__)
 
 
 def _code_spread(w: int, h: int) -> list[int]:

@@ -69,7 +69,7 @@ def born_by(day: int) -> list[Game]:
     return list(_born_by(day))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=8)  # day 4 is out of reach: days 0 .. 3 are all ever kept
 def _born_by(day: int) -> tuple[Game, ...]:
     if day == 0:
         return (Game.of(0),)

@@ -54,7 +54,7 @@ def dyadic(p: int, q: int) -> Game:
     >>> dyadic(3, 2).left_options
     (game('1/2'),)
     """
-    return Game.of(Dyadic._make(p, q))
+    return Game.of(Dyadic.from_exponent(p, q))
 
 
 def tiny(x: GameLike) -> Game:

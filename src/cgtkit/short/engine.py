@@ -21,7 +21,7 @@ import warnings
 from typing import Any, Hashable, Iterable, Protocol, Sequence
 
 from .._extension import native_module as _native_module
-from ..numbers import Dyadic
+from ..numbers import Dyadic, dyadic_parts
 
 __all__ = ["Engine", "NativeEngine", "ENGINE", "select_engine", "native_module"]
 
@@ -81,18 +81,19 @@ class NativeEngine:
         return kind, (hash(nus[0]) if kind == 0 else hash(("Game", h)))  # type: ignore[index]
 
     def nus(self, x: Dyadic, n: int, m: int) -> int:
-        h: int = self._n.nus(x._p, x._q, n, m)
+        p, q = dyadic_parts(x)
+        h: int = self._n.nus(p, q, n, m)
         return h
 
     def info(self, h: int) -> tuple[int, NUS | None]:
         kind, raw = self._n.info(h)
         if raw is None:
             return kind, None
-        return kind, (Dyadic._make(raw[0], raw[1]), raw[2], raw[3])
+        return kind, (Dyadic.from_exponent(raw[0], raw[1]), raw[2], raw[3])
 
     def stops(self, h: int) -> tuple[Dyadic, Dyadic]:
         (a, b), (c, d) = self._n.stops(h)
-        return Dyadic._make(a, b), Dyadic._make(c, d)
+        return Dyadic.from_exponent(a, b), Dyadic.from_exponent(c, d)
 
     @staticmethod
     def ident(h: int) -> int:

@@ -27,7 +27,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
-from ..numbers import Dyadic
+from ..numbers import Dyadic, dyadic_parts
 from ..outcome import Outcome
 from ..traverse import post_order
 from .engine import ENGINE as _E
@@ -245,7 +245,7 @@ class Game(_Core):
         if isinstance(x, Dyadic):
             return _wrap(_E.nus(x, 0, 0))
         if isinstance(x, int) and not isinstance(x, bool):
-            return _wrap(_E.nus(Dyadic._make(x, 0), 0, 0))
+            return _wrap(_E.nus(Dyadic.from_exponent(x, 0), 0, 0))
         raise TypeError(f"cannot make a Game from {type(x).__name__} {x!r} (expected Game, int or Dyadic)")
 
     @classmethod
@@ -351,7 +351,7 @@ class Game(_Core):
     @property
     def is_integer(self) -> bool:
         """True when the game equals an integer."""
-        return self._kind == _NUMBER and self._packed()[0]._q == 0  # type: ignore[index]
+        return self._kind == _NUMBER and dyadic_parts(self._packed()[0])[1] == 0  # type: ignore[index]
 
     @property
     def is_nimber(self) -> bool:
@@ -359,7 +359,7 @@ class Game(_Core):
         if self._kind == _GENERAL:
             return False
         nus = self._packed()
-        return nus[1] == 0 and not nus[0]._p  # type: ignore[index]
+        return nus[1] == 0 and not dyadic_parts(nus[0])[0]  # type: ignore[index]
 
     @property
     def nim_value(self) -> int:
@@ -584,7 +584,7 @@ def _register_native_core() -> None:
         def number_hash(h: int) -> int:
             return hash(_E.info(h)[1][0])  # type: ignore[index]
 
-    _NATIVE.register_game(Game, Game.of, lambda p, q, n, m: (Dyadic._make(p, q), n, m), object(), number_hash)
+    _NATIVE.register_game(Game, Game.of, lambda p, q, n, m: (Dyadic.from_exponent(p, q), n, m), object(), number_hash)
 
 
 if _NATIVE is not None:

@@ -47,10 +47,11 @@ cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same l
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import re
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal
@@ -62,7 +63,7 @@ from .constants import up_nth, up_sum
 from .game import Game, GameCache, register_cache
 from .thermography import tiny_form
 
-__all__ = ["game", "format_game", "parse_python", "format_python", "MAX_SLASHES"]
+__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "without_fast_paths", "MAX_SLASHES"]
 
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
@@ -417,6 +418,51 @@ def parse_python(text: str) -> "Game":
     return _Parser(text, Game).parse()
 
 
+def parse_as(text: str, kind: Any) -> Any:
+    """Read ``text`` in this notation into values of ``kind`` instead of canonical games:
+    the hook for a game-tree type that keeps braces as written (how
+    :func:`cgtkit.misere.form` reads).
+
+    ``kind`` is a class with ``kind.of(g)`` (turns the canonical :class:`Game` ``g`` that
+    an atom such as ``3/4^*2`` names into a ``kind``), ``kind.from_options(left, right)``
+    (one pair of braces), and ``+``, ``-``, unary ``-`` and ``is_number`` on its values.
+    Errors are the :class:`~cgtkit.errors.NotationError` of :func:`game`.
+
+    >>> parse_as("{1|*} + ^", Game) == game("{1|*} + ^")
+    True
+    """
+    return _Parser(text, kind).parse()
+
+
+_FAST_PATHS = True  # cleared by without_fast_paths
+
+
+@contextlib.contextmanager
+def without_fast_paths() -> Iterator[None]:
+    """Within it, this module's reader (:func:`parse_python`, and :func:`game` on the
+    python engine) skips its two fast paths, the one-pattern reading of plain atoms
+    such as ``3/4`` or ``*2`` and the reading of plain ``{a,b|c}`` texts without the
+    general loop, so that they can be checked against the general reader.  The
+    reader's caches are emptied on the way in and out.  A setting for the process: use
+    it from one thread.
+
+    >>> with without_fast_paths():
+    ...     parse_python("{1,*|-1/2}") == game("{1,*|-1/2}")
+    True
+    """
+    global _FAST_PATHS, _SIMPLE_ATOM_START
+    saved = _FAST_PATHS, _SIMPLE_ATOM_START
+    _FAST_PATHS, _SIMPLE_ATOM_START = False, ""
+    _parse_text.cache_clear()
+    _ATOMS.clear()
+    try:
+        yield
+    finally:
+        _FAST_PATHS, _SIMPLE_ATOM_START = saved
+        _parse_text.cache_clear()
+        _ATOMS.clear()
+
+
 def _uptimal(kind: str, count: int, sign: int) -> Any:
     """``^[count]`` (kind '[') or ``^<count>`` (kind '<'), negated when sign is -1."""
     g = up_sum(count) if kind == "[" else up_nth(count)
@@ -424,6 +470,18 @@ def _uptimal(kind: str, count: int, sign: int) -> Any:
 
 
 _ATOMS: GameCache[tuple, Any] = GameCache("notation.atoms")  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
+
+
+def _atom_game(number: Dyadic | None, ups: Any, nim: int) -> Game:
+    """The canonical game of one atom: number + ups (or an uptimal ``(kind, count, sign)``) + *nim."""
+    g = Game.of(number if number is not None else 0)
+    if isinstance(ups, tuple):
+        g = g + _uptimal(*ups)
+    elif ups:
+        g = g + (C.up(ups) if ups > 0 else C.down(-ups))
+    if nim:
+        g = g + C.nimber(nim)
+    return g
 
 
 class _Parser:
@@ -448,24 +506,14 @@ class _Parser:
 
     # --- values -------------------------------------------------------------------
     def atom_value(self, number: Dyadic | None, ups: int, nim: int):
+        """The value of one atom: the canonical game it names (cached), as a ``self.Game``."""
         key = (number, ups, nim)
         g = _ATOMS.get(key)
         if g is None:
-            g = _ATOMS[key] = self._atom_value(number, ups, nim)
+            g = _ATOMS[key] = _atom_game(number, ups, nim)
             if len(_ATOMS) > 4096:
                 _ATOMS.pop(next(iter(_ATOMS)))
-        return g
-
-    def _atom_value(self, number: Dyadic | None, ups: int, nim: int):
-        Game = self.Game
-        g = Game.of(number if number is not None else 0)
-        if isinstance(ups, tuple):
-            g = g + _uptimal(*ups)
-        elif ups:
-            g = g + (C.up(ups) if ups > 0 else C.down(-ups))
-        if nim:
-            g = g + C.nimber(nim)
-        return g
+        return g if self.Game is Game else self.Game.of(g)
 
     def plus_minus(self, x: Any):
         Game = self.Game
@@ -518,7 +566,7 @@ class _Parser:
 
     # --- main loop ------------------------------------------------------------------
     def parse(self):
-        simple = self.parse_plain_braces()
+        simple = self.parse_plain_braces() if _FAST_PATHS else None
         if simple is not None:
             return simple
         toks = self.toks
@@ -750,7 +798,7 @@ def format_game(g: "Game") -> str:
     '+-{2,{4|0}}'
     """
     if _NATIVE is not None:
-        return _NATIVE.format(g._h)
+        return _NATIVE.format(g.id)  # the native engine's handle is the id
     return format_python(g)
 
 
@@ -929,7 +977,7 @@ class _Printer:
 
 def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
     """CGSuite's text for x + ups.^ + *nim: ``3/4v3*2``, ``^^``, ``*``, ``-1``."""
-    s = str(x) if (x._p or (ups == 0 and nim == 0)) else ""
+    s = str(x) if (x.numerator or (ups == 0 and nim == 0)) else ""
     if ups:
         arrow = "^" if ups > 0 else "v"
         s += arrow * abs(ups) if abs(ups) <= 2 else f"{arrow}{decimal(abs(ups))}"

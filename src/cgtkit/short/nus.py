@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import ResourceLimitError, shown_number
-from ..numbers import Dyadic
+from ..numbers import Dyadic, dyadic_compare, dyadic_parts
 
 __all__ = [
     "NUS",
@@ -74,8 +74,9 @@ def nus_sign(a: NUS) -> Optional[int]:
     [1, None, 1, 1]
     """
     x, n, m = a
-    if x._p:
-        return 1 if x._p > 0 else -1
+    p = dyadic_parts(x)[0]
+    if p:
+        return 1 if p > 0 else -1
     if n == 0:
         return 0 if m == 0 else None
     if n == 1 and m == 1:
@@ -94,10 +95,9 @@ def nus_le(a: NUS, b: NUS) -> bool:
     >>> nus_le(star, up), nus_le((Dyadic(0), 0, 0), up), nus_le(up, (Dyadic(1, 64), 0, 0))
     (False, True, True)
     """
-    x, y = a[0], b[0]
-    if x._p != y._p or x._q != y._q:  # Dyadics are normalised: a different number decides
-        qx, qy = x._q, y._q
-        return (x._p << (qy - qx)) < y._p if qx <= qy else x._p < (y._p << (qx - qy))
+    c = dyadic_compare(a[0], b[0])
+    if c:  # a different number decides
+        return c < 0
     n = b[1] - a[1]
     m = a[2] ^ b[2]
     if n == 0:
@@ -114,13 +114,13 @@ def number_options(x: Dyadic) -> tuple[list[Dyadic], list[Dyadic]]:
     >>> number_options(Dyadic(3, 4))
     ([Dyadic('1/2')], [Dyadic('1')])
     """
-    p, q = x._p, x._q
+    p, q = dyadic_parts(x)
     if q:
-        return [Dyadic._make(p - 1, q)], [Dyadic._make(p + 1, q)]
+        return [Dyadic.from_exponent(p - 1, q)], [Dyadic.from_exponent(p + 1, q)]
     if p > 0:
-        return [Dyadic._make(p - 1, 0)], []
+        return [Dyadic.from_exponent(p - 1, 0)], []
     if p < 0:
-        return [], [Dyadic._make(p + 1, 0)]
+        return [], [Dyadic.from_exponent(p + 1, 0)]
     return [], []
 
 
@@ -131,7 +131,7 @@ def number_birthday(x: Dyadic) -> int:
     >>> number_birthday(Dyadic(-3)), number_birthday(Dyadic(1, 2)), number_birthday(Dyadic(5, 4))
     (3, 2, 4)
     """
-    p, q = x._p, x._q
+    p, q = dyadic_parts(x)
     if q == 0:
         return abs(p)
     return (abs(p) >> q) + q + 1
@@ -242,8 +242,9 @@ def nus_misere_wins(a: NUS) -> tuple[bool, bool]:
     [(False, False), (False, True), (True, False), (False, False)]
     """
     x, n, m = a
-    if x._p:
-        return (False, True) if x._p > 0 else (True, False)
+    p = dyadic_parts(x)[0]
+    if p:
+        return (False, True) if p > 0 else (True, False)
     if n < 0:
         right_first, left_first = nus_misere_wins((x, -n, m))
         return left_first, right_first
@@ -282,7 +283,8 @@ def nus_parity(a: NUS) -> str:
     (['odd', 'even', ''], '')
     """
     x, n, m = a
-    if n or m > 1 or x._q:
+    p, q = dyadic_parts(x)
+    if n or m > 1 or q:
         return ""
-    odd = (x._p + m) & 1
+    odd = (p + m) & 1
     return "odd" if odd else "even"

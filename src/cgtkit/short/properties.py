@@ -34,7 +34,7 @@ All are read off the canonical form, bottom up on an explicit stack.
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple, Optional
+from typing import Callable, MutableMapping, NamedTuple, Optional
 
 from ..numbers import Dyadic, decimal
 from .constants import nimber, up_nth, up_sum
@@ -81,7 +81,9 @@ def right_incentives(g: GameLike) -> tuple[Game, ...]:
 _TEMPER: GameCache[Game, str] = GameCache("properties.temper")  # "even", "odd" or ""
 
 
-def _by_options(g: Game, memo: dict, known, combine) -> str:
+def _by_options(
+    g: Game, memo: MutableMapping[Game, str], known: Callable[[Game], bool], combine: Callable[[set[str]], str]
+) -> str:
     """memo[g], each follower's answer ``combine``d from the set of its options'."""
     for h in bottom_up(g, known):
         memo[h] = combine({memo[o] for o in itertools.chain(h.left_options, h.right_options)})
@@ -91,7 +93,7 @@ def _by_options(g: Game, memo: dict, known, combine) -> str:
 _temper_known = closed_form_known(_TEMPER, nus_temper)
 
 
-def _temper_of(kinds: set) -> str:
+def _temper_of(kinds: set[str]) -> str:
     return "odd" if kinds == {"even"} else "even" if kinds == {"odd"} else ""
 
 
@@ -113,7 +115,7 @@ def is_odd_tempered(g: GameLike) -> bool:
 _PARITY: GameCache[Game, str] = GameCache("properties.parity")
 
 
-def _parity_of(kinds: set) -> str:
+def _parity_of(kinds: set[str]) -> str:
     if not kinds or kinds == {"odd"}:
         return "even"
     return "odd" if kinds == {"even"} else ""
@@ -123,7 +125,7 @@ def _parity(g: GameLike) -> str:
     return _by_options(Game.of(g), _PARITY, _parity_known, _parity_of)
 
 
-def _number_parity(h: Game, memo: dict) -> bool:
+def _number_parity(h: Game, memo: MutableMapping[Game, str]) -> bool:
     """A number's parity read off directly (an integer n has n followers): an
     integer has the parity of n; any other number is neither (a number with
     denominator 2^j, j >= 2, has non-integer options; {n | n+1} has one of each)."""

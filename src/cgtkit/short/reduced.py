@@ -31,7 +31,7 @@ from .thermography import heat
 __all__ = ["reduced_canonical_form", "star_projection", "infinitesimally_close"]
 
 
-def _projected(h: Game):
+def _projected(h: Game) -> Game | None:
     if h.is_number:
         return h
     nus = h.nus
@@ -43,10 +43,10 @@ def _projected(h: Game):
 def star_projection(g: GameLike) -> Game:
     """Replace every follower ``x*`` (x a number) by ``x``, bottom up."""
 
-    def deps(h: Game):
+    def deps(h: Game) -> tuple[Game, ...]:
         return () if _projected(h) is not None else tuple(itertools.chain(h.left_options, h.right_options))
 
-    def build(h: Game, memo: dict) -> Game:
+    def build(h: Game, memo: dict[Game, Game]) -> Game:
         p = _projected(h)
         if p is not None:
             return p

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 from html import escape  # (xml.sax.saxutils pulls in urllib and email: 35 ms of every start)
 
 from ..errors import CGTError
@@ -29,7 +29,8 @@ __all__ = ["thermograph_svg", "thermograph_plot", "wall_points"]
 def _top(th: "Thermograph") -> Dyadic:
     """The highest temperature drawn: a margin above the mast's foot."""
     base = max(th.temperature, Dyadic(0))
-    return base + max(Dyadic(1), base / 2)
+    top: Dyadic = base + max(Dyadic(1), base.half())
+    return top
 
 
 def wall_points(wall: "Trajectory", top: Dyadic) -> list[tuple[Dyadic, Dyadic]]:
@@ -61,7 +62,7 @@ def thermograph_svg(th: "Thermograph", width: int = 360, height: int = 280, titl
     def y(t: Dyadic) -> float:
         return pad + float(top - t) / float(top + 1) * h_in
 
-    def poly(points, cls: str, colour: str) -> str:
+    def poly(points: Iterable[tuple[Dyadic, Dyadic]], cls: str, colour: str) -> str:
         coords = " ".join(f"{x(v):.2f},{y(t):.2f}" for t, v in points)
         return f'<polyline class="{cls}" points="{coords}" fill="none" stroke="{colour}" stroke-width="2"/>'
 
@@ -108,7 +109,7 @@ def thermograph_svg(th: "Thermograph", width: int = 360, height: int = 280, titl
     return "\n".join(parts)
 
 
-def thermograph_plot(th: "Thermograph", ax=None, **style):
+def thermograph_plot(th: "Thermograph", ax: Any = None, **style: Any) -> Any:
     """Draw the thermograph on a matplotlib ``ax`` (value axis inverted: Left is left)."""
     try:
         import matplotlib.pyplot as plt  # noqa: F401  (optional dependency)

@@ -422,13 +422,13 @@ def thermograph(g: GameLike) -> Thermograph:
         return thermograph_python(g)
     th = _THERMO.get(g)
     if th is None:
-        left, right, mast, temp = _NATIVE.thermograph(g._h)
+        left, right, mast, temp = _NATIVE.thermograph(g.id)  # the native engine's handle is the id
         th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
     return th
 
 
 def _dyadic(pq: tuple) -> Dyadic:
-    return Dyadic._make(pq[0], pq[1])
+    return Dyadic.from_exponent(pq[0], pq[1])
 
 
 def _trajectory(raw: tuple) -> Trajectory:
@@ -501,7 +501,7 @@ def mean(g: GameLike) -> Dyadic:
     if g.nus is not None:  # x + n.^ + *m: the number x
         return g.nus[0]
     if _NATIVE is not None:
-        return _dyadic(_NATIVE.mean(g._h))
+        return _dyadic(_NATIVE.mean(g.id))
     return thermograph(g).mast
 
 

@@ -74,15 +74,15 @@ def heap_sweep(
         raise SweepError(f"the memory budget must be positive, got {memory_budget}")
     codes = list(dict.fromkeys(codes))
 
-    def pending(db: ResultsDB) -> list[tuple]:
+    def pending(db: ResultsDB) -> list[tuple[Any, ...]]:
         done = db.finished_heaps(family, heaps, retry=retry)
         return [(family, c, heaps, time_budget, memory_budget) for c in codes if c not in done]
 
-    def record(db: ResultsDB, row: dict) -> int:
+    def record(db: ResultsDB, row: dict[str, Any]) -> int:
         db.record_heap(row)
         return 1
 
-    def failed(db: ResultsDB, item: tuple, status: str, message: str) -> int:
+    def failed(db: ResultsDB, item: tuple[Any, ...], status: str, message: str) -> int:
         fam, code, limit = item[:3]
         db.record_heap(
             {"family": fam, "code": code, "heaps_limit": limit, "heaps": 0, "status": status, "message": message}
@@ -104,7 +104,7 @@ def positions_sweep(
     by_size = [_positions.polyominoes(k) for k in range(1, cells + 1)]
     total = sum(len(b) for b in by_size)
 
-    def pending(db: ResultsDB) -> list[tuple]:
+    def pending(db: ResultsDB) -> list[tuple[Any, ...]]:
         known = db.known_positions(ruleset, retry=retry)
         items = []
         for batch in by_size:
@@ -112,11 +112,11 @@ def positions_sweep(
             items += [(ruleset, part, time_budget) for part in chunked(todo, chunk)]
         return items
 
-    def record(db: ResultsDB, rows: list[dict]) -> int:
+    def record(db: ResultsDB, rows: list[dict[str, Any]]) -> int:
         db.record_positions(rows)
         return len(rows)
 
-    def failed(db: ResultsDB, item: tuple, status: str, message: str) -> int:
+    def failed(db: ResultsDB, item: tuple[Any, ...], status: str, message: str) -> int:
         rows = [{"ruleset": ruleset, "position": p, "cells": p.count("."), "status": status} for p in item[1]]
         db.record_positions(rows)
         return len(rows)

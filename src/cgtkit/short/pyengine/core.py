@@ -18,11 +18,12 @@ public :class:`~cgtkit.short.game.Game` wraps it.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import operator
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Optional
 
-from ...numbers import Dyadic, simplest_between
+from ...numbers import Dyadic, dyadic_parts, simplest_between
 from ...traverse import post_order
 from ..nus import (
     nus_add,
@@ -32,7 +33,7 @@ from ..nus import (
     nus_options,
 )
 
-__all__ = ["Node", "PyEngine"]
+__all__ = ["Node", "PyEngine", "explicit_stack_only"]
 
 # Kinds of game, in the slot ``_kind``.  A RAW game is a temporary {L|R} built during
 # canonicalisation: its options are canonical, but it is not itself reduced, so no
@@ -105,9 +106,9 @@ def _float_of(x: Dyadic) -> float:
     """``x`` rounded to the nearest float.  Rounding is monotone (a <= b implies
     float(a) <= float(b)), so float stops can refute an order but never assert one."""
     try:
-        return x._p / (1 << x._q)  # int / int is correctly rounded
+        return x.numerator / (1 << x.exponent)  # int / int is correctly rounded
     except OverflowError:  # pragma: no cover - beyond 2**1024
-        return float("inf") if x._p > 0 else float("-inf")
+        return float("inf") if x.numerator > 0 else float("-inf")
 
 
 def _nus_game(nus: tuple) -> Node:
@@ -180,8 +181,9 @@ def shape(g: Node) -> int:
     if g._key[0] == 1:
         return g._key[2]
     x, n, m = g._nus  # type: ignore[misc]
-    h = mix(0, x._p % _HASH_MODULUS)
-    h = mix(h, x._q)
+    p, q = dyadic_parts(x)
+    h = mix(0, p % _HASH_MODULUS)
+    h = mix(h, q)
     h = mix(h, n % _HASH_MODULUS)
     return mix(h, m % _HASH_MODULUS)
 
@@ -303,6 +305,26 @@ def _le(g: Node, h: Node) -> bool:
 # so a deep game still never meets Python's recursion limit.
 _REC_LIMIT = 60
 _rec_depth = 0
+
+
+@contextlib.contextmanager
+def explicit_stack_only() -> Iterator[None]:
+    """Within it, no sum or comparison recurses directly: every one runs on the
+    explicit stack, the path that deep games take, so that the two paths can be
+    checked against each other on the same games.  A setting for the process: use it
+    from one thread (the twin engine is single-threaded anyway).
+
+    >>> star = _canonical([_ZERO], [_ZERO])
+    >>> with explicit_stack_only():
+    ...     _add(star, star) is _ZERO
+    True
+    """
+    global _REC_LIMIT
+    saved, _REC_LIMIT = _REC_LIMIT, -1
+    try:
+        yield
+    finally:
+        _REC_LIMIT = saved
 
 
 def _le_rec(g: Node, h: Node) -> bool:
