@@ -14,6 +14,7 @@ pub mod clobber;
 pub mod colouring;
 pub mod hackenbush;
 pub mod konane;
+pub mod outcome;
 pub mod placement;
 pub mod search;
 pub mod stones;
