@@ -123,3 +123,20 @@ def test_bad_input():
     with pytest.raises(RulesError, match="games of stones"):
         native.solver_of(native.TOADS).outcome(["TF"])
     assert s.outcome([]) == (False, False)  # no part: 0, the second player wins
+
+
+def test_command_line_outcome(capsys):
+    from cli_run import lines, run
+
+    status, out, _ = run(capsys, "clobber", "--outcome", "xoxo|oxox|xoxo")
+    assert status == 0 and lines(out) == {
+        "position": "xoxo|oxox|xoxo (Clobber)",
+        "outcome": "P (the second player wins)",
+    }
+    status, out, _ = run(capsys, "ruleset", "clobber", "--outcome", "--jobs", "2", "--json", "xxo")
+    assert status == 0 and json.loads(out)["outcome"] == "L"
+    # a game that is not one of stones answers from its value
+    status, out, _ = run(capsys, "domineering", "--outcome", "..|..")
+    assert status == 0 and lines(out)["outcome"] == "N (the first player wins)"
+    status, _, err = run(capsys, "clobber", "--outcome", "--moves", "xo")
+    assert status == 2 and "--moves" in err

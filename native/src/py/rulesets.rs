@@ -259,7 +259,7 @@ impl RulesetSolver {
     /// moving first, Right wins moving first)`, by the outcome search (parts of at
     /// most `small` stones replaced by their values; `workers > 1`: the two
     /// questions on two threads).  None when a part is too large.
-    #[pyo3(signature = (keys, workers = 1, small = 10))]
+    #[pyo3(signature = (keys, workers = 1, small = 8))]
     fn outcome(&self, py: Python<'_>, keys: Vec<Bound<'_, PyAny>>, workers: usize, small: u32) -> PyResult<Option<(bool, bool)>> {
         let workers = check_workers(py, workers)?;
         let t = &self.outcomes;

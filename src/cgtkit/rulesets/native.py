@@ -200,7 +200,7 @@ def stone_value(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None
     return None if v is None else wrap_handle(v)
 
 
-def stone_outcome(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None, small: int = 10) -> Any:
+def stone_outcome(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None, small: int = 8) -> Any:
     """``(Left wins moving first, Right wins moving first)`` on a sum of stone-board
     parts by the native outcome search (no full value), or None when it cannot run
     (then the outcome of the value is the answer)."""

@@ -92,7 +92,7 @@ class StoneRuleset:
             self._key_cache.clear()
         return self.solver.value_of(keys)
 
-    def outcome_of(self, keys: Iterable[tuple], workers: Optional[int] = None, small: int = 10) -> Outcome:
+    def outcome_of(self, keys: Iterable[tuple], workers: Optional[int] = None, small: int = 8) -> Outcome:
         """Who wins a sum of components: by the native outcome search when it runs
         (no full value; parts of at most ``small`` stones are replaced by their
         values), else the outcome of :meth:`value_of`, its twin."""
