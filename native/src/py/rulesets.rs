@@ -14,7 +14,7 @@ use crate::rulesets::search::{Rules, Solver};
 use crate::rulesets::stones::{self, StoneGame, StoneKey, Stones};
 use crate::rulesets::table::{Stats, TTable};
 use crate::rulesets::graphs::{GraphGame, Graphs};
-use crate::rulesets::{amazons::Amazons, clobber::Clobber, colouring::Colouring, hackenbush, konane::Konane, placement::Placement, toads};
+use crate::rulesets::{amazons::Amazons, clobber::Clobber, colouring::Colouring, hackenbush, konane::Konane, outcome, placement::Placement, toads};
 use crate::short::ENGINE;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -189,6 +189,22 @@ macro_rules! each {
 #[pyclass(frozen, module = "cgtkit._native")]
 pub struct RulesetSolver {
     inner: Inner,
+    /// the outcome search's table (games of stones; see `outcome`)
+    outcomes: TTable<outcome::State>,
+}
+
+impl RulesetSolver {
+    fn of(inner: Inner) -> Self {
+        RulesetSolver { inner, outcomes: outcome::table(outcome::entries_in(outcome::DEFAULT_BYTES)) }
+    }
+}
+
+/// Who wins the sum of stone parts (`(Left first, Right first)`), the GIL released.
+fn stone_outcome<G: StoneGame>(py: Python<'_>, sv: &Solver<Stones<G>>, table: &TTable<outcome::State>, keys: &[Bound<'_, PyAny>], workers: usize, small: u32) -> PyResult<Option<(bool, bool)>> {
+    match stone_parts(py, &sv.rules.0, keys)? {
+        None => Ok(None),
+        Some(parts) => detached(py, move || outcome::outcome(sv, table, small, &parts, workers)).map(Some),
+    }
 }
 
 #[pymethods]
@@ -206,7 +222,7 @@ impl RulesetSolver {
             _ => return Err(rules_error(py, format!("unknown symmetry {symmetry:?}"))),
         };
         let rules = Placement::new(&left, &right, sym, impartial).map_err(|m| rules_error(py, m))?;
-        Ok(RulesetSolver { inner: Inner::Placement(Solver::new(rules, entries)) })
+        Ok(RulesetSolver::of(Inner::Placement(Solver::new(rules, entries))))
     }
 
     /// A game of stones: "clobber", "konane", "amazons", or "col" and "snort" on grids
@@ -222,14 +238,14 @@ impl RulesetSolver {
             "snort" => Inner::Colouring(Solver::new(Stones(Colouring { snort: true }), entries)),
             _ => return Err(rules_error(py, format!("no native game of stones {game:?}"))),
         };
-        Ok(RulesetSolver { inner })
+        Ok(RulesetSolver::of(inner))
     }
 
     /// Toads and Frogs.
     #[staticmethod]
     #[pyo3(signature = (entries = None))]
     fn toads(entries: Option<usize>) -> Self {
-        RulesetSolver { inner: Inner::Toads(Solver::new(toads::Toads, entries)) }
+        RulesetSolver::of(Inner::Toads(Solver::new(toads::Toads, entries)))
     }
 
     /// A game on graphs: "col", "snort" or "arc-kayles" (keys: see `value`).
@@ -273,8 +289,46 @@ impl RulesetSolver {
         }
     }
 
-    /// Forget every value (the counts stay).
+    /// Who wins the sum of a game of stones' parts, without its value: `(Left wins
+    /// moving first, Right wins moving first)`, by the outcome search (parts of at
+    /// most `small` stones replaced by their values; `workers > 1`: the two
+    /// questions on two threads).  None when a part is too large.
+    #[pyo3(signature = (keys, workers = 1, small = 8))]
+    fn outcome(&self, py: Python<'_>, keys: Vec<Bound<'_, PyAny>>, workers: usize, small: u32) -> PyResult<Option<(bool, bool)>> {
+        let workers = check_workers(py, workers)?;
+        let t = &self.outcomes;
+        match &self.inner {
+            Inner::Clobber(sv) => stone_outcome(py, sv, t, &keys, workers, small),
+            Inner::Konane(sv) => stone_outcome(py, sv, t, &keys, workers, small),
+            Inner::Amazons(sv) => stone_outcome(py, sv, t, &keys, workers, small),
+            Inner::Colouring(sv) => stone_outcome(py, sv, t, &keys, workers, small),
+            _ => Err(rules_error(py, "the outcome search is for games of stones")),
+        }
+    }
+
+    /// The outcome table's counts (as `stats`; its bytes count the map's slots, not
+    /// the boxed parts).
+    fn outcome_stats(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        stats_dict(py, self.outcomes.stats())
+    }
+
+    /// Bound the outcome table, in entries or in bytes (reckoned at
+    /// `outcome::ENTRY_BYTES` an entry; the smaller wins when both).
+    #[pyo3(signature = (entries = None, bytes = None))]
+    fn set_outcome_bound(&self, py: Python<'_>, entries: Option<usize>, bytes: Option<usize>) -> PyResult<()> {
+        let n = match (entries, bytes) {
+            (Some(e), None) => e,
+            (None, Some(b)) => outcome::entries_in(b),
+            (Some(e), Some(b)) => e.min(outcome::entries_in(b)),
+            (None, None) => return Err(rules_error(py, "set_outcome_bound needs entries= or bytes=")),
+        };
+        self.outcomes.set_bound(n);
+        Ok(())
+    }
+
+    /// Forget every value and outcome (the counts stay).
     fn clear(&self) {
+        self.outcomes.clear();
         each!(&self.inner, sv => sv.table.clear())
     }
 

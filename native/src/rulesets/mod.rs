@@ -15,6 +15,7 @@ pub mod colouring;
 pub mod graphs;
 pub mod hackenbush;
 pub mod konane;
+pub mod outcome;
 pub mod placement;
 pub mod search;
 pub mod stones;

@@ -45,7 +45,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl<K: Hash + Eq + Copy> TTable<K> {
+impl<K: Hash + Eq> TTable<K> {
     /// A table holding at most `entries` values.
     pub fn new(entries: usize) -> Self {
         TTable {
@@ -83,9 +83,9 @@ impl<K: Hash + Eq + Copy> TTable<K> {
             s.hits += 1;
             return Some(v);
         }
-        if let Some(v) = s.old.remove(k) {
+        if let Some((k, v)) = s.old.remove_entry(k) {
             s.hits += 1;
-            self.put(&mut s, *k, v);
+            self.put(&mut s, k, v);
             return Some(v);
         }
         s.misses += 1;

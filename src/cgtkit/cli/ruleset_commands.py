@@ -6,7 +6,9 @@ perfect player.
   ``cgtkit col "a-b-c"``, ...), and the generic ``cgtkit ruleset NAME POSITION``:
   print the canonical value, the outcome, and the number or nim value when it is
   one; ``--moves`` also lists every option with its value; ``--jobs N`` runs the
-  native search of a large position on N threads.
+  native search of a large position on N threads; ``--outcome`` prints only who
+  wins, which a game of stones finds without the full value (``cgtkit clobber
+  --outcome "xoxox|oxoxo|xoxox|oxoxo|xoxox"``).
 * ``cgtkit rulesets``: the known rulesets, each with an example position.
 * ``cgtkit play NAME POSITION [--as left|right] [--first left|right]``: a game in the
   terminal.  The board is drawn (a grid with lettered columns and numbered rows,
@@ -32,11 +34,11 @@ from typing import Any, Callable, Optional, TextIO
 from ..outcome import Outcome
 from ..rulesets import native
 from ..rulesets.registry import RULESETS, is_impartial, lookup
-from ._args import a_or_an, count
+from ._args import UsageError, a_or_an, count
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
 from .board import changed, draw, squares_in
-from .describe import OTHER, game_facts, verdict, winner
+from .describe import OTHER, game_facts, outcome_text, verdict, winner
 
 _SIDES = ("left", "right")
 
@@ -86,8 +88,29 @@ def _move_name(before: Any, after: Any) -> Optional[str]:
     return " ".join(squares) if squares else None
 
 
+def _outcome_of(position: Any) -> Outcome:
+    """Who wins ``position`` (``--outcome``): by the outcome search of a game of stones
+    (no full value, see :meth:`~cgtkit.rulesets.stones.StoneRuleset.outcome_of`), else
+    from the value."""
+    from ..rulesets.stones import StonePosition
+
+    return position.outcome if isinstance(position, StonePosition) else position.value.outcome
+
+
 def _show_value(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
+    if getattr(args, "outcome", False):
+        if args.moves:
+            raise UsageError("--moves lists every option's value; it does not go with --outcome")
+        with Progress(
+            mode(args.progress), f"{type(position).__name__}: outcome", unit="positions", poll=native.positions_known
+        ):
+            o = _outcome_of(position)
+        with Report(args) as out:
+            out.fact("position", _shown(position), f"{_shown(position)} ({type(position).__name__})")
+            out.data("ruleset", type(position).__name__)
+            out.fact("outcome", str(o), outcome_text(o))
+        return
     label = f"{type(position).__name__}: value"
     with Progress(mode(args.progress), label, unit="positions", poll=native.positions_known):
         facts = position_facts(position)  # a position beyond reach is refused before any output
@@ -295,6 +318,10 @@ def _play(args: argparse.Namespace) -> None:
 
 
 _JOBS_HELP = "threads for the native search of one large position (default 1)"
+_OUTCOME_HELP = (
+    "print only who wins; games of stones (Clobber, Konane, Amazons, Col and Snort grids) "
+    "find it by a search that needs no full value, for boards whose value is beyond reach"
+)
 
 
 _jobs = count(1, "--jobs")
@@ -314,6 +341,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("position", metavar="POSITION", help="the position in the ruleset's notation, e.g. '..|..'")
     p.add_argument("--moves", action="store_true", help="also list every option and its value")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
     add_progress_options(p)
     add_json_option(p)
     p.set_defaults(run=_show_value_on_threads)
@@ -355,6 +383,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         p.add_argument("position", metavar="POSITION", help=f'the position, e.g. "{entry.example}"')
         p.add_argument("--moves", action="store_true", help="also list every option and its value")
         p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+        p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
         add_progress_options(p)
         add_json_option(p)
         p.set_defaults(run=_show_value_on_threads, ruleset=name)

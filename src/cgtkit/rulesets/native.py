@@ -153,6 +153,8 @@ def positions_known() -> int:
         s = getattr(owner, "_native_solver", None)
         if s is not None:
             total += int(s.stats()["entries"])
+            if hasattr(s, "outcome_stats"):  # positions whose outcome is known too
+                total += int(s.outcome_stats()["entries"])
     return total
 
 
@@ -181,17 +183,33 @@ def placement_value(rules: Any, keys: Iterable[int], workers: Optional[int] = No
     return wrap_handle(v)
 
 
-def stone_value(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None) -> Any:
-    """The value of a sum of stone-board parts (``rules.native_name`` names the game),
-    or None when the Python search is to run."""
+def _stone_solver(rules: Any) -> Any:
+    """The native solver of a game of stones (``rules.native_name`` names it), or None
+    when the Python search is to run."""
     name = getattr(rules, "native_name", None)
     if name is None:
         return None
-    s = _solver(rules, lambda: _NATIVE.RulesetSolver.stones(name))
+    return _solver(rules, lambda: _NATIVE.RulesetSolver.stones(name))
+
+
+def stone_value(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None) -> Any:
+    """The value of a sum of stone-board parts (``rules.native_name`` names the game),
+    or None when the Python search is to run."""
+    s = _stone_solver(rules)
     if s is None:
         return None
     v = s.value(list(keys), _count(workers))
     return None if v is None else wrap_handle(v)
+
+
+def stone_outcome(rules: Any, keys: Iterable[tuple], workers: Optional[int] = None, small: int = 8) -> Any:
+    """``(Left wins moving first, Right wins moving first)`` on a sum of stone-board
+    parts by the native outcome search (no full value), or None when it cannot run
+    (then the outcome of the value is the answer)."""
+    s = _stone_solver(rules)
+    if s is None:
+        return None
+    return s.outcome(list(keys), _count(workers), small)
 
 
 def toads_value(strips: Iterable[str], workers: Optional[int] = None) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Optional
 
+from ..outcome import Outcome
 from ..short.game import Game
 from . import native
 from .base import StringPosition
@@ -90,6 +91,19 @@ class StoneRuleset:
         if len(self._key_cache) > self.table.max_entries:
             self._key_cache.clear()
         return self.solver.value_of(keys)
+
+    def outcome_of(self, keys: Iterable[tuple], workers: Optional[int] = None, small: int = 8) -> Outcome:
+        """Who wins a sum of components: by the native outcome search when it runs
+        (no full value; parts of at most ``small`` stones are replaced by their
+        values), else the outcome of :meth:`value_of`, its twin."""
+        keys = tuple(keys)
+        got = native.stone_outcome(self, keys, workers, small)
+        if got is None:
+            return self.value_of(keys, workers).outcome
+        left_first, right_first = got
+        if left_first:
+            return Outcome.N if right_first else Outcome.L
+        return Outcome.R if right_first else Outcome.P
 
     def clear(self) -> None:
         """Forget every solved component (and the native table)."""
@@ -185,3 +199,15 @@ class StonePosition(StringPosition):
     def value(self) -> Game:
         """The canonical value: the sum of the values of the independent parts."""
         return self.ruleset.value_of(self.components())
+
+    @property
+    def outcome(self) -> Outcome:
+        """Who wins (``L``, ``R``, ``P`` or ``N``), found by the outcome search
+        (:meth:`StoneRuleset.outcome_of`): the same as ``self.value.outcome``, but
+        without the full value, which large boards put beyond reach.
+
+        >>> from cgtkit.rulesets import Clobber
+        >>> Clobber("xo").outcome, Clobber("xxo").outcome, Clobber("xoxoxo").outcome
+        ('N', 'L', 'P')
+        """
+        return self.ruleset.outcome_of(self.components())
