@@ -46,11 +46,12 @@ from collections import deque
 from typing import TYPE_CHECKING, Sequence
 
 from . import store
+from .retrograde import attractor, explore
 
 if TYPE_CHECKING:  # pragma: no cover
     from .graph import LoopyGraph
 
-__all__ = ["bottomless", "sides", "without_returns", "SIDLING_ROUNDS"]
+__all__ = ["bottomless", "endless", "sides", "without_returns", "SIDLING_ROUNDS"]
 
 #: how many rounds sidling may take before it gives up (the sides are then not claimed)
 SIDLING_ROUNDS = 200
@@ -60,40 +61,26 @@ def _arena(graph: "LoopyGraph", roots: Sequence[int], left_pays: bool) -> tuple[
     """The positions reachable from ``roots`` (graph vertices, then table vertices
     standing for fixed ones), with the moves of the payer (``left``) and of the other
     player (``right``) as local indices.  ``left_pays`` False exchanges the players."""
-    index: dict = {}
-    nodes: list = []
-    for r in roots:
-        key = ("t", graph.fixed[r]) if r in graph.fixed else ("g", r)
-        if key not in index:
-            index[key] = len(nodes)
-            nodes.append(key)
-    mine: list[list[int]] = []
-    theirs: list[list[int]] = []
-    i = 0
-    while i < len(nodes):
-        kind, v = nodes[i]
-        i += 1
+
+    def key(w: int) -> tuple[str, int]:
+        return ("t", graph.fixed[w]) if w in graph.fixed else ("g", w)
+
+    def expand(i: int, node: tuple[str, int]) -> list[tuple[int, tuple[str, int]]]:
+        kind, v = node
         if kind == "g":
-            lo = [("t", graph.fixed[w]) if w in graph.fixed else ("g", w) for w in graph.left[v]]
-            ro = [("t", graph.fixed[w]) if w in graph.fixed else ("g", w) for w in graph.right[v]]
+            lo = [key(w) for w in graph.left[v]]
+            ro = [key(w) for w in graph.right[v]]
         else:
             lt, rt = store.options(v)
             lo = [("t", w) for w in lt]
             ro = [("t", w) for w in rt]
         if not left_pays:
             lo, ro = ro, lo
-        rows = []
-        for opts in (lo, ro):
-            row = []
-            for key in opts:
-                j = index.get(key)
-                if j is None:
-                    j = index[key] = len(nodes)
-                    nodes.append(key)
-                row.append(j)
-            rows.append(row)
-        mine.append(rows[0])
-        theirs.append(rows[1])
+        return [(0, k) for k in lo] + [(1, k) for k in ro]
+
+    nodes, rows = explore([key(r) for r in roots], expand, rows=2)
+    mine = [r[0] for r in rows]
+    theirs = [r[1] for r in rows]
     return nodes, mine, theirs
 
 
@@ -152,6 +139,42 @@ def bottomless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True
     return out
 
 
+def endless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True) -> set[int]:
+    """The vertices among ``vertices`` whose onside is ``on`` (``onside`` True) or whose
+    offside is ``off`` (False), decided exactly.
+
+    ``G+ = on`` exactly when ``on <= G+``, that is when Left, moving second in
+    ``G + off``, survives: Right may pass in ``off`` whenever he likes, so Left must be
+    able to move in ``G`` for ever while Right moves there or passes as he pleases.
+    That is a safety game, solved backwards in linear time: a position is *lost* for
+    Left (to move) when every Left option is *tainted*, and a position is tainted (for
+    Right to move) when it is lost (Right passes) or a Right move leads to a lost one;
+    Left, moving second, survives exactly at the untainted positions.  ``G- = off`` likewise
+    with the players exchanged.  Vertices found here are fixed to ``on`` (``off``)
+    before sidling, as the bottomless ones are to ``off`` (``on``): without this, a
+    graph whose sides are ``dud``'s (Backsliding Toads and Frogs ``ttt...fff``) was
+    sidled component by component only to find ``on`` everywhere.
+
+    >>> from cgtkit.loopy.graph import LoopyGraph
+    >>> g = LoopyGraph([[0], [0]], [[0], []], 0)  # 0: dud; 1: {dud|}
+    >>> sorted(endless(g, [0, 1])), sorted(endless(g, [0, 1], onside=False))
+    ([0, 1], [0])
+    """
+    nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
+    m = len(nodes)
+    # state 2x: Left (the payer) to move at x, lost when every move is to a tainted
+    # state; 2x + 1: Right to move, tainted when he passes to 2x or moves to a lost one
+    succ = [
+        [2 * y + 1 for y in mine[x]] if t == 0 else [2 * x] + [2 * y for y in theirs[x]]
+        for x in range(m)
+        for t in (0, 1)
+    ]
+    marked = attractor(succ, [t == 1 for _ in range(m) for t in (0, 1)], [2 * x for x in range(m) if not mine[x]])
+    tainted = [marked[2 * x + 1] for x in range(m)]
+    local = {key: j for j, key in enumerate(nodes)}
+    return {v for v in vertices if v not in graph.fixed and not tainted[local[("g", v)]]}
+
+
 def _cut_edges(graph: "LoopyGraph", loopy: list[int]) -> list[tuple[int, int, int]]:
     """Edges ``(vertex, side, index)`` whose removal leaves no infinite alternating play
     among ``loopy``: the back edges of a depth-first search of the positions
@@ -186,35 +209,134 @@ def _cut_edges(graph: "LoopyGraph", loopy: list[int]) -> list[tuple[int, int, in
     return cuts
 
 
-def _sidle(graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int) -> dict[int, int] | None:
-    """Sidling from ``top`` (on or off) over the vertices ``loopy``, the graph kept
-    whole except for the edges that close infinite alternating play: those lead to the
-    current approximation of their target, the rest is a stopper made canonical at
-    each round.  None if it has not settled within ``limit`` rounds."""
+def _sidle(
+    graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int, onside: bool
+) -> dict[int, int] | None:
+    """Sidling from ``top`` (on or off) over the vertices ``loopy``, one strongly
+    connected component at a time, sinks first (see :func:`_sidle_component`).  None if
+    some component has not settled within ``limit`` rounds.
+
+    Why one component at a time gives the same sides as sidling the whole graph:
+
+    * The side of a vertex depends only on the sides of its options (the fact step 1
+      already uses when it fixes bottomless vertices, and :func:`sides` when it fixes
+      the stopper vertices).  For the onside: ``X <= G+`` exactly when Left, moving
+      second in ``G - X``, survives, and survival in ``G - X`` is the greatest fixed
+      point of "not stuck, and (Left to move) some option survived / (Right to move)
+      every option survived".  Where play leaves the component ``C`` of ``G`` for an
+      option ``w`` outside it, survival in ``w - Y`` (either player to move, every
+      stopper ``Y``) is the same as in ``w+ - Y``, so on the positions of ``C`` the
+      greatest fixed point is the same with ``w`` replaced by the stopper ``w+``; two
+      stoppers below which the same stoppers lie are equal.  The offside likewise,
+      with the players exchanged.
+    * The components are taken sinks first (Tarjan's order), so when ``C`` is sidled
+      every option outside it lies in a component already done (or was fixed before
+      sidling), and its side is known exactly.
+    * Sidling ``C`` with those options fixed is sidling a graph whose only unknown
+      sides are those of ``C``: it starts above the sides (``on``), stays above them,
+      and a round that changes nothing has reached them, as for the whole graph.
+
+    Each round then makes only ``C`` canonical (its cut graph, with the options
+    outside it as fixed vertices), not the whole graph: Backsliding Toads and Frogs
+    ``ttt..fff`` has 517 such vertices in components of at most 28.
+    """
+    from .graph import _tarjan
+
+    member = [False] * len(graph)
+    for v in loopy:
+        member[v] = True
+    side = dict(known)
+    for comp in _tarjan(graph, loopy, member):
+        found = _sidle_component(graph, side, comp, top, limit, onside)
+        if found is None:
+            return None
+        side.update(found)
+    return side
+
+
+def _sidle_component(
+    graph: "LoopyGraph", side: dict[int, int], comp: list[int], top: int, limit: int, onside: bool
+) -> dict[int, int] | None:
+    """Sidling of one strongly connected component ``comp``, every option outside it
+    fixed to its known side (``side``): edges that close infinite alternating play
+    lead to the current approximation of their target, the rest of the component is a
+    stopper made canonical at each round (:func:`_sidle_cut`).  None if it has not
+    settled within ``limit`` rounds of each cut tried."""
+    from .graph import LoopyGraph
+
+    k = len(comp)
+    local = {v: i for i, v in enumerate(comp)}
+    left: list[list[int]] = []
+    right: list[list[int]] = []
+    fixed: dict[int, int] = {}
+    outside: dict[int, int] = {}
+
+    def ref(w: int) -> int:
+        i = local.get(w)
+        if i is not None:
+            return i
+        j = outside.get(w)
+        if j is None:
+            j = outside[w] = k + len(outside)
+            fixed[j] = graph.fixed[w] if w in graph.fixed else side[w]
+        return j
+
+    for v in comp:
+        left.append([ref(w) for w in graph.left[v]])
+        right.append([ref(w) for w in graph.right[v]])
+    left.extend([] for _ in outside)
+    right.extend([] for _ in outside)
+    whole = LoopyGraph(left, right, 0, fixed)
+    inner = list(range(k))
+    # Any set of edges whose removal leaves no infinite alternating play will do (the
+    # argument of the module text does not depend on which); the approximations can
+    # only unroll a cycle of the side for ever when the cut runs through it, so when
+    # one cut does not settle, others are tried: the back edges of a depth-first
+    # search, then every edge inside the component of the player whose infinite play
+    # does not count (Right's for the onside: the side's own loops, ``on``'s pass,
+    # are the other player's), then every edge of the other player.
+    mover = 1 if onside else 0
+    for cuts in (
+        _cut_edges(whole, inner),
+        _player_edges(whole, k, mover),
+        _player_edges(whole, k, 1 - mover),
+    ):
+        found = _sidle_cut(whole, k, cuts, top, limit)
+        if found is not None:
+            return {v: found[local[v]] for v in comp}
+    return None
+
+
+def _player_edges(graph: "LoopyGraph", k: int, t: int) -> list[tuple[int, int, int]]:
+    """Every edge ``(vertex, t, index)`` of player ``t`` (0 Left, 1 Right) between the
+    vertices ``0 .. k-1``: without them no alternating play stays among those."""
+    rows = graph.left if t == 0 else graph.right
+    return [(v, t, i) for v in range(k) for i, w in enumerate(rows[v]) if w < k]
+
+
+def _sidle_cut(graph: "LoopyGraph", k: int, cuts: list[tuple[int, int, int]], top: int, limit: int) -> list[int] | None:
+    """Sidling of the vertices ``0 .. k-1`` of ``graph`` with the edges ``cuts`` leading
+    to the current approximation of their targets (first ``top``), the rest made
+    canonical at each round; the sides, or None after ``limit`` rounds unsettled."""
     from .graph import LoopyGraph, stopper_vertices
 
-    cuts = _cut_edges(graph, loopy)
-    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
-    x = {w: top for w in targets}
     n = len(graph)
+    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
+    slot = {w: n + j for j, w in enumerate(targets)}
+    cut_left = [list(r) for r in graph.left] + [[] for _ in targets]
+    cut_right = [list(r) for r in graph.right] + [[] for _ in targets]
+    for v, t, i in cuts:
+        rows = cut_left if t == 0 else cut_right
+        rows[v][i] = slot[rows[v][i]]
+    x = {w: top for w in targets}
     for _ in range(limit):
-        left = [list(r) for r in graph.left] + [[] for _ in targets]
-        right = [list(r) for r in graph.right] + [[] for _ in targets]
-        fixed = dict(graph.fixed)
-        slot = {}
-        for k, w in enumerate(targets):
-            slot[w] = n + k
-            fixed[n + k] = x[w]
-        for v, t, i in cuts:
-            rows = left if t == 0 else right
-            rows[v][i] = slot[rows[v][i]]
-        for v, value in known.items():
-            fixed.setdefault(v, value)
-        cut = LoopyGraph(left, right, graph.start, fixed)
-        values = stopper_vertices(cut, loopy)
+        cut_fixed = dict(graph.fixed)
+        for w in targets:
+            cut_fixed[slot[w]] = x[w]
+        values = stopper_vertices(LoopyGraph(cut_left, cut_right, 0, cut_fixed), range(k))
         new = {w: values[w] for w in targets}
         if new == x:
-            return {**known, **{v: values[v] for v in loopy}}
+            return [values[v] for v in range(k)]
         x = new
     return None
 
@@ -238,9 +360,10 @@ def sides(
         settled = {**known, **stopper_vertices(side_graph, loopy)}
         open_ = [v for v in loopy if v not in settled]
         sunk = bottomless(side_graph, open_, onside)
-        fixed = {**settled, **{v: bottom for v in sunk}}
-        rest = [v for v in open_ if v not in sunk]
-        side = _sidle(side_graph, fixed, rest, top, limit) if rest else dict(fixed)
+        peaks = endless(side_graph, open_, onside)
+        fixed = {**settled, **{v: bottom for v in sunk}, **{v: top for v in peaks}}
+        rest = [v for v in open_ if v not in sunk and v not in peaks]
+        side = _sidle(side_graph, fixed, rest, top, limit, onside) if rest else dict(fixed)
         result.append((side_graph, fixed) if side is None else side)
     return result[0], result[1]
 
