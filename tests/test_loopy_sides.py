@@ -26,8 +26,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, loopy
-from cgtkit.loopy.sides import bottomless, endless
+from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, loopy, store
+from cgtkit.loopy.sides import _bottomless_by_measure, bottomless, endless
 from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs
 from cgtkit.short.game import Game
 from cgtkit.short.notation import game
@@ -298,3 +298,14 @@ def test_the_old_unclaimed_example_is_0_and_off():
     value = g.value()
     assert str(value) == "0 & off"
     check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 8), st.booleans())
+def test_bottomless_by_levels_agrees_with_the_progress_measure(seed, n, onside):
+    # the level-by-level labelling against the slow twin, the progress measure climbing
+    # one unit at a time; a vertex fixed to a short game brings table vertices in too
+    g = random_graph(seed, n)
+    g.fixed = {n - 1: store.short_id(Game.of(seed % 5 - 2))} if n > 2 and seed % 3 == 0 else {}
+    vertices = list(range(n))
+    assert bottomless(g, vertices, onside) == _bottomless_by_measure(g, vertices, onside)

@@ -88,11 +88,45 @@ def bottomless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True
     """The vertices among ``vertices`` whose onside is ``off`` (``onside`` True) or whose
     offside is ``on`` (False), decided exactly by the energy game of the module text.
 
+    Credit is never earned, only spent (one unit a pass), so the need of a position is
+    at most ``k`` exactly when Left survives it with at most ``k`` passes.  Those sets
+    ``S_k`` are found level by level, each by one retrograde labelling (a pass is
+    safe at level ``k`` when it leads into ``S_{k-1}``); ``S_k`` grows with ``k``, and
+    once ``S_k = S_{k-1}`` every later level is the same, so the positions left out
+    have no finite need.  The progress measure of the module text
+    (:func:`_bottomless_by_measure`, which climbs one unit at a time up to the bound) is
+    the slow twin the tests compare this with.
+
     >>> from cgtkit.loopy.graph import LoopyGraph
     >>> g = LoopyGraph([[], [1]], [[0], []], 0)   # 0: Right passes for ever (off); 1: Left (on)
     >>> sorted(bottomless(g, [0, 1])), sorted(bottomless(g, [0, 1], onside=False))
     ([0], [1])
     """
+    nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
+    m = len(nodes)
+    never = 2 * m  # a state no labelling marks: a safe pass leads there
+    # state 2x: the payer to move at x; 2x + 1: the other player to move
+    moves = [[2 * y + 1 for y in mine[x]] if t == 0 else [2 * y for y in theirs[x]] for x in range(m) for t in (0, 1)]
+    other = [t == 1 for _ in range(m) for t in (0, 1)] + [False]
+    survives: list[bool] | None = None  # S_{k-1}
+    while True:
+        succ = [
+            row + [never] if t == 0 and survives is not None and survives[s + 1] else row
+            for s, row in enumerate(moves)
+            for t in (s % 2,)
+        ] + [[]]
+        seeds = [s for s in range(0, 2 * m, 2) if not succ[s]]
+        lost = attractor(succ, other, seeds)
+        now = [not lost[s] for s in range(2 * m)]
+        if now == survives:
+            break
+        survives = now
+    local = {key: j for j, key in enumerate(nodes)}
+    return {v for v in vertices if v not in graph.fixed and not survives[2 * local[("g", v)]]}
+
+
+def _bottomless_by_measure(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True) -> set[int]:
+    """:func:`bottomless` by the progress measure of the module text (the slow twin)."""
     nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
     m = len(nodes)
     cap = 2 * m  # a finite need is below the number of (position, player) states

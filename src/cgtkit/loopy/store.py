@@ -71,6 +71,7 @@ _SURV: dict = {}  # (p, q, turn) -> Left survives p - q with `turn` to move (0 L
 _STOPS: dict = {}  # id -> (left stop, right stop)
 _PSTOPS: dict = {}  # id -> adorned stops
 _SINGLE: dict = {}  # (left ids, right ids) of one new vertex with no loop -> its vertex
+_BATCH: dict = {}  # (left rows, right rows) of a batch of new vertices -> their vertices
 
 _MAX_BYPASS = 100_000  # rounds of bypassing a single vertex may take (never reached in practice)
 
@@ -404,11 +405,20 @@ def canonical_batch(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]
                 v = short_id(Game.from_options([_GAME[x] for x in ls], [_GAME[x] for x in rs]))
                 _SINGLE[key] = v
                 return [v]
-        result = _canonical_batch(left, right)
         if min(key[0] + key[1], default=0) >= 0:
+            result = _canonical_batch(left, right)
             _SINGLE[key] = result[0]
-        return result
-    return _canonical_batch(left, right)
+            return result
+    # The same batch again (sidling remakes a component each round, and the parts of it
+    # whose options did not change are the same batch): its vertices are the ones found
+    # before, since equal stoppers get the same vertex.
+    batch = (tuple(tuple(r) for r in left), tuple(tuple(r) for r in right))
+    done_batch = _BATCH.get(batch)
+    if done_batch is not None:
+        return [resolve(v) for v in done_batch]
+    result = _canonical_batch(left, right)
+    _BATCH[batch] = result
+    return result
 
 
 def _canonical_batch(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[int]:
