@@ -3,10 +3,10 @@
 
 Both are iterative, so graphs of any depth work.
 
->>> states, rows = explore(["a"], lambda i, s: [(0, x) for x in {"a": "bc", "b": "c", "c": ""}[s]])
->>> states, rows
-(['a', 'b', 'c'], [[[1, 2]], [[2]], [[]]])
->>> attractor([r[0] for r in rows], [False, False, False], [2])   # all lines reach c
+>>> states, succ = explore(["a"], lambda i, s: {"a": "bc", "b": "c", "c": ""}[s])
+>>> states, succ
+(['a', 'b', 'c'], [[1, 2], [2], []])
+>>> attractor(succ, [False, False, False], [2])   # every line of play reaches c
 [True, True, True]
 """
 
@@ -19,17 +19,18 @@ __all__ = ["explore", "attractor"]
 K = TypeVar("K", bound=Hashable)
 
 
-def explore(
-    roots: Iterable[K], expand: Callable[[int, K], Iterable[tuple[int, K]]], rows: int = 1
-) -> tuple[list[K], list[list[list[int]]]]:
+def explore(roots: Iterable[K], expand: Callable[[int, K], Iterable], rows: int | None = None) -> tuple[list[K], list]:
     """Every state reachable from ``roots``, numbered in the order met (the roots first,
-    then breadth first), and for each state ``rows`` lists of numbers of its successors:
-    ``expand(i, state)`` gives the successors of state number ``i`` as pairs
-    ``(row, successor)`` (for instance row 0 for Left's options, 1 for Right's), in the
-    order they are to be numbered; nothing for a state not to be expanded.
+    then breadth first), and for each state the numbers of its successors:
+    ``expand(i, state)`` gives the successors of state number ``i`` in the order they
+    are to be numbered (nothing for a state not to be expanded).  With ``rows`` given,
+    it gives them as pairs ``(row, successor)`` (row 0 for Left's options, 1 for
+    Right's, say) and each state gets ``rows`` lists; else each state gets one list.
 
-    >>> explore([3], lambda i, n: [(0, n - 1), (0, n - 2)] if n > 1 else [])
-    ([3, 2, 1, 0], [[[1, 2]], [[2, 3]], [[]], [[]]])
+    >>> explore([3], lambda i, n: [n - 1, n - 2] if n > 1 else [])
+    ([3, 2, 1, 0], [[1, 2], [2, 3], [], []])
+    >>> explore([1], lambda i, n: [(0, n - 1), (1, n + 1)] if n == 1 else [], rows=2)
+    ([1, 0, 2], [[[1], [2]], [[], []], [[], []]])
     """
     index: dict = {}
     states: list[K] = []
@@ -37,17 +38,27 @@ def explore(
         if r not in index:
             index[r] = len(states)
             states.append(r)
-    out: list[list[list[int]]] = []
+    out: list = []
     i = 0
     while i < len(states):
-        numbered: list[list[int]] = [[] for _ in range(rows)]
-        for row, key in expand(i, states[i]):
-            j = index.get(key)
-            if j is None:
-                j = index[key] = len(states)
-                states.append(key)
-            numbered[row].append(j)
-        out.append(numbered)
+        if rows is None:
+            ids = []
+            for key in expand(i, states[i]):
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(states)
+                    states.append(key)
+                ids.append(j)
+            out.append(ids)
+        else:
+            numbered: list[list[int]] = [[] for _ in range(rows)]
+            for row, key in expand(i, states[i]):
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(states)
+                    states.append(key)
+                numbered[row].append(j)
+            out.append(numbered)
         i += 1
     return states, out
 

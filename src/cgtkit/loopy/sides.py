@@ -11,28 +11,33 @@ Theory*, ch. VI).  They are found in four steps.
    there.  Vertices that no longer start infinite alternating play are stoppers, made
    canonical as such.
 
-1. **Bottomless vertices.**  ``G+ = off`` exactly when, for every ``n``, Right wins
-   ``G + n`` outright with Left moving first (Left's ``n`` spare moves are each a
-   pass).  That is an *energy game*: Left pays one unit of credit for each pass, and
-   :func:`bottomless` finds the least credit Left needs at each position by a
-   fixed-point iteration (the "progress measure" of Brim, Chaloupka, Doyen, Gentilini
-   and Raskin, *Faster algorithms for mean-payoff games*, 2011).  A finite need is
-   below ``(n - 1) W`` for ``n`` states and costs at most ``W`` (there, ``W = 1``), so a
-   need above that bound is infinite and the onside is ``off``.  ``G- = on`` likewise
-   with the players exchanged.  These vertices are fixed to ``off`` (``on``) before sidling: a game's sides depend
+1. **Bottomless and endless vertices.**  ``G+ = off`` exactly when, for every ``n``,
+   Right wins ``G + n`` outright with Left moving first (Left's ``n`` spare moves are
+   each a pass).  That is an *energy game*: Left pays one unit of credit for each pass,
+   and :func:`bottomless` finds where her need is infinite (the "progress measure" of
+   Brim, Chaloupka, Doyen, Gentilini and Raskin, *Faster algorithms for mean-payoff
+   games*, 2011, bounds a finite need by the number of states; since credit is only
+   spent, the positions of need at most ``k`` are found level by level).  ``G+ = on``
+   exactly when Left, moving second in ``G + off``, survives: :func:`endless`, a
+   safety game.  ``G- = on`` and ``G- = off`` likewise with the players exchanged.
+   These vertices are fixed to ``off`` or ``on`` before sidling: a game's sides depend
    only on the sides of its options, so this changes no other side.
-2. **Sidling** (Winning Ways ch. 11): every remaining vertex starts at ``on`` for the
-   onside (``off`` for the offside); the edges that close infinite alternating play
-   lead to the current approximation of their target, the rest of the graph is a
-   stopper made canonical, round after round.  The approximations only decrease
-   (increase) and stay above (below) the side, so a round that changes nothing has
-   reached it.  Without step 1, a vertex whose onside is ``off`` is approached through
-   ``-2, -4, -6, ...`` for ever (Backsliding Toads and Frogs ``ttt..fff``).
-3. **A bound.**  If sidling still has not settled after ``max_rounds`` rounds (the
-   sides may not be stoppers at all: Bach's Carousel), no side is claimed and the
-   caller returns a :class:`~cgtkit.loopy.values.LoopyValue`.  This also happens when
-   a side is a stopper whose cycle the approximations only unroll (``{0|off}``,
-   ``{0|{0|off}}``, ... approach ``over``) and step 0 did not cut the cycle.
+2. **Sidling** (Winning Ways ch. 11), one strongly connected component at a time,
+   sinks first, the options outside the component fixed to their sides
+   (:func:`_sidle`): every vertex starts at ``on`` for the onside (``off`` for the
+   offside); the edges that close infinite alternating play lead to the current
+   approximation of their target, the rest of the component is a stopper made
+   canonical, round after round.  The approximations only decrease (increase) and
+   stay above (below) the side, so a round that changes nothing has reached it.
+   Without step 1, a vertex whose onside is ``off`` is approached through ``-2, -4,
+   -6, ...`` for ever (Backsliding Toads and Frogs ``ttt..fff``).
+3. **Other cuts, and a bound.**  The approximations can unroll a cycle of the side for
+   ever (``{0|off}``, ``{0|{0|off}}``, ... approach ``over``) when the cut edges run
+   through it, so when the back edges of a depth-first search do not settle within
+   ``max_rounds`` rounds, every edge of one player inside the component is cut
+   instead, then every edge of the other.  If none settles (the sides may not be
+   stoppers at all: Bach's Carousel), no side is claimed and the caller returns a
+   :class:`~cgtkit.loopy.values.LoopyValue`.
 
 >>> from cgtkit.loopy import LoopyGraph
 >>> dud = LoopyGraph([[0]], [[0]], 0)            # both pass for ever

@@ -159,7 +159,7 @@ def _survives(start: tuple[int, int, int]) -> bool:
         return known
     value: list = []  # None (labelled here), True/False (a leaf whose answer is known)
 
-    def expand(i: int, state: tuple[int, int, int]) -> list[tuple[int, tuple[int, int, int]]]:
+    def expand(i: int, state: tuple[int, int, int]) -> list[tuple[int, int, int]]:
         p, q, turn = state
         k = _known(p, q, turn) if i > 0 else None
         value.append(k)
@@ -168,12 +168,11 @@ def _survives(start: tuple[int, int, int]) -> bool:
         lp, rp = options(p)
         lq, rq = options(q)
         if turn == 0:  # Left: a Left move in p, or a Right move in q (Left's move in -q)
-            return [(0, (x, q, 1)) for x in lp] + [(0, (p, y, 1)) for y in rq]
-        return [(0, (x, q, 0)) for x in rp] + [(0, (p, y, 0)) for y in lq]
+            return [(x, q, 1) for x in lp] + [(p, y, 1) for y in rq]
+        return [(x, q, 0) for x in rp] + [(p, y, 0) for y in lq]
 
-    states, rows = explore([start], expand)
+    states, succs = explore([start], expand)
     n = len(states)
-    succs = [r[0] for r in rows]
     # lost for Left: a leaf known lost, Left to move with no move, Right to move with a
     # move to a lost state, Left to move with every move to a lost state
     seeds = [j for j in range(n) if value[j] is False or (value[j] is None and states[j][2] == 0 and not succs[j])]
