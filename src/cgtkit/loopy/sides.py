@@ -58,7 +58,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["bottomless", "endless", "sides", "without_returns", "SIDLING_ROUNDS"]
 
-#: how many rounds sidling may take before it gives up (the sides are then not claimed)
+#: how many rounds sidling may take, per component and cut, before it tries the next cut or
+#: gives up (the sides are then not claimed)
 SIDLING_ROUNDS = 200
 
 
@@ -385,7 +386,8 @@ def sides(
 ) -> "tuple[dict[int, int] | tuple[LoopyGraph, dict[int, int]], ...]":
     """The onside and offside (table vertices) of every vertex of ``loopy`` (and of
     ``known``, the stopper vertices, unchanged).  A side for which sidling does not
-    settle within ``max_rounds`` (default :data:`SIDLING_ROUNDS`) is given instead as
+    settle (some component, with every cut tried, ``max_rounds`` rounds each, default
+    :data:`SIDLING_ROUNDS`) is given instead as
     its simplified graph: ``(graph, stopper vertices)``, moves taken straight back
     removed and the vertices whose side is found fixed (``off`` or ``on``, stoppers)."""
     from .graph import stopper_vertices
