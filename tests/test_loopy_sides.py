@@ -26,8 +26,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, loopy
-from cgtkit.loopy.sides import bottomless
+from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, loopy, store
+from cgtkit.loopy.sides import _bottomless_by_measure, bottomless, endless
 from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs
 from cgtkit.short.game import Game
 from cgtkit.short.notation import game
@@ -235,7 +235,9 @@ def test_unclaimed_values_keep_the_sides_that_were_found():
     assert isinstance(bach.onside, LoopyValue) and isinstance(bach.offside, LoopyValue)
     assert "no canonical form claimed" in repr(bach.onside)
     # a random graph whose offside is off (found exactly) while its onside sidles for ever
-    g = LoopyGraph([[], [], [1, 5], [0, 1], [4], [4]], [[5], [], [], [], [2, 5], [3, 4]], 0)
+    # (random_graph(306, 7); the graph that played this part before, now 0 & off, is
+    # checked in test_graphs_that_sidling_left_unclaimed)
+    g = LoopyGraph([[4], [], [6], [1, 3], [3, 6], [4, 5], []], [[0, 4], [0], [4, 5], [4, 5], [2], [1], [0]], 0)
     value = g.value()
     assert isinstance(value, LoopyValue) and isinstance(value.onside, LoopyValue)
     assert value.offside == loopy("off")
@@ -246,3 +248,64 @@ def test_unclaimed_values_keep_the_sides_that_were_found():
     for t in PROBES:
         table = referee(moves, 0, _game_moves, -t)
         assert table[(0, -t, 1)] != "L" and table[(0, -t, 0)] != "L", str(t)
+
+
+# --- sides found exactly before sidling, and graphs sidling used to leave unclaimed ---------
+def _pass_moves(x):  # on (Left passes for ever) and off (Right does)
+    return ([x], []) if x == "on" else ([], [x])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 6))
+def test_endless_is_exactly_onside_on(seed, n):
+    # G+ = on exactly when Left, moving second in G + off, survives; G- = off exactly
+    # when Right, moving second in G + on, survives (the referee, no sides involved)
+    g = random_graph(seed, n)
+    moves = lambda v: (g.left[v], g.right[v])  # noqa: E731
+    for v in range(n):
+        up = referee(moves, v, _pass_moves, "off")[(v, "off", 1)] != "R"
+        down = referee(moves, v, _pass_moves, "on")[(v, "on", 0)] != "L"
+        assert (v in endless(g, [v])) == up, v
+        assert (v in endless(g, [v], onside=False)) == down, v
+
+
+@pytest.mark.parametrize(
+    "seed, expected",
+    [
+        (35, "{on|2} & off"),
+        (83, "over & -1over"),
+        (93, "-1v[on]* & off"),
+        (109, "-1 & off"),
+        (237, "on & v[on]*"),
+        (369, "-1over & off"),
+        (380, "0"),
+        (386, "on & {0||under|-1}"),
+    ],
+)
+def test_graphs_that_sidling_left_unclaimed(seed, expected):
+    # random 7-vertex graphs whose sidling hit the round limit in some earlier version
+    # (the whole graph at once, or one component at a time with one cut): now claimed,
+    # and the referee agrees with the sides
+    g = random_graph(seed, 7)
+    value = g.value()
+    assert not isinstance(value, LoopyValue)
+    assert str(value) == expected
+    check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES)
+
+
+def test_the_old_unclaimed_example_is_0_and_off():
+    g = LoopyGraph([[], [], [1, 5], [0, 1], [4], [4]], [[5], [], [], [], [2, 5], [3, 4]], 0)
+    value = g.value()
+    assert str(value) == "0 & off"
+    check_sides(lambda v: (g.left[v], g.right[v]), 0, value, PROBES)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**9), st.integers(1, 8), st.booleans())
+def test_bottomless_by_levels_agrees_with_the_progress_measure(seed, n, onside):
+    # the level-by-level labelling against the slow twin, the progress measure climbing
+    # one unit at a time; a vertex fixed to a short game brings table vertices in too
+    g = random_graph(seed, n)
+    g.fixed = {n - 1: store.short_id(Game.of(seed % 5 - 2))} if n > 2 and seed % 3 == 0 else {}
+    vertices = list(range(n))
+    assert bottomless(g, vertices, onside) == _bottomless_by_measure(g, vertices, onside)

@@ -40,6 +40,7 @@ from ..options import check_hashable
 from ..short.game import Game
 from . import store
 from .errors import GraphTooLargeError
+from .retrograde import attractor, explore
 
 __all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum_graph"]
 
@@ -83,26 +84,14 @@ class LoopyGraph:
         (with either player first).  Positions (vertex, player to move) from which every
         line of play ends are peeled off; what is left can play forever."""
         n = len(self)
-        out = [0] * (2 * n)  # state 2v: Left to move at v; 2v+1: Right to move
-        preds: list[list[int]] = [[] for _ in range(2 * n)]
+        succ: list[list[int]] = [[] for _ in range(2 * n)]  # 2v: Left to move at v; 2v+1: Right
         for v in range(n):
             if v in self.fixed:
                 continue  # a stopper vertex: every line from it ends
             for t, opts in ((0, self.left[v]), (1, self.right[v])):
-                s = 2 * v + t
-                for w in opts:
-                    if w in self.fixed:
-                        continue
-                    preds[2 * w + 1 - t].append(s)
-                    out[s] += 1
-        queue = [s for s in range(2 * n) if out[s] == 0]
-        while queue:
-            s = queue.pop()
-            for p in preds[s]:
-                out[p] -= 1
-                if out[p] == 0:
-                    queue.append(p)
-        return [out[2 * v] > 0 or out[2 * v + 1] > 0 for v in range(n)]
+                succ[2 * v + t] = [2 * w + 1 - t for w in opts if w not in self.fixed]
+        ends = attractor(succ, [False] * (2 * n), [s for s in range(2 * n) if not succ[s]])
+        return [not ends[2 * v] or not ends[2 * v + 1] for v in range(n)]
 
     def hereditary_alternating(self, vertices: Iterable[int]) -> list[bool]:
         """For each vertex, whether some position reachable from it (itself included)
@@ -356,36 +345,25 @@ def sum_graph(parts: Sequence[tuple[LoopyGraph, int]]) -> LoopyGraph:
             return -1 - v
         return g.fixed.get(v)
 
-    start = tuple(v for _, v in parts)
-    index = {start: 0}
-    states = [start]
-    left: list[list[int]] = []
-    right: list[list[int]] = []
     fixed: dict[int, int] = {}
-    i = 0
-    while i < len(states):
-        s = states[i]
-        i += 1
+
+    def expand(i: int, s: tuple) -> list[tuple[int, tuple]]:
         ids = [table_id(k, v) for k, v in enumerate(s)]
         if all(x is not None and store.is_short(x) for x in ids):
             total = Game.of(0)
             for x in ids:
                 total = total + store.game_of(x)
-            fixed[i - 1] = store.short_id(total)
-            left.append([])
-            right.append([])
-            continue
-        rows: list[list[int]] = [[], []]
+            fixed[i] = store.short_id(total)
+            return []
+        out: list[tuple[int, tuple]] = []
         for k, v in enumerate(s):
             lo, ro = opts(k, v)
             for side, moves in ((0, lo), (1, ro)):
                 for w in moves:
-                    t = s[:k] + (w,) + s[k + 1 :]
-                    j = index.get(t)
-                    if j is None:
-                        j = index[t] = len(states)
-                        states.append(t)
-                    rows[side].append(j)
-        left.append(rows[0])
-        right.append(rows[1])
+                    out.append((side, s[:k] + (w,) + s[k + 1 :]))
+        return out
+
+    _, rows = explore([tuple(v for _, v in parts)], expand, rows=2)
+    left = [r[0] for r in rows]
+    right = [r[1] for r in rows]
     return LoopyGraph(left, right, 0, fixed)

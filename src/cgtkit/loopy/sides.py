@@ -11,28 +11,33 @@ Theory*, ch. VI).  They are found in four steps.
    there.  Vertices that no longer start infinite alternating play are stoppers, made
    canonical as such.
 
-1. **Bottomless vertices.**  ``G+ = off`` exactly when, for every ``n``, Right wins
-   ``G + n`` outright with Left moving first (Left's ``n`` spare moves are each a
-   pass).  That is an *energy game*: Left pays one unit of credit for each pass, and
-   :func:`bottomless` finds the least credit Left needs at each position by a
-   fixed-point iteration (the "progress measure" of Brim, Chaloupka, Doyen, Gentilini
-   and Raskin, *Faster algorithms for mean-payoff games*, 2011).  A finite need is
-   below ``(n - 1) W`` for ``n`` states and costs at most ``W`` (there, ``W = 1``), so a
-   need above that bound is infinite and the onside is ``off``.  ``G- = on`` likewise
-   with the players exchanged.  These vertices are fixed to ``off`` (``on``) before sidling: a game's sides depend
+1. **Bottomless and endless vertices.**  ``G+ = off`` exactly when, for every ``n``,
+   Right wins ``G + n`` outright with Left moving first (Left's ``n`` spare moves are
+   each a pass).  That is an *energy game*: Left pays one unit of credit for each pass,
+   and :func:`bottomless` finds where her need is infinite (the "progress measure" of
+   Brim, Chaloupka, Doyen, Gentilini and Raskin, *Faster algorithms for mean-payoff
+   games*, 2011, bounds a finite need by the number of states; since credit is only
+   spent, the positions of need at most ``k`` are found level by level).  ``G+ = on``
+   exactly when Left, moving second in ``G + off``, survives: :func:`endless`, a
+   safety game.  ``G- = on`` and ``G- = off`` likewise with the players exchanged.
+   These vertices are fixed to ``off`` or ``on`` before sidling: a game's sides depend
    only on the sides of its options, so this changes no other side.
-2. **Sidling** (Winning Ways ch. 11): every remaining vertex starts at ``on`` for the
-   onside (``off`` for the offside); the edges that close infinite alternating play
-   lead to the current approximation of their target, the rest of the graph is a
-   stopper made canonical, round after round.  The approximations only decrease
-   (increase) and stay above (below) the side, so a round that changes nothing has
-   reached it.  Without step 1, a vertex whose onside is ``off`` is approached through
-   ``-2, -4, -6, ...`` for ever (Backsliding Toads and Frogs ``ttt..fff``).
-3. **A bound.**  If sidling still has not settled after ``max_rounds`` rounds (the
-   sides may not be stoppers at all: Bach's Carousel), no side is claimed and the
-   caller returns a :class:`~cgtkit.loopy.values.LoopyValue`.  This also happens when
-   a side is a stopper whose cycle the approximations only unroll (``{0|off}``,
-   ``{0|{0|off}}``, ... approach ``over``) and step 0 did not cut the cycle.
+2. **Sidling** (Winning Ways ch. 11), one strongly connected component at a time,
+   sinks first, the options outside the component fixed to their sides
+   (:func:`_sidle`): every vertex starts at ``on`` for the onside (``off`` for the
+   offside); the edges that close infinite alternating play lead to the current
+   approximation of their target, the rest of the component is a stopper made
+   canonical, round after round.  The approximations only decrease (increase) and
+   stay above (below) the side, so a round that changes nothing has reached it.
+   Without step 1, a vertex whose onside is ``off`` is approached through ``-2, -4,
+   -6, ...`` for ever (Backsliding Toads and Frogs ``ttt..fff``).
+3. **Other cuts, and a bound.**  The approximations can unroll a cycle of the side for
+   ever (``{0|off}``, ``{0|{0|off}}``, ... approach ``over``) when the cut edges run
+   through it, so when the back edges of a depth-first search do not settle within
+   ``max_rounds`` rounds, every edge of one player inside the component is cut
+   instead, then every edge of the other.  If none settles (the sides may not be
+   stoppers at all: Bach's Carousel), no side is claimed and the caller returns a
+   :class:`~cgtkit.loopy.values.LoopyValue`.
 
 >>> from cgtkit.loopy import LoopyGraph
 >>> dud = LoopyGraph([[0]], [[0]], 0)            # both pass for ever
@@ -46,13 +51,15 @@ from collections import deque
 from typing import TYPE_CHECKING, Sequence
 
 from . import store
+from .retrograde import attractor, explore
 
 if TYPE_CHECKING:  # pragma: no cover
     from .graph import LoopyGraph
 
-__all__ = ["bottomless", "sides", "without_returns", "SIDLING_ROUNDS"]
+__all__ = ["bottomless", "endless", "sides", "without_returns", "SIDLING_ROUNDS"]
 
-#: how many rounds sidling may take before it gives up (the sides are then not claimed)
+#: how many rounds sidling may take, per component and cut, before it tries the next cut or
+#: gives up (the sides are then not claimed)
 SIDLING_ROUNDS = 200
 
 
@@ -60,40 +67,26 @@ def _arena(graph: "LoopyGraph", roots: Sequence[int], left_pays: bool) -> tuple[
     """The positions reachable from ``roots`` (graph vertices, then table vertices
     standing for fixed ones), with the moves of the payer (``left``) and of the other
     player (``right``) as local indices.  ``left_pays`` False exchanges the players."""
-    index: dict = {}
-    nodes: list = []
-    for r in roots:
-        key = ("t", graph.fixed[r]) if r in graph.fixed else ("g", r)
-        if key not in index:
-            index[key] = len(nodes)
-            nodes.append(key)
-    mine: list[list[int]] = []
-    theirs: list[list[int]] = []
-    i = 0
-    while i < len(nodes):
-        kind, v = nodes[i]
-        i += 1
+
+    def key(w: int) -> tuple[str, int]:
+        return ("t", graph.fixed[w]) if w in graph.fixed else ("g", w)
+
+    def expand(i: int, node: tuple[str, int]) -> list[tuple[int, tuple[str, int]]]:
+        kind, v = node
         if kind == "g":
-            lo = [("t", graph.fixed[w]) if w in graph.fixed else ("g", w) for w in graph.left[v]]
-            ro = [("t", graph.fixed[w]) if w in graph.fixed else ("g", w) for w in graph.right[v]]
+            lo = [key(w) for w in graph.left[v]]
+            ro = [key(w) for w in graph.right[v]]
         else:
             lt, rt = store.options(v)
             lo = [("t", w) for w in lt]
             ro = [("t", w) for w in rt]
         if not left_pays:
             lo, ro = ro, lo
-        rows = []
-        for opts in (lo, ro):
-            row = []
-            for key in opts:
-                j = index.get(key)
-                if j is None:
-                    j = index[key] = len(nodes)
-                    nodes.append(key)
-                row.append(j)
-            rows.append(row)
-        mine.append(rows[0])
-        theirs.append(rows[1])
+        return [(0, k) for k in lo] + [(1, k) for k in ro]
+
+    nodes, rows = explore([key(r) for r in roots], expand, rows=2)
+    mine = [r[0] for r in rows]
+    theirs = [r[1] for r in rows]
     return nodes, mine, theirs
 
 
@@ -101,11 +94,45 @@ def bottomless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True
     """The vertices among ``vertices`` whose onside is ``off`` (``onside`` True) or whose
     offside is ``on`` (False), decided exactly by the energy game of the module text.
 
+    Credit is never earned, only spent (one unit a pass), so the need of a position is
+    at most ``k`` exactly when Left survives it with at most ``k`` passes.  Those sets
+    ``S_k`` are found level by level, each by one retrograde labelling (a pass is
+    safe at level ``k`` when it leads into ``S_{k-1}``); ``S_k`` grows with ``k``, and
+    once ``S_k = S_{k-1}`` every later level is the same, so the positions left out
+    have no finite need.  The progress measure of the module text
+    (:func:`_bottomless_by_measure`, which climbs one unit at a time up to the bound) is
+    the slow twin the tests compare this with.
+
     >>> from cgtkit.loopy.graph import LoopyGraph
     >>> g = LoopyGraph([[], [1]], [[0], []], 0)   # 0: Right passes for ever (off); 1: Left (on)
     >>> sorted(bottomless(g, [0, 1])), sorted(bottomless(g, [0, 1], onside=False))
     ([0], [1])
     """
+    nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
+    m = len(nodes)
+    never = 2 * m  # a state no labelling marks: a safe pass leads there
+    # state 2x: the payer to move at x; 2x + 1: the other player to move
+    moves = [[2 * y + 1 for y in mine[x]] if t == 0 else [2 * y for y in theirs[x]] for x in range(m) for t in (0, 1)]
+    other = [t == 1 for _ in range(m) for t in (0, 1)] + [False]
+    survives: list[bool] | None = None  # S_{k-1}
+    while True:
+        succ = [
+            row + [never] if t == 0 and survives is not None and survives[s + 1] else row
+            for s, row in enumerate(moves)
+            for t in (s % 2,)
+        ] + [[]]
+        seeds = [s for s in range(0, 2 * m, 2) if not succ[s]]
+        lost = attractor(succ, other, seeds)
+        now = [not lost[s] for s in range(2 * m)]
+        if now == survives:
+            break
+        survives = now
+    local = {key: j for j, key in enumerate(nodes)}
+    return {v for v in vertices if v not in graph.fixed and not survives[2 * local[("g", v)]]}
+
+
+def _bottomless_by_measure(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True) -> set[int]:
+    """:func:`bottomless` by the progress measure of the module text (the slow twin)."""
     nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
     m = len(nodes)
     cap = 2 * m  # a finite need is below the number of (position, player) states
@@ -152,6 +179,42 @@ def bottomless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True
     return out
 
 
+def endless(graph: "LoopyGraph", vertices: Sequence[int], onside: bool = True) -> set[int]:
+    """The vertices among ``vertices`` whose onside is ``on`` (``onside`` True) or whose
+    offside is ``off`` (False), decided exactly.
+
+    ``G+ = on`` exactly when ``on <= G+``, that is when Left, moving second in
+    ``G + off``, survives: Right may pass in ``off`` whenever he likes, so Left must be
+    able to move in ``G`` for ever while Right moves there or passes as he pleases.
+    That is a safety game, solved backwards in linear time: a position is *lost* for
+    Left (to move) when every Left option is *tainted*, and a position is tainted (for
+    Right to move) when it is lost (Right passes) or a Right move leads to a lost one;
+    Left, moving second, survives exactly at the untainted positions.  ``G- = off`` likewise
+    with the players exchanged.  Vertices found here are fixed to ``on`` (``off``)
+    before sidling, as the bottomless ones are to ``off`` (``on``): without this, a
+    graph whose sides are ``dud``'s (Backsliding Toads and Frogs ``ttt...fff``) was
+    sidled component by component only to find ``on`` everywhere.
+
+    >>> from cgtkit.loopy.graph import LoopyGraph
+    >>> g = LoopyGraph([[0], [0]], [[0], []], 0)  # 0: dud; 1: {dud|}
+    >>> sorted(endless(g, [0, 1])), sorted(endless(g, [0, 1], onside=False))
+    ([0, 1], [0])
+    """
+    nodes, mine, theirs = _arena(graph, vertices, left_pays=onside)
+    m = len(nodes)
+    # state 2x: Left (the payer) to move at x, lost when every move is to a tainted
+    # state; 2x + 1: Right to move, tainted when he passes to 2x or moves to a lost one
+    succ = [
+        [2 * y + 1 for y in mine[x]] if t == 0 else [2 * x] + [2 * y for y in theirs[x]]
+        for x in range(m)
+        for t in (0, 1)
+    ]
+    marked = attractor(succ, [t == 1 for _ in range(m) for t in (0, 1)], [2 * x for x in range(m) if not mine[x]])
+    tainted = [marked[2 * x + 1] for x in range(m)]
+    local = {key: j for j, key in enumerate(nodes)}
+    return {v for v in vertices if v not in graph.fixed and not tainted[local[("g", v)]]}
+
+
 def _cut_edges(graph: "LoopyGraph", loopy: list[int]) -> list[tuple[int, int, int]]:
     """Edges ``(vertex, side, index)`` whose removal leaves no infinite alternating play
     among ``loopy``: the back edges of a depth-first search of the positions
@@ -186,35 +249,134 @@ def _cut_edges(graph: "LoopyGraph", loopy: list[int]) -> list[tuple[int, int, in
     return cuts
 
 
-def _sidle(graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int) -> dict[int, int] | None:
-    """Sidling from ``top`` (on or off) over the vertices ``loopy``, the graph kept
-    whole except for the edges that close infinite alternating play: those lead to the
-    current approximation of their target, the rest is a stopper made canonical at
-    each round.  None if it has not settled within ``limit`` rounds."""
+def _sidle(
+    graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int, onside: bool
+) -> dict[int, int] | None:
+    """Sidling from ``top`` (on or off) over the vertices ``loopy``, one strongly
+    connected component at a time, sinks first (see :func:`_sidle_component`).  None if
+    some component has not settled within ``limit`` rounds.
+
+    Why one component at a time gives the same sides as sidling the whole graph:
+
+    * The side of a vertex depends only on the sides of its options (the fact step 1
+      already uses when it fixes bottomless vertices, and :func:`sides` when it fixes
+      the stopper vertices).  For the onside: ``X <= G+`` exactly when Left, moving
+      second in ``G - X``, survives, and survival in ``G - X`` is the greatest fixed
+      point of "not stuck, and (Left to move) some option survived / (Right to move)
+      every option survived".  Where play leaves the component ``C`` of ``G`` for an
+      option ``w`` outside it, survival in ``w - Y`` (either player to move, every
+      stopper ``Y``) is the same as in ``w+ - Y``, so on the positions of ``C`` the
+      greatest fixed point is the same with ``w`` replaced by the stopper ``w+``; two
+      stoppers below which the same stoppers lie are equal.  The offside likewise,
+      with the players exchanged.
+    * The components are taken sinks first (Tarjan's order), so when ``C`` is sidled
+      every option outside it lies in a component already done (or was fixed before
+      sidling), and its side is known exactly.
+    * Sidling ``C`` with those options fixed is sidling a graph whose only unknown
+      sides are those of ``C``: it starts above the sides (``on``), stays above them,
+      and a round that changes nothing has reached them, as for the whole graph.
+
+    Each round then makes only ``C`` canonical (its cut graph, with the options
+    outside it as fixed vertices), not the whole graph: Backsliding Toads and Frogs
+    ``ttt..fff`` has 517 such vertices in components of at most 28.
+    """
+    from .graph import _tarjan
+
+    member = [False] * len(graph)
+    for v in loopy:
+        member[v] = True
+    side = dict(known)
+    for comp in _tarjan(graph, loopy, member):
+        found = _sidle_component(graph, side, comp, top, limit, onside)
+        if found is None:
+            return None
+        side.update(found)
+    return side
+
+
+def _sidle_component(
+    graph: "LoopyGraph", side: dict[int, int], comp: list[int], top: int, limit: int, onside: bool
+) -> dict[int, int] | None:
+    """Sidling of one strongly connected component ``comp``, every option outside it
+    fixed to its known side (``side``): edges that close infinite alternating play
+    lead to the current approximation of their target, the rest of the component is a
+    stopper made canonical at each round (:func:`_sidle_cut`).  None if it has not
+    settled within ``limit`` rounds of each cut tried."""
+    from .graph import LoopyGraph
+
+    k = len(comp)
+    local = {v: i for i, v in enumerate(comp)}
+    left: list[list[int]] = []
+    right: list[list[int]] = []
+    fixed: dict[int, int] = {}
+    outside: dict[int, int] = {}
+
+    def ref(w: int) -> int:
+        i = local.get(w)
+        if i is not None:
+            return i
+        j = outside.get(w)
+        if j is None:
+            j = outside[w] = k + len(outside)
+            fixed[j] = graph.fixed[w] if w in graph.fixed else side[w]
+        return j
+
+    for v in comp:
+        left.append([ref(w) for w in graph.left[v]])
+        right.append([ref(w) for w in graph.right[v]])
+    left.extend([] for _ in outside)
+    right.extend([] for _ in outside)
+    whole = LoopyGraph(left, right, 0, fixed)
+    inner = list(range(k))
+    # Any set of edges whose removal leaves no infinite alternating play will do (the
+    # argument of the module text does not depend on which); the approximations can
+    # only unroll a cycle of the side for ever when the cut runs through it, so when
+    # one cut does not settle, others are tried: the back edges of a depth-first
+    # search, then every edge inside the component of the player whose infinite play
+    # does not count (Right's for the onside: the side's own loops, ``on``'s pass,
+    # are the other player's), then every edge of the other player.
+    mover = 1 if onside else 0
+    for cuts in (
+        _cut_edges(whole, inner),
+        _player_edges(whole, k, mover),
+        _player_edges(whole, k, 1 - mover),
+    ):
+        found = _sidle_cut(whole, k, cuts, top, limit)
+        if found is not None:
+            return {v: found[local[v]] for v in comp}
+    return None
+
+
+def _player_edges(graph: "LoopyGraph", k: int, t: int) -> list[tuple[int, int, int]]:
+    """Every edge ``(vertex, t, index)`` of player ``t`` (0 Left, 1 Right) between the
+    vertices ``0 .. k-1``: without them no alternating play stays among those."""
+    rows = graph.left if t == 0 else graph.right
+    return [(v, t, i) for v in range(k) for i, w in enumerate(rows[v]) if w < k]
+
+
+def _sidle_cut(graph: "LoopyGraph", k: int, cuts: list[tuple[int, int, int]], top: int, limit: int) -> list[int] | None:
+    """Sidling of the vertices ``0 .. k-1`` of ``graph`` with the edges ``cuts`` leading
+    to the current approximation of their targets (first ``top``), the rest made
+    canonical at each round; the sides, or None after ``limit`` rounds unsettled."""
     from .graph import LoopyGraph, stopper_vertices
 
-    cuts = _cut_edges(graph, loopy)
-    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
-    x = {w: top for w in targets}
     n = len(graph)
+    targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
+    slot = {w: n + j for j, w in enumerate(targets)}
+    cut_left = [list(r) for r in graph.left] + [[] for _ in targets]
+    cut_right = [list(r) for r in graph.right] + [[] for _ in targets]
+    for v, t, i in cuts:
+        rows = cut_left if t == 0 else cut_right
+        rows[v][i] = slot[rows[v][i]]
+    x = {w: top for w in targets}
     for _ in range(limit):
-        left = [list(r) for r in graph.left] + [[] for _ in targets]
-        right = [list(r) for r in graph.right] + [[] for _ in targets]
-        fixed = dict(graph.fixed)
-        slot = {}
-        for k, w in enumerate(targets):
-            slot[w] = n + k
-            fixed[n + k] = x[w]
-        for v, t, i in cuts:
-            rows = left if t == 0 else right
-            rows[v][i] = slot[rows[v][i]]
-        for v, value in known.items():
-            fixed.setdefault(v, value)
-        cut = LoopyGraph(left, right, graph.start, fixed)
-        values = stopper_vertices(cut, loopy)
+        cut_fixed = dict(graph.fixed)
+        for w in targets:
+            cut_fixed[slot[w]] = x[w]
+        values = stopper_vertices(LoopyGraph(cut_left, cut_right, 0, cut_fixed), range(k))
         new = {w: values[w] for w in targets}
         if new == x:
-            return {**known, **{v: values[v] for v in loopy}}
+            return [values[v] for v in range(k)]
         x = new
     return None
 
@@ -224,7 +386,8 @@ def sides(
 ) -> "tuple[dict[int, int] | tuple[LoopyGraph, dict[int, int]], ...]":
     """The onside and offside (table vertices) of every vertex of ``loopy`` (and of
     ``known``, the stopper vertices, unchanged).  A side for which sidling does not
-    settle within ``max_rounds`` (default :data:`SIDLING_ROUNDS`) is given instead as
+    settle (some component, with every cut tried, ``max_rounds`` rounds each, default
+    :data:`SIDLING_ROUNDS`) is given instead as
     its simplified graph: ``(graph, stopper vertices)``, moves taken straight back
     removed and the vertices whose side is found fixed (``off`` or ``on``, stoppers)."""
     from .graph import stopper_vertices
@@ -238,9 +401,10 @@ def sides(
         settled = {**known, **stopper_vertices(side_graph, loopy)}
         open_ = [v for v in loopy if v not in settled]
         sunk = bottomless(side_graph, open_, onside)
-        fixed = {**settled, **{v: bottom for v in sunk}}
-        rest = [v for v in open_ if v not in sunk]
-        side = _sidle(side_graph, fixed, rest, top, limit) if rest else dict(fixed)
+        peaks = endless(side_graph, open_, onside)
+        fixed = {**settled, **{v: bottom for v in sunk}, **{v: top for v in peaks}}
+        rest = [v for v in open_ if v not in sunk and v not in peaks]
+        side = _sidle(side_graph, fixed, rest, top, limit, onside) if rest else dict(fixed)
         result.append((side_graph, fixed) if side is None else side)
     return result[0], result[1]
 

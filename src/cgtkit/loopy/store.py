@@ -41,6 +41,7 @@ from ..errors import CGTError
 from ..numbers import Dyadic
 from ..short.game import Game
 from .errors import NotAStopperError
+from .retrograde import attractor, explore
 
 __all__ = [
     "Pseudonumber",
@@ -70,6 +71,7 @@ _SURV: dict = {}  # (p, q, turn) -> Left survives p - q with `turn` to move (0 L
 _STOPS: dict = {}  # id -> (left stop, right stop)
 _PSTOPS: dict = {}  # id -> adorned stops
 _SINGLE: dict = {}  # (left ids, right ids) of one new vertex with no loop -> its vertex
+_BATCH: dict = {}  # (left rows, right rows) of a batch of new vertices -> their vertices
 
 _MAX_BYPASS = 100_000  # rounds of bypassing a single vertex may take (never reached in practice)
 
@@ -155,66 +157,26 @@ def _survives(start: tuple[int, int, int]) -> bool:
     known = _known(*start)
     if known is not None:
         return known
-    index = {start: 0}
-    states = [start]
-    succs: list = []
-    value: list = []  # None (to label), True/False (a leaf whose answer is known)
-    i = 0
-    while i < len(states):
-        p, q, turn = states[i]
-        i += 1
-        k = _known(p, q, turn) if i > 1 else None
+    value: list = []  # None (labelled here), True/False (a leaf whose answer is known)
+
+    def expand(i: int, state: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        p, q, turn = state
+        k = _known(p, q, turn) if i > 0 else None
+        value.append(k)
         if k is not None:
-            value.append(k)
-            succs.append(())
-            continue
-        value.append(None)
+            return []
         lp, rp = options(p)
         lq, rq = options(q)
         if turn == 0:  # Left: a Left move in p, or a Right move in q (Left's move in -q)
-            nxt = [(x, q, 1) for x in lp] + [(p, y, 1) for y in rq]
-        else:
-            nxt = [(x, q, 0) for x in rp] + [(p, y, 0) for y in lq]
-        ids = []
-        for s in nxt:
-            j = index.get(s)
-            if j is None:
-                j = index[s] = len(states)
-                states.append(s)
-            ids.append(j)
-        succs.append(ids)
+            return [(x, q, 1) for x in lp] + [(p, y, 1) for y in rq]
+        return [(x, q, 0) for x in rp] + [(p, y, 0) for y in lq]
+
+    states, succs = explore([start], expand)
     n = len(states)
-    preds: list = [[] for _ in range(n)]
-    count = [0] * n
-    lost = [False] * n
-    queue = []
-    for j in range(n):
-        v = value[j]
-        if v is not None:
-            if not v:
-                lost[j] = True
-                queue.append(j)
-            continue
-        ids = succs[j]
-        for s in ids:
-            preds[s].append(j)
-        count[j] = len(ids)
-        if states[j][2] == 0 and not ids:  # Left to move and no move: lost
-            lost[j] = True
-            queue.append(j)
-    while queue:
-        j = queue.pop()
-        for p in preds[j]:
-            if lost[p]:
-                continue
-            if states[p][2] == 1:  # Right moves there: one losing reply is enough
-                lost[p] = True
-                queue.append(p)
-            else:
-                count[p] -= 1
-                if count[p] == 0:
-                    lost[p] = True
-                    queue.append(p)
+    # lost for Left: a leaf known lost, Left to move with no move, Right to move with a
+    # move to a lost state, Left to move with every move to a lost state
+    seeds = [j for j in range(n) if value[j] is False or (value[j] is None and states[j][2] == 0 and not succs[j])]
+    lost = attractor(succs, [s[2] == 1 for s in states], seeds)
     for j in range(n):
         if value[j] is None:
             _SURV[states[j]] = not lost[j]
@@ -400,21 +362,10 @@ def _alternating_cycle(batch: Sequence[int]) -> list[int] | None:
     one; what remains lies on or leads to a cycle."""
     members = set(batch)
     states = [(v, t) for v in batch for t in (0, 1)]
-    out = {}
-    preds: dict = {s: [] for s in states}
-    for v, t in states:
-        nxt = [(w, 1 - t) for w in (_L[v] if t == 0 else _R[v]) if w in members]
-        out[(v, t)] = len(nxt)
-        for s in nxt:
-            preds[s].append((v, t))
-    queue = [s for s in states if out[s] == 0]
-    while queue:
-        s = queue.pop()
-        for p in preds[s]:
-            out[p] -= 1
-            if out[p] == 0:
-                queue.append(p)
-    left = [s for s in states if out[s] > 0]
+    number = {s: j for j, s in enumerate(states)}
+    succ = [[number[(w, 1 - t)] for w in (_L[v] if t == 0 else _R[v]) if w in members] for v, t in states]
+    ends = attractor(succ, [False] * len(states), [j for j, row in enumerate(succ) if not row])
+    left = [s for s, e in zip(states, ends) if not e]
     if not left:
         return None
     # follow remaining successors to show one cycle
@@ -453,11 +404,20 @@ def canonical_batch(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]
                 v = short_id(Game.from_options([_GAME[x] for x in ls], [_GAME[x] for x in rs]))
                 _SINGLE[key] = v
                 return [v]
-        result = _canonical_batch(left, right)
         if min(key[0] + key[1], default=0) >= 0:
+            result = _canonical_batch(left, right)
             _SINGLE[key] = result[0]
-        return result
-    return _canonical_batch(left, right)
+            return result
+    # The same batch again (sidling remakes a component each round, and the parts of it
+    # whose options did not change are the same batch): its vertices are the ones found
+    # before, since equal stoppers get the same vertex.
+    batch = (tuple(tuple(r) for r in left), tuple(tuple(r) for r in right))
+    done_batch = _BATCH.get(batch)
+    if done_batch is not None:
+        return [resolve(v) for v in done_batch]
+    result = _canonical_batch(left, right)
+    _BATCH[batch] = result
+    return result
 
 
 def _canonical_batch(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[int]:

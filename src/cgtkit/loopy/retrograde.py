@@ -1,0 +1,108 @@
+"""The two loops every loopy computation shares: exploring a state graph breadth first
+(:func:`explore`) and labelling it backwards from the ends of play (:func:`attractor`).
+
+Both are iterative, so graphs of any depth work.
+
+>>> states, succ = explore(["a"], lambda i, s: {"a": "bc", "b": "c", "c": ""}[s])
+>>> states, succ
+(['a', 'b', 'c'], [[1, 2], [2], []])
+>>> attractor(succ, [False, False, False], [2])   # every line of play reaches c
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+
+__all__ = ["explore", "attractor"]
+
+K = TypeVar("K", bound=Hashable)
+
+
+def explore(roots: Iterable[K], expand: Callable[[int, K], Iterable], rows: int | None = None) -> tuple[list[K], list]:
+    """Every state reachable from ``roots``, numbered in the order met (the roots first,
+    then breadth first), and for each state the numbers of its successors:
+    ``expand(i, state)`` gives the successors of state number ``i`` in the order they
+    are to be numbered (nothing for a state not to be expanded).  With ``rows`` given,
+    it gives them as pairs ``(row, successor)`` (row 0 for Left's options, 1 for
+    Right's, say) and each state gets ``rows`` lists; else each state gets one list.
+
+    >>> explore([3], lambda i, n: [n - 1, n - 2] if n > 1 else [])
+    ([3, 2, 1, 0], [[1, 2], [2, 3], [], []])
+    >>> explore([1], lambda i, n: [(0, n - 1), (1, n + 1)] if n == 1 else [], rows=2)
+    ([1, 0, 2], [[[1], [2]], [[], []], [[], []]])
+    """
+    index: dict = {}
+    states: list[K] = []
+    for r in roots:
+        if r not in index:
+            index[r] = len(states)
+            states.append(r)
+    out: list = []
+    i = 0
+    while i < len(states):
+        if rows is None:
+            ids = []
+            for key in expand(i, states[i]):
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(states)
+                    states.append(key)
+                ids.append(j)
+            out.append(ids)
+        else:
+            numbered: list[list[int]] = [[] for _ in range(rows)]
+            for row, key in expand(i, states[i]):
+                j = index.get(key)
+                if j is None:
+                    j = index[key] = len(states)
+                    states.append(key)
+                numbered[row].append(j)
+            out.append(numbered)
+        i += 1
+    return states, out
+
+
+def attractor(succ: Sequence[Sequence[int]], existential: Sequence[bool], seeds: Iterable[int]) -> list[bool]:
+    """The least set of states that holds ``seeds`` and every state all of whose
+    successors it holds (at least one successor), or, for an ``existential`` state, one
+    of whose successors it holds: retrograde labelling, each edge looked at once.
+
+    For a two-player game with the states where the winner moves existential and the
+    seeds the positions the loser is stuck in, it is the set the winner wins outright;
+    with no existential state and the dead ends as seeds, the states from which every
+    line of play ends.
+
+    >>> attractor([[1], [0], [0, 1], []], [False] * 4, [3])   # 0 <-> 1: never marked
+    [False, False, False, True]
+    >>> attractor([[1], [0], [0, 3], []], [False, False, True, False], [3])
+    [False, False, True, True]
+    """
+    n = len(succ)
+    preds: list[list[int]] = [[] for _ in range(n)]
+    count = [0] * n
+    for j in range(n):
+        ids = succ[j]
+        count[j] = len(ids)
+        for s in ids:
+            preds[s].append(j)
+    marked = [False] * n
+    queue = []
+    for j in seeds:
+        if not marked[j]:
+            marked[j] = True
+            queue.append(j)
+    while queue:
+        j = queue.pop()
+        for p in preds[j]:
+            if marked[p]:
+                continue
+            if existential[p]:
+                marked[p] = True
+                queue.append(p)
+            else:
+                count[p] -= 1
+                if count[p] == 0:
+                    marked[p] = True
+                    queue.append(p)
+    return marked
