@@ -258,7 +258,7 @@ impl RulesetSolver {
             "arc-kayles" => GraphGame::ArcKayles,
             _ => return Err(rules_error(py, format!("no native game on graphs {game:?}"))),
         };
-        Ok(RulesetSolver { inner: Inner::Graph(Solver::new(Graphs::new(game), entries)) })
+        Ok(RulesetSolver::of(Inner::Graph(Solver::new(Graphs::new(game), entries))))
     }
 
     /// The guard columns of a placement game's boards (None for other games).
