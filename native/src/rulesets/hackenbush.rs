@@ -212,15 +212,17 @@ impl Graph {
 }
 
 /// The canonical code of the tree on the edges `mask` (one component, a tree): its
-/// tokens packed 2 bits each, and their count.
+/// tokens packed 2 bits each, and their count.  No allocation: children are kept
+/// as linked lists, their codes sorted in a small array.
 fn tree_code(g: &Graph, mask: u64) -> (u128, u32) {
-    // parents by a walk from the ground; then codes bottom up (reverse walk order)
+    const NONE: u8 = u8::MAX;
     let mut order = [0u8; MAX_EDGES + 1];
     let mut up_edge = [0u8; MAX_EDGES + 1];
-    let mut parent = [0u8; MAX_EDGES + 1];
+    let mut first = [NONE; MAX_EDGES + 1];
+    let mut sibling = [NONE; MAX_EDGES + 1];
     let mut seen: u128 = 1;
-    let (mut head, mut len) = (0, 1);
-    while head < len {
+    let (mut head, mut count) = (0, 1);
+    while head < count {
         let x = order[head];
         head += 1;
         let mut m = g.inc[x as usize] & mask;
@@ -230,36 +232,41 @@ fn tree_code(g: &Graph, mask: u64) -> (u128, u32) {
             let y = if g.u[i] == x { g.v[i] } else { g.u[i] };
             if seen >> y & 1 == 0 {
                 seen |= 1 << y;
-                parent[y as usize] = x;
                 up_edge[y as usize] = i as u8;
-                order[len] = y;
-                len += 1;
+                sibling[y as usize] = first[x as usize];
+                first[x as usize] = y;
+                order[count] = y;
+                count += 1;
             }
         }
     }
-    // each vertex's children codes, gathered then sorted
-    let mut kids: Vec<Vec<(u32, u128)>> = vec![Vec::new(); MAX_EDGES + 1];
-    for k in (1..len).rev() {
+    // codes bottom up (reverse walk order): an edge's colour, its children's codes
+    // sorted by (length, bits), then the closing 0 token
+    let mut code = [0u128; MAX_EDGES + 1];
+    let mut len = [0u32; MAX_EDGES + 1];
+    let mut kids = [(0u32, 0u128); MAX_EDGES];
+    for k in (0..count).rev() {
         let y = order[k] as usize;
-        let mut ks = std::mem::take(&mut kids[y]);
-        ks.sort_unstable();
-        let mut code = g.c[up_edge[y] as usize] as u128;
-        let mut n = 1;
-        for (l, b) in ks {
-            code |= b << (2 * n);
+        let mut m = 0;
+        let mut c = first[y];
+        while c != NONE {
+            kids[m] = (len[c as usize], code[c as usize]);
+            m += 1;
+            c = sibling[c as usize];
+        }
+        kids[..m].sort_unstable();
+        let (mut b, mut n) = if y == 0 { (0u128, 0u32) } else { (g.c[up_edge[y] as usize] as u128, 1) };
+        for &(l, x) in &kids[..m] {
+            b |= x << (2 * n);
             n += l;
         }
-        n += 1; // the closing 0 token
-        kids[parent[y] as usize].push((n, code));
+        if y == 0 {
+            return (b, n);
+        }
+        code[y] = b;
+        len[y] = n + 1; // the closing 0 token
     }
-    let mut ks = std::mem::take(&mut kids[0]);
-    ks.sort_unstable();
-    let (mut code, mut n) = (0u128, 0u32);
-    for (l, b) in ks {
-        code |= b << (2 * n);
-        n += l;
-    }
-    (code, n)
+    unreachable!("the ground is walked first")
 }
 
 /// The code of the small graph on the edges `mask`: renamed first met, sorted.
@@ -605,5 +612,87 @@ mod tests {
             }
             assert_eq!(stalk_value(e, &s).unwrap(), values[s.len()], "{text}");
         }
+    }
+}
+
+#[cfg(test)]
+mod graph_tests {
+    use super::*;
+    use crate::short::ENGINE;
+
+    fn edges(text: &str) -> Vec<(String, String, String)> {
+        text.split_whitespace()
+            .map(|t| {
+                let (uv, c) = t.split_once(':').unwrap();
+                let (u, v) = uv.split_once('-').unwrap();
+                (u.to_string(), v.to_string(), c.to_string())
+            })
+            .collect()
+    }
+
+    fn keys(gs: &Graphs, text: &str) -> Vec<u128> {
+        let mut k = gs.parts(&edges(text)).unwrap().unwrap();
+        k.sort_unstable();
+        k
+    }
+
+    #[test]
+    fn isomorphic_trees_share_a_key_and_keys_decode() {
+        let gs = Graphs::new();
+        // L(R(G,L),RR,G(L,R)) written with its branches in other orders
+        let a = keys(&gs, "g-a:L a-b:R b-c:G b-d:L a-e:R e-f:R a-h:G h-i:L h-j:R");
+        let b = keys(&gs, "g-x:L x-h:G h-j:R h-i:L x-b:R b-d:L b-c:G x-e:R e-f:R");
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 1);
+        assert_eq!(a[0] >> KIND, K_TREE);
+        // decoding and keying again gives the key back
+        let g = decode_small(a[0]);
+        assert_eq!(gs.key(&g, g.all(), None), a[0]);
+        // a graph: its vertices renamed, the same key; two parts at the ground
+        let c = keys(&gs, "g-a:G a-b:G b-g:G g-c:L c-c:R");
+        let d = keys(&gs, "g-p:L p-p:R g-q:G q-r:G r-g:G");
+        assert_eq!(c, d);
+        assert_eq!(c.len(), 2);
+        // floating edges are dropped; a ground loop is a part of its own
+        assert_eq!(keys(&gs, "a-b:L g-g:R").len(), 1);
+    }
+
+    #[test]
+    fn chops_drop_what_falls() {
+        let mut g = Graph::new();
+        // g-1 1-2 2-3 3-1 (a triangle on a stalk) and 2-4
+        for (u, v) in [(0, 1), (1, 2), (2, 3), (3, 1), (2, 4)] {
+            g.push(u, v, CG);
+        }
+        assert_eq!(g.grounded(g.all() & !1), 0); // chop the trunk: all falls
+        assert_eq!(g.grounded(g.all() & !2), 0b11101); // a triangle edge: nothing falls
+        let mut parts = Vec::new();
+        let mut h = Graph::new();
+        for (u, v) in [(0, 1), (1, 0), (0, 2), (0, 0)] {
+            h.push(u, v, CL);
+        }
+        h.components(h.all(), &mut |p| parts.push(p));
+        assert_eq!(parts, vec![0b0011, 0b0100, 0b1000]);
+    }
+
+    #[test]
+    fn large_parts_by_mask_and_values() {
+        let gs = Graphs::new();
+        let names: Vec<String> = (0..40).map(|i| format!("v{i}")).collect();
+        let mut text = String::from("g-v0:G");
+        for i in 1..40 {
+            text += &format!(" {}-{}:{}", names[i / 2], names[i], ["L", "R", "G"][i % 3]);
+        }
+        let k = keys(&gs, &text);
+        assert_eq!((k.len(), k[0] >> KIND, gs.bases()), (1, K_BIG, 1));
+        assert_eq!(keys(&gs, &text), k); // interned once
+        // a green tree by search equals the colon principle
+        let sv = super::super::search::Solver::new(Graphs::new(), None);
+        let green = keys(&gs, "g-a:G a-b:G a-c:G c-d:G");
+        let e = &*ENGINE;
+        let mut o = Options::default();
+        sv.rules.expand(green[0], &mut o);
+        assert_eq!(o.left_count(), 4);
+        assert_eq!(sv.total(&green, 1).unwrap(), e.nus(Nus { x: Dyadic::zero(), n: Int::ZERO, m: Int::from(4) }));
     }
 }
