@@ -181,3 +181,14 @@ def test_random_larger_graphs_native_equals_python():
     for _ in range(4):
         g = HackenbushGraph(random_graph(rng, rng.randint(4, 6), 13))
         assert g.value == twin(g), str(g)
+
+
+def test_large_trees_keep_their_normalised_search():
+    """A tree of more than 30 edges that no fast path settles is searched in Python,
+    where its branches are normalised: 40 leaves of two colours on one edge have 41 x
+    41 normal forms, not 2^40 edge sets.  Green trees and stalks of any size take
+    their fast paths."""
+    t = HackenbushTree("L(" + ",".join("LR"[i % 2] for i in range(40)) + ")")
+    assert t.value == twin(t) == t.search_value()
+    assert HackenbushTree("G(" + ",".join(["G"] * 60) + ")").value == game("*")
+    assert HackenbushTree("L" * 70 + "R").value == game("139/2")
