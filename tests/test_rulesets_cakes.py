@@ -13,6 +13,7 @@ from cgtkit.rulesets.cakes import maundy_cake_formula
 from cgtkit.errors import RulesError
 from cgtkit.rulesets.cakes import Cutcake, Eatcake, MaundyCake, cutcake_formula, eatcake_cost, eatcake_known
 from cgtkit.short.notation import game
+from cgtkit.rulesets import native
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_cakes.json").read_text())
 
@@ -116,7 +117,7 @@ def test_eatcake_refuses_beyond_its_bound_before_searching(monkeypatch):
 
 @pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
 def test_eatcake_after_a_failure_mid_search(monkeypatch, exc):
-    """A failure inside the search (here the solver's expand, its public seam) leaves
+    """A failure inside the Python search (here the solver's expand, its public seam) leaves
     the ruleset usable: after MemoryError its table is released, and the next
     question gets the right value."""
     want = _slow(_eat).value((8, 6))
@@ -131,7 +132,7 @@ def test_eatcake_after_a_failure_mid_search(monkeypatch, exc):
         return real(key)
 
     monkeypatch.setattr(Eatcake.solver, "expand", failing)
-    with pytest.raises(exc):
+    with pytest.raises(exc), native.python_search():  # the Python search's seam
         Eatcake("8x6").value
     assert calls["n"] == 15
     if exc is MemoryError:

@@ -14,6 +14,7 @@ use crate::rulesets::search::{Rules, Solver};
 use crate::rulesets::stones::{self, StoneGame, StoneKey, Stones};
 use crate::rulesets::table::{Stats, TTable};
 use crate::rulesets::graphs::{GraphGame, Graphs};
+use crate::rulesets::{cakes, hackenbush::Graphs as HackenbushGraphs};
 use crate::rulesets::{amazons::Amazons, clobber::Clobber, colouring::Colouring, hackenbush, konane::Konane, outcome, placement::Placement, toads};
 use crate::short::ENGINE;
 use pyo3::prelude::*;
@@ -152,6 +153,40 @@ fn graph_parts(py: Python<'_>, rules: &Graphs, keys: &[Bound<'_, PyAny>]) -> PyR
     Ok(Some(parts))
 }
 
+/// The native keys of Hackenbush tree and graph components, given as edges `(u, v,
+/// colour)`; None when a component is too large.
+fn hackenbush_parts(py: Python<'_>, rules: &HackenbushGraphs, keys: &[Bound<'_, PyAny>]) -> PyResult<Option<Vec<u128>>> {
+    let mut edges = Vec::with_capacity(keys.len());
+    for k in keys {
+        let e = k.extract::<(String, String, String)>().map_err(|_| rules_error(py, format!("a Hackenbush edge is (u, v, colour), not {k}")))?;
+        edges.push(e);
+    }
+    rules.parts(&edges).map_err(|m| rules_error(py, m))
+}
+
+/// The native keys of Eatcake cakes `(w, h)`; None when a side does not fit 32 bits.
+fn eatcake_parts(py: Python<'_>, keys: &[Bound<'_, PyAny>]) -> PyResult<Option<Vec<u64>>> {
+    let mut parts = Vec::with_capacity(keys.len());
+    for k in keys {
+        let Ok((w, h)) = k.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>() else {
+            return Err(rules_error(py, format!("a cake is (w, h), not {k}")));
+        };
+        let side = |x: &Bound<'_, PyAny>| -> PyResult<Option<u64>> {
+            match x.extract::<u64>() {
+                Ok(v) if v > 0 => Ok(Some(v)),
+                _ if x.extract::<num_bigint::BigInt>().is_ok_and(|b| b.sign() == num_bigint::Sign::Plus) => Ok(None),
+                _ => Err(rules_error(py, format!("a cake's sides are positive ints, not {k}"))),
+            }
+        };
+        let (Some(w), Some(h)) = (side(&w)?, side(&h)?) else { return Ok(None) };
+        match cakes::key(w, h) {
+            Some(c) => parts.push(c),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(parts))
+}
+
 /// The value of a sum of components, the GIL released.
 fn run<R: Rules>(py: Python<'_>, sv: &Solver<R>, parts: Option<Vec<R::Key>>, workers: usize) -> PyResult<Option<u32>> {
     match parts {
@@ -168,6 +203,8 @@ enum Inner {
     Colouring(Solver<Stones<Colouring>>),
     Toads(Solver<toads::Toads>),
     Graph(Solver<Graphs>),
+    Hackenbush(Solver<HackenbushGraphs>),
+    Eatcake(Solver<cakes::Eatcake>),
 }
 
 /// `$body` with `$v` bound to the solver, whatever its ruleset.
@@ -181,6 +218,8 @@ macro_rules! each {
             Inner::Colouring($v) => $body,
             Inner::Toads($v) => $body,
             Inner::Graph($v) => $body,
+            Inner::Hackenbush($v) => $body,
+            Inner::Eatcake($v) => $body,
         }
     };
 }
@@ -261,6 +300,20 @@ impl RulesetSolver {
         Ok(RulesetSolver::of(Inner::Graph(Solver::new(Graphs::new(game), entries))))
     }
 
+    /// Hackenbush trees and graphs (keys: the edges `(u, v, colour)` of a position).
+    #[staticmethod]
+    #[pyo3(signature = (entries = None))]
+    fn hackenbush(entries: Option<usize>) -> Self {
+        RulesetSolver::of(Inner::Hackenbush(Solver::new(HackenbushGraphs::new(), entries)))
+    }
+
+    /// Eatcake (keys: the cakes `(w, h)`).
+    #[staticmethod]
+    #[pyo3(signature = (entries = None))]
+    fn eatcake(entries: Option<usize>) -> Self {
+        RulesetSolver::of(Inner::Eatcake(Solver::new(cakes::Eatcake, entries)))
+    }
+
     /// The guard columns of a placement game's boards (None for other games).
     #[getter]
     fn guard(&self) -> Option<u32> {
@@ -286,6 +339,8 @@ impl RulesetSolver {
             Inner::Colouring(sv) => run(py, sv, stone_parts(py, &sv.rules.0, &keys)?, workers),
             Inner::Toads(sv) => run(py, sv, toads_parts(py, &keys)?, workers),
             Inner::Graph(sv) => run(py, sv, graph_parts(py, &sv.rules, &keys)?, workers),
+            Inner::Hackenbush(sv) => run(py, sv, hackenbush_parts(py, &sv.rules, &keys)?, workers),
+            Inner::Eatcake(sv) => run(py, sv, eatcake_parts(py, &keys)?, workers),
         }
     }
 

@@ -10,6 +10,7 @@
 
 pub mod amazons;
 pub mod bits;
+pub mod cakes;
 pub mod clobber;
 pub mod colouring;
 pub mod graphs;

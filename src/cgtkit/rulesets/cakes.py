@@ -24,7 +24,8 @@ negates its value (each solved cake also records its turned twin).
   numbers: ``1x1`` is ``*`` and ``2x1`` is ``{*|0}`` (``v``).  Every cake with both
   sides odd is ``*`` and strips are ``*``, ``v`` or ``^`` (proved, :func:`eatcake_known`);
   the rest is searched within a documented cost bound (:func:`eatcake_cost`), and a
-  position beyond it is refused before starting.
+  position beyond it is refused before starting.  The search is native (Rust) when
+  the native engine runs, with the same shortcuts; the Python search is its twin.
 
 >>> Cutcake("4x1").value, Cutcake("1x4").value, Cutcake("2x2").value, Cutcake("4x2,1x2").value
 (game('3'), game('-3'), game('0'), game('0'))
@@ -52,6 +53,7 @@ from ..numbers import Dyadic
 from ..partizan import PartizanSolver
 from ..primes import prime_factors
 from ..short.game import Game
+from . import native
 from .base import StringPosition
 from .solver import ComponentSolver, TranspositionTable
 
@@ -372,6 +374,9 @@ class Eatcake(_Cakes):
                 "exponentially with the longer side. Cakes with both sides odd (*) and strips "
                 "need no search. To try anyway, set CGTKIT_EATCAKE_MAX_COST (or Eatcake.max_cost) higher"
             )
+        got = native.eatcake_value(self.cakes)
+        if got is not None:
+            return got
         return super().search_value()
 
 

@@ -30,6 +30,14 @@ ruleset.  Fast paths, each tested against the plain search:
   branches at a vertex add like nim heaps, and an edge with a tree of nim value n on
   top is ``*(n + 1)`` (:func:`green_tree_nim`).
 
+The native search (Rust, :mod:`cgtkit.rulesets.native`) values graphs, and trees
+of up to 30 edges that no fast path settles, when the native engine runs; the Python search here is its reference twin
+(``CGTKIT_ENGINE=python`` or ``native.python_search()``).  It keys a small tree
+(up to 30 edges) by its canonical form, a small graph (up to 12 edges) by its edges
+with the vertices renamed in the order first met, and a larger part by the set of
+edges (a 64-bit mask) of the top-level part it came from; a position with a part of
+more than 64 edges joined to the ground is searched in Python.
+
 Parsing, printing, normalising and the fast paths run without recursion, so a stalk
 or green tree of any depth is fine; generating a tree's options recurses once per
 branch point above the chopped edge (never along a chain), far below the limit for
@@ -393,20 +401,42 @@ def _roots(edges: Preorder) -> list[Preorder]:
     return [edges[a:b] for a, b in zip(starts, starts[1:])]
 
 
+def _tree_graph(edges: Preorder) -> list[Edge]:
+    """A forest as graph edges: edge i joins vertex ``v{i}`` (its top) to its parent's
+    top or the ground."""
+    parent = _parents(edges)
+    return [(GROUND if p < 0 else f"v{p}", f"v{i}", c) for i, (p, (_, c)) in enumerate(zip(parent, edges))]
+
+
+# The native search keys trees of up to this many edges by their canonical form; a
+# larger tree would be keyed there by its edges alone (no normalisation), so it is
+# searched here, where it is normalised.
+NATIVE_TREE_EDGES = 30
+
+
 def tree_value(edges: Preorder, fast: bool = True) -> Game:
     """The value of a forest: each tree on the ground solved once (normalised) and
-    summed; with ``fast`` a green tree goes by the colon principle and a chain (a
-    stalk) by :func:`_stalk_fast`."""
+    summed; with ``fast`` a green tree goes by the colon principle, a chain (a
+    stalk) by :func:`_stalk_fast`, and the other trees of at most
+    ``NATIVE_TREE_EDGES`` edges by the native search (as one graph) when it runs."""
     TREE_TABLE.bound()
     total = Game.of(0)
+    to_native: list[Preorder] = []
     for tree in _roots(edges):
         colours = {c for _, c in tree}
         if fast and colours == {"G"}:
             total = total + nimber(green_tree_nim(tree))
         elif fast and all(d == i for i, (d, _) in enumerate(tree)):
             total = total + _stalk_fast("".join(c for _, c in tree))
+        elif fast and len(tree) <= NATIVE_TREE_EDGES and native.active():
+            to_native.append(tree)
         else:
             total = total + TREES.value(_tree_key(tree))
+    if to_native:
+        got = native.hackenbush_value(_tree_graph(tuple(e for t in to_native for e in t)))
+        if got is None:  # (the native search was switched off meanwhile)
+            got = sum((TREES.value(_tree_key(t)) for t in to_native), Game.of(0))
+        total = total + got
     return total
 
 
@@ -461,11 +491,7 @@ class HackenbushTree(StringPosition):
     def to_graph(self) -> "HackenbushGraph":
         """The same position as a graph: edge i joins vertex ``v{i}`` (its top) to
         its parent's top or the ground."""
-        parent = _parents(self.edges)
-        names = [f"v{i}" for i in range(len(self.edges))]
-        return HackenbushGraph._make(
-            tuple(("g" if p < 0 else names[p], names[i], c) for i, (p, (_, c)) in enumerate(zip(parent, self.edges)))
-        )
+        return HackenbushGraph._make(_tree_graph(self.edges))
 
 
 # --- graphs -------------------------------------------------------------------------------
@@ -593,5 +619,10 @@ class HackenbushGraph(StringPosition):
 
     @property
     def value(self) -> Game:
-        """The canonical value: the parts meeting only at the ground, each solved once."""
+        """The canonical value: the parts meeting only at the ground, each solved once
+        (natively when the native search runs and each part has at most 64 edges)."""
+        if self.edges:
+            got = native.hackenbush_value(self.edges)
+            if got is not None:
+                return got
         return GRAPHS.value_of(_graph_components(list(self.edges)))

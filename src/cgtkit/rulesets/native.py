@@ -42,6 +42,8 @@ __all__ = [
     "clear_all",
     "positions_known",
     "TOADS",
+    "HACKENBUSH",
+    "EATCAKE",
 ]
 
 _NATIVE = native_module() if ENGINE.name == "native" else None
@@ -58,6 +60,18 @@ class _Toads:
 
 
 TOADS = _Toads()
+
+
+class _Hackenbush:
+    """Holds the native solver of Hackenbush trees and graphs."""
+
+
+class _Eatcake:
+    """Holds the native solver of Eatcake."""
+
+
+HACKENBUSH = _Hackenbush()
+EATCAKE = _Eatcake()
 
 
 def active() -> bool:
@@ -119,6 +133,10 @@ def solver_of(owner: Any) -> Any:
         return None
     if owner is TOADS:
         return _solver(owner, _NATIVE.RulesetSolver.toads)
+    if owner is HACKENBUSH:
+        return _solver(owner, _NATIVE.RulesetSolver.hackenbush)
+    if owner is EATCAKE:
+        return _solver(owner, _NATIVE.RulesetSolver.eatcake)
     from .placement import PlacementRuleset
 
     if isinstance(owner, PlacementRuleset):
@@ -240,3 +258,23 @@ def graph_value(rules: Any, tints: str, edges: Iterable[tuple[int, int]], worker
     if v is None or rules.native_graph == "arc-kayles":
         return v
     return wrap_handle(v)
+
+
+def hackenbush_value(edges: Iterable[tuple[str, str, str]], workers: Optional[int] = None) -> Any:
+    """The value of a Hackenbush position given as edges ``(u, v, colour)`` (``g`` the
+    ground; a tree as its graph), or None (Python search: the engine is Python, or a
+    part joined to the ground has more than 64 edges)."""
+    s = _solver(HACKENBUSH, lambda: _NATIVE.RulesetSolver.hackenbush())
+    if s is None:
+        return None
+    v = s.value(list(edges), _count(workers))
+    return None if v is None else wrap_handle(v)
+
+
+def eatcake_value(cakes: Iterable[tuple[int, int]], workers: Optional[int] = None) -> Any:
+    """The value of a sum of Eatcake cakes ``(w, h)``, or None (Python search)."""
+    s = _solver(EATCAKE, lambda: _NATIVE.RulesetSolver.eatcake())
+    if s is None:
+        return None
+    v = s.value(list(cakes), _count(workers))
+    return None if v is None else wrap_handle(v)
