@@ -213,9 +213,11 @@ def from_moves(
     return LoopyGraph(left, right, 0, fixed, labels)
 
 
-def _tarjan(graph: LoopyGraph, vertices: Sequence[int], member: list[bool]) -> list[list[int]]:
+def strong_components(graph: LoopyGraph, vertices: Sequence[int], member: list[bool]) -> list[list[int]]:
     """Strongly connected components of the subgraph on ``vertices`` (where ``member``
-    is true), sinks first; iterative."""
+    is true), sinks first (Tarjan's algorithm on an explicit stack); shared by the
+    graph's own analysis and by sidling (:mod:`cgtkit.loopy.sides`), which settles one
+    component at a time."""
     index: dict[int, int] = {}
     low: dict[int, int] = {}
     on_stack: set = set()
@@ -275,7 +277,7 @@ def stopper_vertices(graph: LoopyGraph, vertices: Iterable[int] | None = None) -
     result: dict[int, int] = {}
     for v, f in graph.fixed.items():
         result[v] = f
-    for comp in _tarjan(graph, [v for v in todo if member[v]], member):
+    for comp in strong_components(graph, [v for v in todo if member[v]], member):
         if len(comp) == 1 and comp[0] in graph.fixed:
             continue
         local = {v: i for i, v in enumerate(comp)}

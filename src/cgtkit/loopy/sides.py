@@ -280,13 +280,13 @@ def _sidle(
     outside it as fixed vertices), not the whole graph: Backsliding Toads and Frogs
     ``ttt..fff`` has 517 such vertices in components of at most 28.
     """
-    from .graph import _tarjan
+    from .graph import strong_components
 
     member = [False] * len(graph)
     for v in loopy:
         member[v] = True
     side = dict(known)
-    for comp in _tarjan(graph, loopy, member):
+    for comp in strong_components(graph, loopy, member):
         found = _sidle_component(graph, side, comp, top, limit, onside)
         if found is None:
             return None
