@@ -261,17 +261,19 @@ class HareAndHounds(StringPosition):
         return HareAndHounds(_text(self._n, cells))
 
     def graph(self, max_positions: int | None = None):  # type: ignore[no-untyped-def]
-        """The game graph of every position reachable from this one (positions are the
-        cells in reading order); :class:`~cgtkit.loopy.GraphTooLargeError` past
+        """The game graph of every position reachable from this one (positions are
+        texts like ``str(self)``); :class:`~cgtkit.loopy.GraphTooLargeError` past
         ``max_positions``."""
-        b = board(self._n)
+        n = self._n
+        b = board(n)
 
-        def moves(cells: str):  # type: ignore[no-untyped-def]
+        def moves(text: str):  # type: ignore[no-untyped-def]
+            cells = text.replace("|", "")
             if _escaped(b, cells):
                 return [], [_off()]
-            return _left(b, cells), _right(b, cells)
+            return [_text(n, c) for c in _left(b, cells)], [_text(n, c) for c in _right(b, cells)]
 
-        return from_moves(moves, self._cells, max_positions)
+        return from_moves(moves, str(self), max_positions)
 
     @property
     def value(self):  # type: ignore[no-untyped-def]
