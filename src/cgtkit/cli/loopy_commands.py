@@ -69,14 +69,13 @@ def _fox_and_geese(args: argparse.Namespace) -> None:
         out.fact("value", g.value)
 
 
-def _backsliding_toads(args: argparse.Namespace) -> None:
-    from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
-
+def _report_positions(args: argparse.Namespace, positions: Any, facts_of: Any) -> None:
+    """Each position's facts (``facts_of(text)``, a list of ``(key, data, text)``) as a
+    block of ``key: text`` lines, blocks apart; ``--json``: ``positions``, a list of dicts."""
     with Report(args) as out:
         results = []
-        for i, strip in enumerate(args.strips):
-            g = BackslidingToadsAndFrogs(strip)
-            facts = [("position", str(g), str(g))] + value_facts(g.value)
+        for i, position in enumerate(positions):
+            facts = facts_of(position)
             if i:
                 out.say("")
             for key, _, text in facts:
@@ -85,30 +84,35 @@ def _backsliding_toads(args: argparse.Namespace) -> None:
         out.data("positions", results)
 
 
+def _backsliding_toads(args: argparse.Namespace) -> None:
+    from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
+
+    def facts(strip: str) -> list[tuple[str, Any, str]]:
+        g = BackslidingToadsAndFrogs(strip)
+        return [("position", str(g), str(g))] + value_facts(g.value)
+
+    _report_positions(args, args.strips, facts)
+
+
 def _hare_and_hounds(args: argparse.Namespace) -> None:
     from ..loopy import LoopyValue, Stopper
     from ..rulesets.hare_and_hounds import HareAndHounds
 
-    with Report(args) as out:
-        results = []
-        for i, text in enumerate(args.positions):
-            g = HareAndHounds.start(args.length) if text == "start" else HareAndHounds(text)
-            value = g.graph(args.max_positions).value()
-            facts = [
-                ("position", str(g), str(g)),
-                ("hounds", g.hounds, " ".join(map(str, g.hounds))),
-                ("hare", g.hare, str(g.hare)),
-            ] + value_facts(value)
-            if isinstance(value, LoopyValue):  # what was found of the sides
-                for key, side in (("onside", value.onside), ("offside", value.offside)):
-                    shown = str(side) if isinstance(side, Stopper) else "not settled"
-                    facts.append((key, shown, shown))
-            if i:
-                out.say("")
-            for key, _, text_ in facts:
-                out.say(f"{key}: {text_}")
-            results.append({json_key(key): jsonable(data) for key, data, _ in facts})
-        out.data("positions", results)
+    def facts(text: str) -> list[tuple[str, Any, str]]:
+        g = HareAndHounds.start(args.length) if text == "start" else HareAndHounds(text)
+        value = g.graph(args.max_positions).value()
+        found = [
+            ("position", str(g), str(g)),
+            ("hounds", g.hounds, " ".join(map(str, g.hounds))),
+            ("hare", g.hare, str(g.hare)),
+        ] + value_facts(value)
+        if isinstance(value, LoopyValue):  # what was found of the sides
+            for key, side in (("onside", value.onside), ("offside", value.offside)):
+                shown = str(side) if isinstance(side, Stopper) else "not settled"
+                found.append((key, shown, shown))
+        return found
+
+    _report_positions(args, args.positions, facts)
 
 
 def _load_moves(spec: str):
