@@ -1,5 +1,5 @@
-"""Hare and Hounds, the French Military Game (Winning Ways ch. 22; Gardner, Scientific
-American, October 1963): a loopy game.
+"""Hare and Hounds, the French Military Game (treated in Winning Ways, vol. 2 of the
+first edition; Gardner, Scientific American, October 1963): a loopy game.
 
 The classic board has 11 points: a column of three points (top, middle, bottom) three
 times over, and one point at each end of the middle row.  Lines join neighbours along
