@@ -36,10 +36,10 @@ over
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Optional
+from typing import Any, Iterable, NamedTuple, Optional
 
 from ..errors import RulesError, quoted
-from ..loopy.graph import from_moves
+from ..loopy.graph import LoopyGraph, from_moves
 from .base import StringPosition
 
 __all__ = ["HareAndHounds", "Board", "board"]
@@ -162,7 +162,7 @@ def _right(b: Board, cells: str) -> list[str]:
     return [_moved(cells, i, j) for j in b.lines[i] if cells[j] == "."]
 
 
-def _off():  # type: ignore[no-untyped-def]
+def _off() -> Any:
     from ..loopy.notation import loopy
 
     return loopy("off")
@@ -260,14 +260,14 @@ class HareAndHounds(StringPosition):
     def _at(self, cells: str) -> "HareAndHounds":
         return HareAndHounds(_text(self._n, cells))
 
-    def graph(self, max_positions: int | None = None):  # type: ignore[no-untyped-def]
+    def graph(self, max_positions: int | None = None) -> LoopyGraph:
         """The game graph of every position reachable from this one (positions are
         texts like ``str(self)``); :class:`~cgtkit.loopy.GraphTooLargeError` past
         ``max_positions``."""
         n = self._n
         b = board(n)
 
-        def moves(text: str):  # type: ignore[no-untyped-def]
+        def moves(text: str) -> tuple[list[Any], list[Any]]:
             cells = text.replace("|", "")
             if _escaped(b, cells):
                 return [], [_off()]
@@ -276,7 +276,7 @@ class HareAndHounds(StringPosition):
         return from_moves(moves, str(self), max_positions)
 
     @property
-    def value(self):  # type: ignore[no-untyped-def]
+    def value(self) -> Any:
         """The loopy value: a stopper, or ``onside & offside``."""
         if self._value is None:
             self._value = self.graph().value()
