@@ -157,6 +157,10 @@ def test_small_values_by_hand():
 def test_bad_positions():
     with pytest.raises(cg.RulesError, match="illegal character 'x' at column 3"):
         HareAndHounds("D.x|D...H|D..")
+    with pytest.raises(cg.RulesError, match="illegal character 'x' at column 1"):
+        HareAndHounds("x")
+    with pytest.raises(cg.RulesError, match="space inside a row"):
+        HareAndHounds("D .|D...H|D..")
     with pytest.raises(cg.RulesError, match="three rows"):
         HareAndHounds("D...H")
     with pytest.raises(cg.RulesError, match="n \\+ 2"):
@@ -171,6 +175,8 @@ def test_bad_positions():
         HareAndHounds.from_points([1, 4, 4], 8)
     with pytest.raises(cg.RulesError, match="length"):
         HareAndHounds.start(0)
+    with pytest.raises(cg.RulesError, match="from 1 to 1,000"):
+        HareAndHounds.start(10**9)
     with pytest.raises(cg.RulesError):
         HareAndHounds(None)  # type: ignore[arg-type]
 

@@ -42,9 +42,10 @@ from ..errors import RulesError, quoted
 from ..loopy.graph import LoopyGraph, from_moves
 from .base import StringPosition
 
-__all__ = ["HareAndHounds", "Board", "board"]
+__all__ = ["HareAndHounds", "Board", "board", "MAX_LENGTH"]
 
-_PIECES = "DH."
+#: the longest board (a longer one is a typo: its game graph would never be explored)
+MAX_LENGTH = 1000
 
 
 class Board(NamedTuple):
@@ -64,8 +65,8 @@ def board(length: int) -> Board:
     >>> len(b.points), [k + 1 for k in b.lines[5]]       # point 6 is the middle point
     (11, [1, 2, 3, 5, 7, 9, 10, 11])
     """
-    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-        raise RulesError(f"HareAndHounds: the length must be an int >= 1, got {length!r}")
+    if isinstance(length, bool) or not isinstance(length, int) or not 1 <= length <= MAX_LENGTH:
+        raise RulesError(f"HareAndHounds: the length must be an int from 1 to {MAX_LENGTH:,}, got {length!r}")
     n = length
     points = (
         [(c, 0) for c in range(1, n + 1)]
@@ -100,6 +101,12 @@ def _parse(text: str) -> tuple[int, str]:
     """``(length, cells)``: the cells in reading order, checked."""
     if not isinstance(text, str):
         raise RulesError(f"HareAndHounds: a position is a string like 'D..|D...H|D..', not {type(text).__name__}")
+    for column, ch in enumerate(text, 1):
+        if ch not in "DdHh.| ":
+            raise RulesError(
+                f"HareAndHounds: illegal character {ch!r} at column {column} of {quoted(text, column)} "
+                "(allowed: 'D' a hound, 'H' the hare, '.' an empty point, '|' between rows)"
+            )
     rows = text.split("|")
     if len(rows) != 3:
         raise RulesError(
@@ -107,22 +114,14 @@ def _parse(text: str) -> tuple[int, str]:
             "e.g. 'D..|D...H|D..'"
         )
     top, middle, bottom = (r.strip() for r in rows)
+    if " " in top + middle + bottom:
+        raise RulesError(f"HareAndHounds: {quoted(text)}: a space inside a row (only around a row's points)")
     n = len(top)
     if n < 1 or len(bottom) != n or len(middle) != n + 2:
         raise RulesError(
             f"HareAndHounds: {quoted(text)}: the top and bottom rows need the same number n >= 1 of points "
             f"and the middle row n + 2 (got {len(top)}, {len(middle)}, {len(bottom)})"
         )
-    column = 0
-    for row in rows:
-        for ch in row:
-            column += 1
-            if ch not in "DdHh. ":
-                raise RulesError(
-                    f"HareAndHounds: illegal character {ch!r} at column {column} of {quoted(text, column)} "
-                    "(allowed: 'D' a hound, 'H' the hare, '.' an empty point)"
-                )
-        column += 1  # the '|'
     cells = (top + middle + bottom).upper()
     if cells.count("H") != 1:
         raise RulesError(f"HareAndHounds: {quoted(text)} must have exactly one hare 'H', not {cells.count('H')}")
