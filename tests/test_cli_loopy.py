@@ -73,3 +73,21 @@ def test_backsliding_toads(capsys):
 
     data = json.loads(out)
     assert status == 0 and [p["value"] for p in data["positions"]] == ["0", "*"]
+
+
+def test_hare_and_hounds(capsys):
+    status, out, _ = run(capsys, "hare-and-hounds", "D|D.H|D", "D.|...H|DD")
+    assert status == 0
+    first, second = (lines(b) for b in out.split("\n\n"))
+    assert first["value"] == "over" and first["hounds"] == "1 2 5" and first["hare"] == "4"
+    assert first["outcome"].startswith("L")
+    assert second["value"] == "{on|off} & {over|off}" and second["offside"] == "{over|off}"
+    status, out, _ = run(capsys, "hare-and-hounds", "start", "--length", "1", "--json")
+    import json
+
+    data = json.loads(out)["positions"][0]
+    assert status == 0 and data["position"] == "D|D.H|D" and data["value"] == "over" and data["hounds"] == [1, 2, 5]
+    status, _, err = run(capsys, "hare-and-hounds", "D|D.x|D")
+    assert status == 2 and "illegal character 'x' at column 5" in err and "Traceback" not in err
+    status, _, err = run(capsys, "hare-and-hounds", "start", "--max-positions", "50")
+    assert status != 0 and "more than 50 positions" in err and "Traceback" not in err

@@ -24,6 +24,7 @@ from cgtkit.rulesets import (
 from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs
 from cgtkit.rulesets.board_svg import grid_svg
 from cgtkit.rulesets.foxandgeese import FoxAndGeese
+from cgtkit.rulesets.hare_and_hounds import HareAndHounds
 from cgtkit.short.thermography import thermograph
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -101,6 +102,17 @@ def test_fox_and_geese_board():
     root = parse(p._repr_svg_())
     assert len(with_class(root, "goose")) == 4 and len(with_class(root, "fox")) == 1
     assert len(with_class(root, "cell")) + len(with_class(root, "light")) == 3 * 8
+
+
+def test_hare_and_hounds_board():
+    p = HareAndHounds("D..|D...H|D..")
+    root = parse(p._repr_svg_())
+    assert len(with_class(root, "hound")) == 3 and len(with_class(root, "hare")) == 1
+    assert len(with_class(root, "point")) == 11 - 4
+    assert len(with_class(root, "line")) == 22  # the classic board's lines (each once)
+    hare = with_class(root, "hare")[0].find("{http://www.w3.org/2000/svg}circle")
+    hound = with_class(root, "hound")[0].find("{http://www.w3.org/2000/svg}circle")
+    assert int(hare.get("cx")) > int(hound.get("cx"))  # the hare on the right end
 
 
 @pytest.mark.parametrize(

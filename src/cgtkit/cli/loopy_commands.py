@@ -1,5 +1,5 @@
-"""Subcommands for loopy games: ``cgtkit fox-and-geese``, ``cgtkit backsliding-toads``
-and ``cgtkit loopy-impartial``; ``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_facts`.
+"""Subcommands for loopy games: ``cgtkit fox-and-geese``, ``cgtkit backsliding-toads``,
+``cgtkit hare-and-hounds`` and ``cgtkit loopy-impartial``; ``cgtkit value`` hands loopy notation (``on + {0|pass}``) to :func:`loopy_value_facts`.
 """
 
 from __future__ import annotations
@@ -69,20 +69,50 @@ def _fox_and_geese(args: argparse.Namespace) -> None:
         out.fact("value", g.value)
 
 
-def _backsliding_toads(args: argparse.Namespace) -> None:
-    from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
-
+def _report_positions(args: argparse.Namespace, positions: Any, facts_of: Any) -> None:
+    """Each position's facts (``facts_of(text)``, a list of ``(key, data, text)``) as a
+    block of ``key: text`` lines, blocks apart; ``--json``: ``positions``, a list of dicts."""
     with Report(args) as out:
         results = []
-        for i, strip in enumerate(args.strips):
-            g = BackslidingToadsAndFrogs(strip)
-            facts = [("position", str(g), str(g))] + value_facts(g.value)
+        for i, position in enumerate(positions):
+            facts = facts_of(position)
             if i:
                 out.say("")
             for key, _, text in facts:
                 out.say(f"{key}: {text}")
             results.append({json_key(key): jsonable(data) for key, data, _ in facts})
         out.data("positions", results)
+
+
+def _backsliding_toads(args: argparse.Namespace) -> None:
+    from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
+
+    def facts(strip: str) -> list[tuple[str, Any, str]]:
+        g = BackslidingToadsAndFrogs(strip)
+        return [("position", str(g), str(g))] + value_facts(g.value)
+
+    _report_positions(args, args.strips, facts)
+
+
+def _hare_and_hounds(args: argparse.Namespace) -> None:
+    from ..loopy import LoopyValue, Stopper
+    from ..rulesets.hare_and_hounds import HareAndHounds
+
+    def facts(text: str) -> list[tuple[str, Any, str]]:
+        g = HareAndHounds.start(args.length) if text == "start" else HareAndHounds(text)
+        value = g.graph(args.max_positions).value()
+        found = [
+            ("position", str(g), str(g)),
+            ("hounds", g.hounds, " ".join(map(str, g.hounds))),
+            ("hare", g.hare, str(g.hare)),
+        ] + value_facts(value)
+        if isinstance(value, LoopyValue):  # what was found of the sides
+            for key, side in (("onside", value.onside), ("offside", value.offside)):
+                shown = str(side) if isinstance(side, Stopper) else "not settled"
+                found.append((key, shown, shown))
+        return found
+
+    _report_positions(args, args.positions, facts)
 
 
 def _load_moves(spec: str) -> Callable[[Any], Any]:
@@ -162,6 +192,25 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     b.add_argument("strips", nargs="+", metavar="STRIP", help="strips such as ttt..fff")
     add_json_option(b)
     b.set_defaults(run=_backsliding_toads)
+
+    h = sub.add_parser(
+        "hare-and-hounds",
+        help="the loopy value of Hare and Hounds positions (e.g. D..|D...H|D.., or start)",
+        description=(
+            "A position is three rows top|middle|bottom: D a hound (Left), H the hare (Right), "
+            ". an empty point; the middle row has the two ends. 'start' is the opening."
+        ),
+    )
+    h.add_argument("positions", nargs="+", metavar="POSITION", help="positions such as D|D.H|D, or start")
+    h.add_argument("--length", type=count(1, "--length"), default=3, help="the board's length for 'start' (3)")
+    h.add_argument(
+        "--max-positions",
+        type=count(1, "--max-positions"),
+        default=None,
+        help="stop past this many reachable positions",
+    )
+    add_json_option(h)
+    h.set_defaults(run=_hare_and_hounds)
 
     q = sub.add_parser(
         "loopy-impartial",

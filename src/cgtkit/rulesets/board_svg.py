@@ -1,6 +1,6 @@
 """Drawing ruleset positions as SVG: boards of cells (Domineering, Cram, Clobber,
-Konane, Amazons, Fox and Geese), a Toads and Frogs strip, and Hackenbush trees and
-graphs standing on the ground.
+Konane, Amazons, Fox and Geese), a Toads and Frogs strip, Hackenbush trees and
+graphs standing on the ground, and a board of points and lines (Hare and Hounds).
 
 Each position class's ``_repr_svg_`` (what Jupyter shows) calls one function here
 with the position's plain description (its rows, its strip, its edges), so this module
@@ -24,7 +24,7 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Optional, Sequence
 
-__all__ = ["grid_svg", "strip_svg", "hackenbush_svg", "hackenbush_graph_svg", "MAX_ITEMS"]
+__all__ = ["grid_svg", "strip_svg", "hackenbush_svg", "hackenbush_graph_svg", "hunt_svg", "MAX_ITEMS"]
 
 MAX_ITEMS = 4096  # squares or edges: beyond this a position has no picture
 
@@ -253,4 +253,41 @@ def hackenbush_graph_svg(edges: Sequence[tuple[str, str, str]], title: str, grou
                 f'fill="none" stroke="{_COLOURS[colour]}" stroke-width="4"/>'
             )
     body.extend(_dot(x, y) for x, y in pos.values())
+    return _document(width, height, title, body)
+
+
+def hunt_svg(
+    points: Sequence[tuple[int, int]], lines: Sequence[Sequence[int]], cells: str, title: str
+) -> Optional[str]:
+    """A board of points joined by lines (Hare and Hounds): ``points[k]`` is point k's
+    ``(column, row)``, ``lines[k]`` the points joined to it, ``cells[k]`` what stands
+    there: ``D`` a hound (Left's, blue), ``H`` the hare (Right's, red), ``.`` nothing."""
+    if len(points) > MAX_ITEMS:
+        return None
+    step = 2 * CELL
+    cols = max((c for c, _ in points), default=0) + 1
+    rows = max((r for _, r in points), default=0) + 1
+    width, height = (cols - 1) * step + CELL + 2 * MARGIN, (rows - 1) * step + CELL + 2 * MARGIN
+
+    def at(k: int) -> tuple[int, int]:
+        c, r = points[k]
+        return MARGIN + CELL // 2 + c * step, MARGIN + CELL // 2 + r * step
+
+    body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>']
+    for k, others in enumerate(lines):
+        x1, y1 = at(k)
+        for j in others:
+            if j > k:
+                x2, y2 = at(j)
+                body.append(
+                    f'<line class="line" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#333" stroke-width="2"/>'
+                )
+    for k, ch in enumerate(cells):
+        x, y = at(k)
+        if ch == "D":
+            body.append(_piece(x, y, "hound", "D", _COLOURS["L"], "white"))
+        elif ch == "H":
+            body.append(_piece(x, y, "hare", "H", _COLOURS["R"], "white"))
+        else:
+            body.append(f'<circle class="point" cx="{x}" cy="{y}" r="5" fill="#333"/>')
     return _document(width, height, title, body)
