@@ -36,7 +36,7 @@ import math
 
 from ..errors import NotAtomicError
 from .constants import nimber, up
-from .game import bottom_up, Game, GameCache, GameLike
+from .game import Game, GameCache, GameLike, walk_bottom_up, walking
 from .products import evaluate, norton, ordinal_sum
 from .thermography import left_stop, right_stop
 
@@ -64,9 +64,10 @@ def far_star(g: GameLike) -> int:
             return True
         return False
 
-    for h in bottom_up(g, known):
-        _FAR[h] = max(itertools.chain([1], (_FAR[o] for o in itertools.chain(h.left_options, h.right_options))))
-    return _FAR[g]
+    def value(h: Game) -> int:
+        return max(itertools.chain([1], (_FAR[o] for o in itertools.chain(h.left_options, h.right_options))))
+
+    return walk_bottom_up(g, _FAR, known, value)
 
 
 def _least_integer_not_at_most(x: Game) -> int:
@@ -93,19 +94,20 @@ def naive_atomic_weight(g: GameLike) -> Game:
             return True
         return False
 
-    for h in bottom_up(g, known):
+    def value(h: Game) -> Game:
         lefts = [_NAIVE[o] - 2 for o in h.left_options]
         rights = [_NAIVE[o] + 2 for o in h.right_options]
         g0 = Game.from_options(lefts, rights)
         if g0.is_integer:
-            fs = Game.of(0) + _nimber(far_star(h))
+            fs = Game.of(0) + _nimber(far_star(h))  # a walk of its own, nested in this one
             below, above = h <= fs, fs <= h
             if below and not above:
                 g0 = Game.of(max(_least_integer_not_at_most(x) for x in lefts)) if lefts else Game.of(0)
             elif above and not below:
                 g0 = Game.of(min(_greatest_integer_not_at_least(x) for x in rights)) if rights else Game.of(0)
-        _NAIVE[h] = g0
-    return _NAIVE[g]
+        return g0
+
+    return walk_bottom_up(g, _NAIVE, known, value)
 
 
 def _nimber(n: int) -> Game:
@@ -125,10 +127,11 @@ def is_all_small(g: GameLike) -> bool:
             return True
         return False
 
-    for h in bottom_up(g, known):
+    def value(h: Game) -> bool:
         lo, ro = h.left_options, h.right_options
-        _ALL_SMALL[h] = bool(lo) == bool(ro) and all(_ALL_SMALL[o] for o in itertools.chain(lo, ro))
-    return _ALL_SMALL[g]
+        return bool(lo) == bool(ro) and all(_ALL_SMALL[o] for o in itertools.chain(lo, ro))
+
+    return walk_bottom_up(g, _ALL_SMALL, known, value)
 
 
 def _atomic_weight_or_none(g: Game):
@@ -192,7 +195,8 @@ def companion(g: GameLike) -> Game:
             right.append(Game.of(0))
         return Game.from_options(left, right)
 
-    return evaluate(g, deps, build, _COMPANION)
+    with walking(_COMPANION):
+        return evaluate(g, deps, build, _COMPANION)
 
 
 def _companion_fast(h: Game):

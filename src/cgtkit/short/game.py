@@ -7,6 +7,11 @@ python twin, see :mod:`cgtkit.short.engine`), which does every sum, comparison a
 reduction.  Numbers, nimbers and ups (``x + n.^ + *m``, the NUS values) are packed
 triples there, added and compared arithmetically.
 
+The analyses built on ``Game`` (thermography, atomic weight, products, ...) remember
+their answers in :class:`GameCache`\\ s, which :func:`cache_sizes` reports and
+:func:`clear_caches` empties; each is trimmed to its bound (:func:`set_cache_entries`)
+when the last walk under way ends (:func:`walking`).
+
 >>> G = Game.from_options([0], [Game.from_options([0], [0])])    # {0 | *}
 >>> G.nus, G.outcome
 ((Dyadic('0'), 1, 0), 'L')
@@ -24,7 +29,8 @@ from __future__ import annotations
 import enum
 import itertools
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, TypeVar, Union
+import threading
+from typing import TYPE_CHECKING, Any, Callable, Iterable, MutableMapping, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic, dyadic_parts
@@ -35,6 +41,7 @@ from .engine import native_module
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
 __all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
+__all__ += ["walking", "set_cache_entries", "cache_entries", "DEFAULT_CACHE_ENTRIES"]  # and their bound
 
 
 class Comparison(enum.Enum):
@@ -479,6 +486,15 @@ _CACHES: dict[str, tuple[Callable[[], None], Callable[[], int]]] = {}
 _K = TypeVar("_K")
 _V = TypeVar("_V")
 
+#: the bound of a :class:`GameCache` made without one (see :func:`set_cache_entries`)
+DEFAULT_CACHE_ENTRIES = 1 << 20
+
+_cache_entries = DEFAULT_CACHE_ENTRIES  # what set_cache_entries() last set
+_GAME_CACHES: list["GameCache[Any, Any]"] = []  # every GameCache (set_cache_entries() sets their bound)
+_walks = 0  # the walks under way, in every thread (see walking())
+_written: dict[int, "GameCache[Any, Any]"] = {}  # id -> cache stored in by them: trimmed when the last ends
+_walks_lock = threading.Lock()
+
 
 def register_cache(name: str, clear: Callable[[], None], size: Callable[[], int]) -> None:
     """Give a cache of facts about games to the engine: :func:`clear_caches` empties it
@@ -487,21 +503,134 @@ def register_cache(name: str, clear: Callable[[], None], size: Callable[[], int]
 
 
 class GameCache(dict[_K, _V]):
-    """A memo of one analysis, keyed by games (a plain dict: lookups cost what a dict's
-    do), registered with the engine under ``name`` (see :func:`register_cache`).
+    """A memo of one analysis, keyed by games (a plain dict: lookups and stores cost
+    what a dict's do), registered with the engine under ``name`` (see
+    :func:`register_cache`), and bounded: it keeps at most :attr:`max_entries`
+    entries, the newest, once the walks that store in it have ended (see
+    :func:`walking`).
 
-    >>> memo = GameCache("example.memo")
-    >>> memo[Game.of(1)] = "one"
-    >>> cache_sizes()["example.memo"]
-    1
+    ``max_entries`` is the cache's own bound, or (None, the default) the one
+    :func:`set_cache_entries` sets for all.  During a walk a cache may grow past its
+    bound (the walk reads back what it stored); the oldest entries beyond it are
+    forgotten when the last walk ends, which costs at most recomputing them.
+
+    >>> memo = GameCache("example.memo", max_entries=2)
+    >>> with walking(memo):
+    ...     for n in range(4):
+    ...         memo[Game.of(n)] = n
+    ...     len(memo)                                   # a walk reads back what it stored
+    4
+    >>> sorted(memo.values()), cache_sizes()["example.memo"], memo.max_entries
+    ([2, 3], 2, 2)
     >>> clear_caches(); len(memo)
     0
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, max_entries: Optional[int] = None) -> None:
         super().__init__()
         self.name = name
+        self.own_bound = max_entries is not None  # else set_cache_entries() sets it
+        self.max_entries = _cache_entries if max_entries is None else _checked_bound(max_entries)
+        self.walking = _Walking((self,))  # what walking(self) returns: made once
         register_cache(name, self.clear, self.__len__)
+        _GAME_CACHES.append(self)
+
+    def trim(self) -> None:
+        """Forget the oldest entries beyond :attr:`max_entries` (a dict keeps insertion
+        order).  Only safe when no walk reads this cache: :func:`walking` calls it."""
+        excess = len(self) - self.max_entries
+        if excess > 0:
+            for key in list(itertools.islice(iter(self), excess)):
+                self.pop(key, None)  # None: a clear_caches() from elsewhere may have been first
+
+
+def _checked_bound(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"a game cache keeps at least one entry, not {n!r}")
+    return n
+
+
+class _Walking:
+    """The context manager :func:`walking` returns: it counts the walks under way (in
+    every thread) and, when the last one ends, trims the caches they stored in."""
+
+    __slots__ = ("caches",)
+
+    def __init__(self, caches: tuple["GameCache[Any, Any]", ...]) -> None:
+        self.caches = caches
+
+    def __enter__(self) -> None:
+        global _walks
+        with _walks_lock:  # not while the last walk to end is trimming
+            _walks += 1
+            for cache in self.caches:
+                _written[id(cache)] = cache
+
+    def __exit__(self, *exc: object) -> None:
+        global _walks
+        with _walks_lock:  # held while trimming: no walk starts meanwhile
+            _walks -= 1
+            if _walks == 0:
+                while _written:
+                    _written.popitem()[1].trim()
+
+
+def walking(*caches: Any) -> _Walking:
+    """A context manager around a *walk*: a computation that stores values in
+    ``caches`` (:class:`GameCache`\\ s) and reads them back by key, as a loop over
+    :func:`bottom_up` or :func:`cgtkit.traverse.evaluate` with a ``GameCache`` as its
+    memo.  No cache is trimmed while any walk, in any thread, is under way; when the
+    last one ends, the caches they stored in are trimmed to their bounds.  Walks nest
+    (an analysis that calls another inside its walk, which names its own caches): only
+    the outermost end trims.  A memo that is not a ``GameCache`` (a call's own dict)
+    may be named too: it is left alone.
+
+    >>> memo = GameCache("example.walk", max_entries=1)
+    >>> with walking(memo):
+    ...     memo[Game.of(1)] = 1
+    ...     with walking(memo):                # a nested walk: its end trims nothing
+    ...         memo[Game.of(2)] = 2
+    ...     memo[Game.of(1)] + memo[Game.of(2)]
+    3
+    >>> list(memo.values())
+    [2]
+    """
+    if len(caches) == 1 and isinstance(caches[0], GameCache):
+        return caches[0].walking
+    return _Walking(tuple(c for c in caches if isinstance(c, GameCache)))
+
+
+def set_cache_entries(n: int) -> int:
+    """Keep at most ``n`` entries in each :class:`GameCache` that has no bound of its
+    own (the analyses' memos: thermographs, atomic weights, products, ...), and
+    return the previous bound (:data:`DEFAULT_CACHE_ENTRIES` at first).  A smaller
+    bound costs recomputation, never a different answer; the caches are trimmed at
+    once if no walk is under way, else when the last one ends.
+
+    >>> previous = set_cache_entries(10)
+    >>> GameCache("example.bounded").max_entries
+    10
+    >>> set_cache_entries(previous)
+    10
+    """
+    global _cache_entries
+    n = _checked_bound(n)
+    with walking(*_GAME_CACHES), _walks_lock:  # the trim, when the last walk ends
+        previous, _cache_entries = _cache_entries, n
+        for cache in _GAME_CACHES:
+            if not cache.own_bound:
+                cache.max_entries = n
+    return previous
+
+
+def cache_entries() -> int:
+    """The bound :func:`set_cache_entries` last set (of every :class:`GameCache`
+    without its own).
+
+    >>> cache_entries() == DEFAULT_CACHE_ENTRIES
+    True
+    """
+    return _cache_entries
 
 
 def cache_sizes() -> dict[str, int]:
@@ -535,6 +664,30 @@ def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
     ['1', '2']
     """
     return post_order(root, _options, known)  # type: ignore[arg-type]
+
+
+def walk_bottom_up(
+    root: Game, memo: MutableMapping[Game, _V], known: Callable[[Game], bool], value: Callable[[Game], _V]
+) -> _V:
+    """``memo[root]``, storing ``memo[h] = value(h)`` for each follower ``h`` of
+    ``root`` not yet ``known`` (in the order of :func:`bottom_up`: ``value(h)`` reads
+    its options' values back from ``memo``), all inside :func:`walking` of ``memo``, so
+    that a :class:`GameCache` keeps them until the walk ends.  An answer already in
+    ``memo`` is returned at once (None is never one).  The walk of the analyses.
+
+    >>> memo = {}
+    >>> walk_bottom_up(Game.of(3), memo, memo.__contains__, lambda h: 1 + max((memo[o] for o in h.left_options), default=-1))
+    3
+    >>> sorted(memo.values())                          # 0, 1, 2 and 3, each the length of its chain
+    [0, 1, 2, 3]
+    """
+    found = memo.get(root)
+    if found is not None:
+        return found
+    with walking(memo):
+        for h in bottom_up(root, known):
+            memo[h] = value(h)
+        return memo[root]
 
 
 def _options(g: Game) -> "itertools.chain[Game]":

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ..outcome import Outcome
-from .game import bottom_up, Game, GameCache, GameLike
+from .game import Game, GameCache, GameLike, walk_bottom_up, walking
 from .nus import nus_misere_wins
 from .thermography import closed_form_known
 
@@ -60,12 +60,11 @@ _wins_known = closed_form_known(_WINS, nus_misere_wins)
 
 
 def _walk(g: Game, memo: dict, known) -> tuple[bool, bool]:
-    for h in bottom_up(g, known):
+    def value(h: Game) -> tuple[bool, bool]:
         lo, ro = h.left_options, h.right_options
-        left_first = not lo or any(not memo[o][1] for o in lo)
-        right_first = not ro or any(not memo[o][0] for o in ro)
-        memo[h] = (left_first, right_first)
-    return memo[g]
+        return (not lo or any(not memo[o][1] for o in lo), not ro or any(not memo[o][0] for o in ro))
+
+    return walk_bottom_up(g, memo, known, value)
 
 
 def _combine(left: Any, right: Any, memo: dict) -> tuple[bool, bool]:
@@ -86,7 +85,8 @@ def _play_form(f: Any) -> tuple[bool, bool]:
             return misere_first_player_wins(x.game)
         return _combine(x.left_options, x.right_options, memo)
 
-    return evaluate(f, _FORM_WINS, expand, combine)
+    with walking(_FORM_WINS):  # combine's misere_first_player_wins walks too, inside this walk
+        return evaluate(f, _FORM_WINS, expand, combine)
 
 
 def _play_position(position: Hashable) -> tuple[bool, bool]:

@@ -469,7 +469,9 @@ def _uptimal(kind: str, count: int, sign: int) -> Any:
     return g if sign > 0 else -g
 
 
-_ATOMS: GameCache[tuple, Any] = GameCache("notation.atoms")  # (number, ups, nim) -> Game, for atoms such as 3/4^^*2
+# (number, ups, nim) -> Game, for atoms such as 3/4^^*2: only read by get(), never in a
+# walk, so it is bounded as it is filled (the oldest forgotten first), to its own 4096
+_ATOMS: GameCache[tuple, Any] = GameCache("notation.atoms", max_entries=4096)
 
 
 def _atom_game(number: Dyadic | None, ups: Any, nim: int) -> Game:
@@ -511,8 +513,8 @@ class _Parser:
         g = _ATOMS.get(key)
         if g is None:
             g = _ATOMS[key] = _atom_game(number, ups, nim)
-            if len(_ATOMS) > 4096:
-                _ATOMS.pop(next(iter(_ATOMS)))
+            if len(_ATOMS) > _ATOMS.max_entries:
+                _ATOMS.pop(next(iter(_ATOMS)), None)  # None: another thread may have been first
         return g if self.Game is Game else self.Game.of(g)
 
     def plus_minus(self, x: Any):

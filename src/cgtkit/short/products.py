@@ -39,7 +39,7 @@ from typing import Callable, Hashable, Iterable, TypeVar
 from ..nimbers import nim_product
 from .. import traverse
 from .constants import nimber
-from .game import Game, GameCache, GameLike
+from .game import Game, GameCache, GameLike, walking
 
 __all__ = [
     "evaluate",
@@ -103,6 +103,9 @@ def norton(g: GameLike, u: GameLike) -> Game:
     {^3*|vv*}
     """
     g, u = Game.of(g), Game.of(u)
+    found = _NORTON.get((g, u))
+    if found is not None:
+        return found
     plus = [u + i for i in incentives_of(u)]
 
     def deps(h: Game):
@@ -116,11 +119,12 @@ def norton(g: GameLike, u: GameLike) -> Game:
             [memo[o] - p for o in h.right_options for p in plus],
         )
 
-    memo = {h: v for (h, uu), v in _NORTON.items() if uu is u}
-    result = evaluate(g, deps, build, memo)
-    for h, v in memo.items():
-        _NORTON[(h, u)] = v
-    return result
+    with walking(_NORTON):  # no other thread's walk trims _NORTON while it is read
+        memo = {h: v for (h, uu), v in list(_NORTON.items()) if uu is u}
+        result = evaluate(g, deps, build, memo)
+        for h, v in memo.items():
+            _NORTON[(h, u)] = v
+        return result
 
 
 # --- Conway product ---------------------------------------------------------------------
@@ -178,7 +182,8 @@ def conway_product(g: GameLike, h: GameLike) -> Game:
         right += [term(x, y) for x, y in itertools.product(a.right_options, b.left_options)]
         return Game.from_options(left, right)
 
-    return evaluate(root, deps, build, _CONWAY)
+    with walking(_CONWAY):
+        return evaluate(root, deps, build, _CONWAY)
 
 
 # --- ordinal sum ------------------------------------------------------------------------

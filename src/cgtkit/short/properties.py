@@ -38,7 +38,7 @@ from typing import Callable, MutableMapping, NamedTuple, Optional
 
 from ..numbers import Dyadic, decimal
 from .constants import nimber, up_nth, up_sum
-from .game import bottom_up, Game, GameCache, GameLike
+from .game import Game, GameCache, GameLike, walk_bottom_up, walking
 from .nus import nus_parity, nus_temper
 from .products import incentives_of
 from .thermography import closed_form_known, stops, tiny_form
@@ -85,9 +85,9 @@ def _by_options(
     g: Game, memo: MutableMapping[Game, str], known: Callable[[Game], bool], combine: Callable[[set[str]], str]
 ) -> str:
     """memo[g], each follower's answer ``combine``d from the set of its options'."""
-    for h in bottom_up(g, known):
-        memo[h] = combine({memo[o] for o in itertools.chain(h.left_options, h.right_options)})
-    return memo[g]
+    return walk_bottom_up(
+        g, memo, known, lambda h: combine({memo[o] for o in itertools.chain(h.left_options, h.right_options)})
+    )
 
 
 _temper_known = closed_form_known(_TEMPER, nus_temper)
@@ -250,6 +250,7 @@ def _coefficient(rest: Game, unit: Game, bound: int) -> Optional[int]:
 
 
 _UPTIMAL: GameCache[Game, Optional[UptimalExpansion]] = GameCache("properties.uptimal")
+_UNKNOWN = object()  # not in _UPTIMAL (None is an answer there)
 
 
 def uptimal_expansion(g: GameLike) -> Optional[UptimalExpansion]:
@@ -260,10 +261,11 @@ def uptimal_expansion(g: GameLike) -> Optional[UptimalExpansion]:
     level, halved, and what is left of ``h`` must be a nimber.
     """
     g = Game.of(g)
-    if g in _UPTIMAL:
-        return _UPTIMAL[g]
-    result = _uptimal(g)
-    _UPTIMAL[g] = result
+    found = _UPTIMAL.get(g, _UNKNOWN)
+    if found is not _UNKNOWN:
+        return found  # type: ignore[return-value]
+    with walking(_UPTIMAL):  # so that _UPTIMAL is trimmed to its bound when it ends
+        result = _UPTIMAL[g] = _uptimal(g)
     return result
 
 

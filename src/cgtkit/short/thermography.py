@@ -45,7 +45,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .engine import ENGINE, native_module
-from .game import FUZZY, bottom_up, Game, GameCache, GameLike
+from .game import FUZZY, bottom_up, Game, GameCache, GameLike, walk_bottom_up, walking
 from .thermograph_svg import thermograph_plot, thermograph_svg
 
 __all__ = [
@@ -423,7 +423,8 @@ def thermograph(g: GameLike) -> Thermograph:
     th = _THERMO.get(g)
     if th is None:
         left, right, mast, temp = _NATIVE.thermograph(g.id)  # the native engine's handle is the id
-        th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
+        with walking(_THERMO):  # so that _THERMO is trimmed to its bound when it ends
+            th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
     return th
 
 
@@ -445,12 +446,7 @@ def thermograph_python(g: GameLike) -> Thermograph:
     True
     """
     g = Game.of(g)
-    th = _THERMO_PY.get(g)
-    if th is None:
-        for h in bottom_up(g, _thermograph_known):
-            _THERMO_PY[h] = _compute(h)
-        th = _THERMO_PY[g]
-    return th
+    return walk_bottom_up(g, _THERMO_PY, _thermograph_known, _compute)
 
 
 def thermograph_by_scaffolds(g: GameLike, memo: Optional[dict] = None) -> Thermograph:
