@@ -262,10 +262,19 @@ fn fill_split_narrow(
 /// spread far apart, or huge values) the general path runs instead.
 const RING_WORDS: usize = 1 << 20;
 
+/// Words of a bitset of option values below `2 * vlimit` (one bit a value).
+fn value_words(vlimit: i64) -> usize {
+    (2 * vlimit as usize).div_ceil(64)
+}
+
+/// `(kmin, kmax)`: the least and the greatest take of the splitting moves (0 if none).
+fn split_takes(game: &SplitGame) -> (usize, usize) {
+    (game.split_k.iter().min().copied().unwrap_or(0), game.split_k.iter().max().copied().unwrap_or(0))
+}
+
 fn ring_words(game: &SplitGame, vlimit: i64) -> usize {
-    let kmin = game.split_k.iter().min().copied().unwrap_or(0);
-    let kmax = game.split_k.iter().max().copied().unwrap_or(0);
-    (kmax - kmin + 1).saturating_mul((2 * vlimit as usize).div_ceil(64))
+    let (kmin, kmax) = split_takes(game);
+    (kmax - kmin + 1).saturating_mul(value_words(vlimit))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -278,9 +287,8 @@ fn fill_split_full(
     mut nrare: usize,
     vlimit: i64,
 ) -> HeapRes<(usize, usize)> {
-    let words = (2 * vlimit as usize).div_ceil(64);
-    let kmin = *game.split_k.iter().min().unwrap_or(&0);
-    let kmax = *game.split_k.iter().max().unwrap_or(&0);
+    let words = value_words(vlimit);
+    let (kmin, kmax) = split_takes(game);
     let slots = kmax - kmin + 1;
     // ring[(m % slots) * words ..]: S(m) for the last `slots` values of m
     let mut ring = vec![0u64; slots * words];
@@ -392,7 +400,7 @@ fn fill_split_batched(
     mut nrare: usize,
     vlimit: i64,
 ) -> HeapRes<(usize, usize)> {
-    let words = (2 * vlimit as usize).div_ceil(64);
+    let words = value_words(vlimit);
     let mut common = vec![0u64; words]; // bit v: v is common
     for (v, &p) in game.par.iter().take(64 * words).enumerate() {
         if p != 0 {
