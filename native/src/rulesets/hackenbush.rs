@@ -137,11 +137,19 @@ impl Graph {
         if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 }
     }
 
-    /// The edges of `mask` still joined to the ground through edges of `mask`.
-    fn grounded(&self, mask: u64) -> u64 {
-        let mut seen: u128 = 1;
+    /// The edges of `mask` reached from the vertices `seeds` through edges of `mask`,
+    /// passing through no vertex of `seen` (the ground, when a part is traced).
+    #[inline]
+    fn reach(&self, mask: u64, seeds: &[u8], mut seen: u128) -> u64 {
         let mut stack = [0u8; MAX_EDGES + 1];
-        let mut top = 1;
+        let mut top = 0;
+        for &x in seeds {
+            if seen >> x & 1 == 0 {
+                seen |= 1 << x;
+                stack[top] = x;
+                top += 1;
+            }
+        }
         let mut got = 0u64;
         while top > 0 {
             top -= 1;
@@ -162,37 +170,17 @@ impl Graph {
         got
     }
 
+    /// The edges of `mask` still joined to the ground through edges of `mask`.
+    fn grounded(&self, mask: u64) -> u64 {
+        self.reach(mask, &[0], 0)
+    }
+
     /// The components of grounded edges `mask` (parts meeting only at the ground).
     fn components(&self, mask: u64, out: &mut impl FnMut(u64)) {
         let mut rest = mask;
-        let mut stack = [0u8; MAX_EDGES + 1];
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
-            let mut part = 1u64 << i;
-            let mut top = 0;
-            for x in [self.u[i], self.v[i]] {
-                if x != 0 {
-                    stack[top] = x;
-                    top += 1;
-                }
-            }
-            let mut seen: u128 = 1 | 1 << self.u[i] | 1 << self.v[i];
-            while top > 0 {
-                top -= 1;
-                let x = stack[top];
-                let mut m = self.inc[x as usize] & rest & !part;
-                part |= m;
-                while m != 0 {
-                    let j = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    let y = if self.u[j] == x { self.v[j] } else { self.u[j] };
-                    if seen >> y & 1 == 0 {
-                        seen |= 1 << y;
-                        stack[top] = y;
-                        top += 1;
-                    }
-                }
-            }
+            let part = 1u64 << i | self.reach(rest, &[self.u[i], self.v[i]], 1);
             rest &= !part;
             out(part);
         }
