@@ -15,8 +15,9 @@ import pytest
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import native
 from cgtkit.rulesets.cakes import Eatcake
-from cgtkit.rulesets.hackenbush import HackenbushGraph, HackenbushTree, format_tree
+from cgtkit.rulesets.hackenbush import HackenbushGraph, HackenbushTree
 from cgtkit.short.notation import game
+from test_rulesets_hackenbush import random_tree
 
 pytestmark = pytest.mark.skipif(not native.active(), reason="the native search runs only with the native engine")
 
@@ -27,16 +28,6 @@ def twin(position):
     """The value by the Python search."""
     with native.python_search():
         return position.value
-
-
-def random_tree(rng: random.Random, n: int, colours: str = "LRG") -> str:
-    edges = []
-    depth = 0
-    for _ in range(n):
-        d = rng.randint(0, depth) if edges else 0
-        edges.append((d, rng.choice(colours)))
-        depth = d + 1
-    return format_tree(tuple(edges))
 
 
 def random_graph(rng: random.Random, vertices: int, edges: int, colours: str = "LRG") -> str:
@@ -65,7 +56,7 @@ def test_random_graphs_native_equals_python():
 def test_trees_as_graphs_agree():
     rng = random.Random(15)
     for _ in range(100):
-        t = HackenbushTree(random_tree(rng, rng.randint(1, 10)))
+        t = HackenbushTree(random_tree(rng, rng.randint(1, 10), "LRG"))
         assert t.value == t.to_graph().value == twin(t.to_graph()), str(t)
 
 
