@@ -10,9 +10,9 @@
 //! triples when it is imported; before that no facade can be made.
 
 use super::convert::{dyadic_to_py, int_to_py};
-use super::short::{api_order, check_id, python_number_hash};
-use super::{detached, guarded};
-use crate::short::table::{mix, Id, Kind};
+use super::short::{api_order, canonical_of, check_id, kind_and_hash, le_of, negative_of, sum_of};
+use super::guarded;
+use crate::short::table::Id;
 use crate::short::ENGINE;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -104,27 +104,6 @@ fn other_id(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<Id>> {
     }
 }
 
-fn add(py: Python<'_>, a: Id, b: Id) -> PyResult<Id> {
-    match ENGINE.add_fast(a, b) {
-        Some(s) => Ok(s),
-        None => detached(py, || ENGINE.add(a, b)),
-    }
-}
-
-fn neg(py: Python<'_>, a: Id) -> PyResult<Id> {
-    match ENGINE.neg_fast(a) {
-        Some(n) => Ok(n),
-        None => detached(py, || ENGINE.neg(a)),
-    }
-}
-
-fn le(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
-    match ENGINE.le_fast(a, b) {
-        Some(v) => Ok(v),
-        None => detached(py, || ENGINE.le(a, b)),
-    }
-}
-
 impl GameCore {
     fn options(&self, py: Python<'_>, left: bool) -> PyResult<Py<PyTuple>> {
         let cell = if left { &self.left } else { &self.right };
@@ -158,16 +137,11 @@ impl GameCore {
             return Err(PyTypeError::new_err(NOT_MADE));
         }
         let id = check_id(args.get_item(1)?.extract()?)?;
-        let node = ENGINE.table.node(id);
-        let (kind, hash) = match node.kind {
-            Kind::Number => match &reg.number_hash {
-                None => (0, python_number_hash(&node.nus().unwrap().x) as isize),
-                Some(h) => (0, h.call1(py, (id,))?.extract::<isize>(py)?),
-            },
-            Kind::Nus => (1, (mix(0x5a17, u64::from(id)) as i64 >> 1) as isize),
-            Kind::General => (2, (mix(0x5a17, u64::from(id)) as i64 >> 1) as isize),
+        let (kind, hash) = kind_and_hash(id);
+        let hash = match &reg.number_hash {
+            Some(h) if kind == 0 => h.call1(py, (id,))?.extract::<isize>(py)?,
+            _ => hash as isize,
         };
-        let hash = if hash == -1 { -2 } else { hash };
         Ok(GameCore { id, kind, hash, left: PyOnceLock::new(), right: PyOnceLock::new(), nus: PyOnceLock::new() })
     }
 
@@ -214,23 +188,23 @@ impl GameCore {
     }
 
     fn __add__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, other, |a, b| add(py, a, b))
+        self.binary(py, other, |a, b| sum_of(py, a, b))
     }
 
     fn __radd__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, other, |a, b| add(py, b, a))
+        self.binary(py, other, |a, b| sum_of(py, b, a))
     }
 
     fn __sub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, other, |a, b| add(py, a, neg(py, b)?))
+        self.binary(py, other, |a, b| sum_of(py, a, negative_of(py, b)?))
     }
 
     fn __rsub__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        self.binary(py, other, |a, b| add(py, b, neg(py, a)?))
+        self.binary(py, other, |a, b| sum_of(py, b, negative_of(py, a)?))
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        facade(py, neg(py, self.id)?)
+        facade(py, negative_of(py, self.id)?)
     }
 
     fn __pos__(slf: Py<Self>) -> Py<Self> {
@@ -245,10 +219,10 @@ impl GameCore {
         let v = match op {
             CompareOp::Eq => a == b,
             CompareOp::Ne => a != b,
-            CompareOp::Le => le(py, a, b)?,
-            CompareOp::Ge => le(py, b, a)?,
-            CompareOp::Lt => a != b && le(py, a, b)?,
-            CompareOp::Gt => a != b && le(py, b, a)?,
+            CompareOp::Le => le_of(py, a, b)?,
+            CompareOp::Ge => le_of(py, b, a)?,
+            CompareOp::Lt => a != b && le_of(py, a, b)?,
+            CompareOp::Gt => a != b && le_of(py, b, a)?,
         };
         Ok(pyo3::types::PyBool::new(py, v).to_owned().into_any().unbind())
     }
@@ -283,13 +257,7 @@ fn game_of(py: Python<'_>, id: Id) -> PyResult<Py<PyAny>> {
 /// The canonical form of `{left | right}` from iterables of Games.
 #[pyfunction]
 fn game_from_options(py: Python<'_>, left: &Bound<'_, PyAny>, right: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    let (mut left, mut right) = (ids_of(py, left)?, ids_of(py, right)?);
-    crate::short::canonical::sort_dedup(&mut left);
-    crate::short::canonical::sort_dedup(&mut right);
-    let id = match ENGINE.canonical_known(&left, &right) {
-        Some(id) => id,
-        None => detached(py, move || ENGINE.canonical(left, right))?,
-    };
+    let id = canonical_of(py, ids_of(py, left)?, ids_of(py, right)?)?;
     facade(py, id)
 }
 

@@ -56,7 +56,12 @@ fn ids(v: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
 /// the GIL; a reduction runs with it released.
 #[pyfunction]
 pub fn from_options(py: Python<'_>, left: &Bound<'_, PyAny>, right: &Bound<'_, PyAny>) -> PyResult<Id> {
-    let (mut left, mut right) = (ids(left)?, ids(right)?);
+    canonical_of(py, ids(left)?, ids(right)?)
+}
+
+/// The canonical form of `{left | right}` (checked ids, in any order, repeats
+/// allowed): a remembered form holding the GIL, a reduction with it released.
+pub(crate) fn canonical_of(py: Python<'_>, mut left: Vec<Id>, mut right: Vec<Id>) -> PyResult<Id> {
     sort_dedup(&mut left);
     sort_dedup(&mut right);
     if let Some(id) = engine().canonical_known(&left, &right) {
@@ -67,12 +72,15 @@ pub fn from_options(py: Python<'_>, left: &Bound<'_, PyAny>, right: &Bound<'_, P
 
 #[pyfunction]
 pub fn add(py: Python<'_>, a: Id, b: Id) -> PyResult<Id> {
-    check_id(a)?;
-    check_id(b)?;
-    if let Some(s) = engine().add_fast(a, b) {
-        return Ok(s);
+    sum_of(py, check_id(a)?, check_id(b)?)
+}
+
+/// `a + b` of checked ids: remembered or packed sums at once, others with the GIL released.
+pub(crate) fn sum_of(py: Python<'_>, a: Id, b: Id) -> PyResult<Id> {
+    match engine().add_fast(a, b) {
+        Some(s) => Ok(s),
+        None => detached(py, || engine().add(a, b)),
     }
-    detached(py, || engine().add(a, b))
 }
 
 /// The sum of many games (left to right).
@@ -93,21 +101,28 @@ pub fn add_many(py: Python<'_>, ids: Vec<Id>) -> PyResult<Id> {
 
 #[pyfunction]
 pub fn neg(py: Python<'_>, a: Id) -> PyResult<Id> {
-    check_id(a)?;
-    if let Some(n) = engine().neg_fast(a) {
-        return Ok(n);
+    negative_of(py, check_id(a)?)
+}
+
+/// `-a` of a checked id (at once when known, else with the GIL released).
+pub(crate) fn negative_of(py: Python<'_>, a: Id) -> PyResult<Id> {
+    match engine().neg_fast(a) {
+        Some(n) => Ok(n),
+        None => detached(py, || engine().neg(a)),
     }
-    detached(py, || engine().neg(a))
 }
 
 #[pyfunction]
 pub fn le(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
-    check_id(a)?;
-    check_id(b)?;
-    if let Some(v) = engine().le_fast(a, b) {
-        return Ok(v);
+    le_of(py, check_id(a)?, check_id(b)?)
+}
+
+/// `a <= b` of checked ids (at once when known, else with the GIL released).
+pub(crate) fn le_of(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
+    match engine().le_fast(a, b) {
+        Some(v) => Ok(v),
+        None => detached(py, || engine().le(a, b)),
     }
-    detached(py, || engine().le(a, b))
 }
 
 /// `(kind, nus)`: kind 0 number, 1 other packed value, 2 general; nus is
@@ -134,7 +149,7 @@ pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<PyPacked>)> {
 /// Python's hash of the number p/2^q (as `hash(Fraction(p, 2**q))`): |p| times the
 /// inverse of 2^q modulo 2^61 - 1 (2^61 is 1 there, so the inverse is 2^(-q mod 61)),
 /// signed, with -1 mapped to -2.
-pub(crate) fn python_number_hash(x: &crate::numbers::Dyadic) -> i64 {
+fn python_number_hash(x: &crate::numbers::Dyadic) -> i64 {
     const M: u128 = (1 << 61) - 1;
     let p = x.numerator();
     let r = p.abs().rem_u64(M as u64) as u128;
@@ -155,13 +170,19 @@ pub(crate) fn python_number_hash(x: &crate::numbers::Dyadic) -> i64 {
 /// number hashes as Python hashes the number, another game by its id.
 #[pyfunction]
 pub fn wrap_info(a: Id) -> PyResult<(u8, i64)> {
-    check_id(a)?;
+    Ok(kind_and_hash(check_id(a)?))
+}
+
+/// `(kind, hash)` of a checked id, as `wrap_info` gives them (never the hash -1,
+/// which CPython reserves for errors).
+pub(crate) fn kind_and_hash(a: Id) -> (u8, i64) {
     let node = engine().table.node(a);
-    Ok(match node.kind {
+    let (kind, hash) = match node.kind {
         Kind::Number => (0, python_number_hash(&node.nus().unwrap().x)),
-        Kind::Nus => (1, crate::short::table::mix(0x5a17, a as u64) as i64 >> 1),
-        Kind::General => (2, crate::short::table::mix(0x5a17, a as u64) as i64 >> 1),
-    })
+        Kind::Nus => (1, crate::short::table::mix(0x5a17, u64::from(a)) as i64 >> 1),
+        Kind::General => (2, crate::short::table::mix(0x5a17, u64::from(a)) as i64 >> 1),
+    };
+    (kind, if hash == -1 { -2 } else { hash })
 }
 
 /// Options in a deterministic order that does not depend on ids: packed values by
