@@ -395,19 +395,6 @@ def game(text: GameLike) -> "Game":
     return _parse_text(text)
 
 
-def _parse_text_python(text: str) -> "Game":
-    """The python engine's reading of ``text``."""
-    return parse_python(text)
-
-
-# Parse once per distinct text: games are immutable and interned, so reuse is safe.
-# The native engine reads with its own reader (native/src/notation), the twin of this
-# module's, and hands back the Game itself.
-_parse_text = functools.lru_cache(maxsize=4096)(_NATIVE.parse_game if _NATIVE is not None else _parse_text_python)
-
-register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
-
-
 def parse_python(text: str) -> "Game":
     """The game ``text`` denotes, read by this module's reader whatever the engine (the
     reference twin of the native reader; :func:`game` is the function to use).
@@ -416,6 +403,14 @@ def parse_python(text: str) -> "Game":
     True
     """
     return _Parser(text, Game).parse()
+
+
+# Parse once per distinct text: games are immutable and interned, so reuse is safe.
+# The native engine reads with its own reader (native/src/notation), the twin of this
+# module's, and hands back the Game itself.
+_parse_text = functools.lru_cache(maxsize=4096)(_NATIVE.parse_game if _NATIVE is not None else parse_python)
+
+register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
 
 
 def parse_as(text: str, kind: Any) -> Any:
