@@ -22,6 +22,16 @@ def test_value_reads_loopy_notation(capsys, expr, value, kind):
     assert status == 0 and got["value"] == value and got["kind"] == kind
 
 
+def test_value_all_gives_degree_and_variety(capsys):
+    # CGSuite's table (tests/data/loopy_cgsuite.json): 3/2under has degree over, variety under
+    status, out, _ = run(capsys, "value", "{pass|3/2}", "--all")
+    got = lines(out)
+    assert status == 0 and (got["degree"], got["idempotent"], got["variety"]) == ("over", "no", "under")
+    # {0|Tiny(on)}: its degree is no idempotent, so it has no variety
+    status, out, _ = run(capsys, "value", "{0|||0||0|{|pass}}", "--all")
+    assert status == 0 and lines(out)["variety"].startswith("none: the degree {0||||0|||Miny(on)|0||off}")
+
+
 def test_value_of_bach_carousel_claims_nothing(capsys):
     status, out, _ = run(capsys, "value", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
     assert status == 0 and "no canonical form claimed" in out

@@ -18,15 +18,43 @@ from ._output import Report, add_json_option, json_key, jsonable
 from .describe import outcome_text
 
 
-def loopy_value_facts(text: str) -> list[tuple[str, Any, str]]:
-    """The ``(key, data, text)`` facts ``cgtkit value`` prints for a loopy game.
+def loopy_value_facts(text: str, details: bool = False) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts ``cgtkit value`` prints for a loopy game; with
+    ``details`` (``--all``) also a stopper's degree and variety.
 
     >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("on + {0|pass}")][:2]
     ['value: on', 'kind: stopper']
+    >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("{pass|3/2}", details=True)][-3:]
+    ['degree: over', 'idempotent: no', 'variety: under']
     """
-    from ..loopy import loopy
+    from ..loopy import Stopper, loopy
 
-    return value_facts(loopy(text))
+    g = loopy(text)
+    facts = value_facts(g)
+    if details and isinstance(g, Stopper):
+        facts += stopper_details(g)
+    return facts
+
+
+def stopper_details(g: Any) -> list[tuple[str, Any, str]]:
+    """Degree, idempotence and variety of a stopper, each as far as it is found."""
+    from ..loopy import NotIdempotentError, NotStopperSidedError
+
+    try:
+        degree = g.degree
+    except NotStopperSidedError:
+        note = "not found: sidling G - G did not settle (see docs/loopy.md)"
+        return [("degree", None, note)]
+    idempotent = g.is_idempotent
+    facts: list[tuple[str, Any, str]] = [
+        ("degree", str(degree), str(degree)),
+        ("idempotent", idempotent, "yes" if idempotent else "no"),
+    ]
+    try:
+        variety = g.variety
+    except NotIdempotentError:
+        return facts + [("variety", None, f"none: the degree {degree} is not an idempotent")]
+    return facts + [("variety", str(variety), str(variety))]
 
 
 def value_facts(g: Any) -> list[tuple[str, Any, str]]:

@@ -50,7 +50,7 @@ def _value(args: argparse.Namespace) -> None:
             if has_loopy_syntax(text):  # on, pass, a{...}, &: a loopy game (issue 14)
                 from .loopy_commands import loopy_value_facts
 
-                out.facts(loopy_value_facts(text))
+                out.facts(loopy_value_facts(text, details=args.all))
                 return
             g = game(text)
         out.facts(game_facts(g))
@@ -83,7 +83,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument(
         "--all",
         action="store_true",
-        help="also print every analysis property (stops, mean, temperature, thermograph, atomic weight, ...)",
+        help=(
+            "also print every analysis property (stops, mean, temperature, thermograph, atomic weight, ...; "
+            "for a loopy stopper its degree, idempotence and variety)"
+        ),
     )
     add_json_option(p)
     p.set_defaults(run=_value)

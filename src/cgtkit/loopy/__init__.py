@@ -12,7 +12,7 @@
 (dud, True)
 """
 
-from .errors import GraphTooLargeError, NotAStopperError, NotStopperSidedError
+from .errors import GraphTooLargeError, NotAStopperError, NotIdempotentError, NotStopperSidedError
 from .graph import LoopyGraph, from_moves, value_of
 from .notation import format_stopper, has_loopy_syntax, loopy
 from .store import Pseudonumber
@@ -33,4 +33,5 @@ __all__ = [
     "GraphTooLargeError",
     "NotAStopperError",
     "NotStopperSidedError",
+    "NotIdempotentError",
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..errors import CGTError, ResourceLimitError
 
-__all__ = ["GraphTooLargeError", "NotAStopperError", "NotStopperSidedError", "SidlingLimitError"]
+__all__ = ["GraphTooLargeError", "NotAStopperError", "NotIdempotentError", "NotStopperSidedError", "SidlingLimitError"]
 
 
 class GraphTooLargeError(ResourceLimitError):
@@ -41,6 +41,11 @@ class NotAStopperError(CGTError, ValueError):
 
 class NotStopperSidedError(CGTError, ValueError):
     """A side of the game was asked for as a stopper but is not one (Bach's Carousel)."""
+
+
+class NotIdempotentError(CGTError, ValueError):
+    """A variety was asked for relative to a degree ``D`` that is not an idempotent
+    (``D + D != D``), as for a stopper whose own degree is not one."""
 
 
 class SidlingLimitError(CGTError):

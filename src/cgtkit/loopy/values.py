@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any, Union
 
-from ..errors import NotANumberError
+from ..errors import CGTError, NotANumberError
 from ..numbers import Dyadic
 from ..short.game import Game
 from . import store
-from .errors import NotAStopperError, NotStopperSidedError
+from .errors import NotAStopperError, NotIdempotentError, NotStopperSidedError
 
 __all__ = ["Stopper", "SidedValue", "LoopyValue", "as_loopy", "LoopyLike"]
 
@@ -83,6 +83,14 @@ def _add(x: Any, y: Any) -> "Stopper | SidedValue":
     on = _side_of_sum(s1, s2, True)
     off = _side_of_sum(t1, t2, False)
     return on if on == off else SidedValue(on, off)
+
+
+def _idempotent(degree: LoopyLike) -> "Stopper":
+    """``degree`` as a stopper, checked to be an idempotent (``D + D == D``)."""
+    d = as_loopy(degree)
+    if not isinstance(d, Stopper) or not d.is_idempotent:
+        raise NotIdempotentError(f"a variety is taken relative to an idempotent degree (D + D == D); {d} is not one")
+    return d
 
 
 class Stopper:
@@ -191,6 +199,67 @@ class Stopper:
     def is_idempotent(self) -> bool:
         """Whether ``G + G == G``."""
         return _add(self, self) == self
+
+    def upsum(self, other: LoopyLike) -> "Stopper":
+        """The onside of ``G + H``: the sum with infinite play counted for Left.
+
+        >>> from cgtkit.loopy import loopy
+        >>> loopy("on").upsum("off"), loopy("over").upsum("under")
+        (on, over)
+        """
+        return _sides(_add(self, other))[0]
+
+    def downsum(self, other: LoopyLike) -> "Stopper":
+        """The offside of ``G + H``: the sum with infinite play counted for Right.
+
+        >>> from cgtkit.loopy import loopy
+        >>> loopy("on").downsum("off"), loopy("over").downsum("under")
+        (off, under)
+        """
+        return _sides(_add(self, other))[1]
+
+    def upsum_variety(self, degree: LoopyLike) -> "Stopper":
+        """``G upsum ((-G) downsum (-D))`` for an idempotent ``D`` (CGSuite's
+        ``UpsumVariety``).
+
+        >>> from cgtkit.loopy import loopy
+        >>> loopy("3/2under").upsum_variety("over")
+        under
+        """
+        d = _idempotent(degree)
+        return self.upsum((-self).downsum(-d))
+
+    def downsum_variety(self, degree: LoopyLike) -> "Stopper":
+        """``G downsum ((-G) upsum D)`` for an idempotent ``D`` (CGSuite's
+        ``DownsumVariety``).
+
+        >>> from cgtkit.loopy import loopy
+        >>> loopy("3/2under").downsum_variety("over")
+        under
+        """
+        d = _idempotent(degree)
+        return self.downsum((-self).upsum(d))
+
+    @property
+    def variety(self) -> "Stopper":
+        """The variety of ``G``: its upsum and downsum varieties relative to its degree
+        ``D``.  The unproved Stability Conjecture (as CGSuite's documentation names it;
+        theory in Winning Ways ch. 11) says they are equal; this checks it each time,
+        and a :class:`~cgtkit.errors.CGTError` names a counterexample.  A stopper whose
+        degree is not an idempotent has no variety (:class:`NotIdempotentError`).
+
+        >>> from cgtkit.loopy import loopy
+        >>> [str(loopy(t).variety) for t in ("on", "off", "over", "3/2under", "^")]
+        ['on', 'off', 'over', 'under', '0']
+        """
+        d = self.degree
+        up, down = self.upsum_variety(d), self.downsum_variety(d)
+        if up != down:  # pragma: no cover - nobody has seen one
+            raise CGTError(
+                f"{self} contradicts the Stability Conjecture: its upsum variety {up} and downsum "
+                f"variety {down} (relative to its degree {d}) differ"
+            )
+        return up
 
     def outcome(self) -> str:
         """``"L"``, ``"R"``, ``"P"`` or ``"N"``: a stopper has no draws."""
