@@ -277,6 +277,7 @@ def test_endless_is_exactly_onside_on(seed, n):
         (93, "-1v[on]* & off"),
         (109, "-1 & off"),
         (237, "on & v[on]*"),
+        (291, "{on|0} & {v[on]*|0}"),  # a tied cycle, certified (cgtkit.loopy.sides)
         (369, "-1over & off"),
         (380, "0"),
         (386, "on & {0||under|-1}"),
@@ -284,8 +285,8 @@ def test_endless_is_exactly_onside_on(seed, n):
 )
 def test_graphs_that_sidling_left_unclaimed(seed, expected):
     # random 7-vertex graphs whose sidling hit the round limit in some earlier version
-    # (the whole graph at once, or one component at a time with one cut): now claimed,
-    # and the referee agrees with the sides
+    # (the whole graph at once, or one component at a time with one cut, or with every
+    # cut but no tied cycles): now claimed, and the referee agrees with the sides
     g = random_graph(seed, 7)
     value = g.value()
     assert not isinstance(value, LoopyValue)

@@ -12,14 +12,16 @@ Both are iterative, so graphs of any depth work.
 
 from __future__ import annotations
 
-from typing import Callable, Hashable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
-__all__ = ["explore", "attractor"]
+__all__ = ["explore", "attractor", "buchi"]
 
 K = TypeVar("K", bound=Hashable)
 
 
-def explore(roots: Iterable[K], expand: Callable[[int, K], Iterable], rows: int | None = None) -> tuple[list[K], list]:
+def explore(
+    roots: Iterable[K], expand: Callable[[int, K], Iterable[Any]], rows: int | None = None
+) -> tuple[list[K], list[Any]]:
     """Every state reachable from ``roots``, numbered in the order met (the roots first,
     then breadth first), and for each state the numbers of its successors:
     ``expand(i, state)`` gives the successors of state number ``i`` in the order they
@@ -32,13 +34,13 @@ def explore(roots: Iterable[K], expand: Callable[[int, K], Iterable], rows: int 
     >>> explore([1], lambda i, n: [(0, n - 1), (1, n + 1)] if n == 1 else [], rows=2)
     ([1, 0, 2], [[[1], [2]], [[], []], [[], []]])
     """
-    index: dict = {}
+    index: dict[K, int] = {}
     states: list[K] = []
     for r in roots:
         if r not in index:
             index[r] = len(states)
             states.append(r)
-    out: list = []
+    out: list[Any] = []
     i = 0
     while i < len(states):
         if rows is None:
@@ -106,3 +108,32 @@ def attractor(succ: Sequence[Sequence[int]], existential: Sequence[bool], seeds:
                     marked[p] = True
                     queue.append(p)
     return marked
+
+
+def buchi(succ: Sequence[Sequence[int]], existential: Sequence[bool], accepting: Sequence[bool]) -> list[bool]:
+    """The states from which the existential player can make the play pass through
+    ``accepting`` states infinitely often (a *Büchi* game; every state has a successor,
+    the existential player chooses at ``existential`` states, the other player
+    elsewhere).  The classical algorithm: the states from which the other player can
+    keep the play out of the accepting states for ever (the complement of the
+    existential player's attractor to them) are lost, with every state the other
+    player can force into them; repeat on what is left until nothing more is lost.
+
+    >>> # 0 -> 1 -> 0 passes through the accepting 1 for ever; from 2 the other
+    >>> # player can choose 3, which loops without acceptance
+    >>> buchi([[1], [0], [0, 3], [3]], [False] * 4, [False, True, False, False])
+    [True, True, False, False]
+    """
+    n = len(succ)
+    alive = [True] * n
+    other = [not e for e in existential]
+    while True:
+        # the game on the states still alive (a state's moves out of it dropped)
+        sub = [[s for s in succ[j] if alive[s]] if alive[j] else [] for j in range(n)]
+        reach = attractor(sub, existential, [j for j in range(n) if alive[j] and accepting[j]])
+        trap = [j for j in range(n) if alive[j] and not reach[j]]
+        if not trap:
+            return alive
+        for j, lost in enumerate(attractor(sub, other, trap)):
+            if lost:
+                alive[j] = False

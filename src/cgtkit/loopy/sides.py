@@ -31,9 +31,15 @@ Theory*, ch. VI).  They are found in four steps.
    stay above (below) the side, so a round that changes nothing has reached it.
    Without step 1, a vertex whose onside is ``off`` is approached through ``-2, -4,
    -6, ...`` for ever (Backsliding Toads and Frogs ``ttt..fff``).
-3. **Other cuts, and a bound.**  The approximations can unroll a cycle of the side for
-   ever (``{0|off}``, ``{0|{0|off}}``, ... approach ``over``) when the cut edges run
-   through it, so when the back edges of a depth-first search do not settle within
+3. **Tied cycles, other cuts, and a bound.**  The approximations can unroll a cycle
+   of the side for ever (``{0|off}``, ``{0|{0|off}}``, ... approach ``over``) when the
+   cut edges run through it.  So from the fourth round on, every other round, the
+   cycle is tied: the newest approximations, with their edges into the previous ones
+   sent back to themselves (:func:`_tie`; ``{0|{0|off}}`` becomes ``a{0|a}``).  A
+   tied guess is kept only if it is a fixed point of the rounds and each of its
+   stoppers ``S`` is *certified* as the side of its vertex ``G``: ``S <= G+`` and
+   ``G+ <= S`` (:mod:`cgtkit.loopy.side_order`, a game on the graph itself that
+   needs no sides).  When the back edges of a depth-first search do not settle within
    ``max_rounds`` rounds, every edge of one player inside the component is cut
    instead, then every edge of the other.  If none settles (the sides may not be
    stoppers at all: Bach's Carousel), no side is claimed and the caller returns a
@@ -51,7 +57,9 @@ from collections import deque
 from typing import TYPE_CHECKING, Sequence
 
 from . import store
+from .errors import NotAStopperError
 from .retrograde import attractor, explore
+from .side_order import side_leq, table
 
 if TYPE_CHECKING:  # pragma: no cover
     from .graph import LoopyGraph
@@ -61,6 +69,10 @@ __all__ = ["bottomless", "endless", "sides", "without_returns", "SIDLING_ROUNDS"
 #: how many rounds sidling may take, per component and cut, before it tries the next cut or
 #: gives up (the sides are then not claimed)
 SIDLING_ROUNDS = 200
+
+#: from which round on an unrolled cycle is tied, every other round (most parts settle
+#: in fewer rounds untied)
+_TIE_FROM = 4
 
 
 def _arena(graph: "LoopyGraph", roots: Sequence[int], left_pays: bool) -> tuple[list, list, list]:
@@ -341,7 +353,7 @@ def _sidle_component(
         _player_edges(whole, k, mover),
         _player_edges(whole, k, 1 - mover),
     ):
-        found = _sidle_cut(whole, k, cuts, top, limit)
+        found = _sidle_cut(whole, k, cuts, top, limit, onside)
         if found is not None:
             return {v: found[local[v]] for v in comp}
     return None
@@ -354,10 +366,15 @@ def _player_edges(graph: "LoopyGraph", k: int, t: int) -> list[tuple[int, int, i
     return [(v, t, i) for v in range(k) for i, w in enumerate(rows[v]) if w < k]
 
 
-def _sidle_cut(graph: "LoopyGraph", k: int, cuts: list[tuple[int, int, int]], top: int, limit: int) -> list[int] | None:
+def _sidle_cut(
+    graph: "LoopyGraph", k: int, cuts: list[tuple[int, int, int]], top: int, limit: int, onside: bool
+) -> list[int] | None:
     """Sidling of the vertices ``0 .. k-1`` of ``graph`` with the edges ``cuts`` leading
     to the current approximation of their targets (first ``top``), the rest made
-    canonical at each round; the sides, or None after ``limit`` rounds unsettled."""
+    canonical at each round; the sides, or None after ``limit`` rounds unsettled.
+
+    When the approximations keep unrolling a cycle (``x, T(x), T(T(x)), ...``), the
+    cycle is tied (:func:`_tie`) and the guess kept only if :func:`_certified`."""
     from .graph import LoopyGraph, stopper_vertices
 
     n = len(graph)
@@ -368,17 +385,82 @@ def _sidle_cut(graph: "LoopyGraph", k: int, cuts: list[tuple[int, int, int]], to
     for v, t, i in cuts:
         rows = cut_left if t == 0 else cut_right
         rows[v][i] = slot[rows[v][i]]
-    x = {w: top for w in targets}
-    for _ in range(limit):
+
+    def sidle_round(x: dict[int, int]) -> dict[int, int]:
         cut_fixed = dict(graph.fixed)
         for w in targets:
             cut_fixed[slot[w]] = x[w]
-        values = stopper_vertices(LoopyGraph(cut_left, cut_right, 0, cut_fixed), range(k))
+        return stopper_vertices(LoopyGraph(cut_left, cut_right, 0, cut_fixed), range(k))
+
+    x = {w: top for w in targets}
+    tried: set = set()
+    for rnd in range(limit):
+        values = sidle_round(x)
         new = {w: values[w] for w in targets}
         if new == x:
             return [values[v] for v in range(k)]
+        guess = _tie(x, new) if rnd >= _TIE_FROM and rnd % 2 == 0 else None
+        if guess is not None and guess != new and tuple(guess.items()) not in tried:
+            tried.add(tuple(guess.items()))
+            tied = sidle_round(guess)  # the sides are a fixed point of the rounds
+            if all(tied[w] == guess[w] for w in targets) and _certified(graph, guess, onside):
+                return [tied[v] for v in range(k)]
         x = new
     return None
+
+
+def _tie(old: dict[int, int], new: dict[int, int]) -> dict[int, int] | None:
+    """The approximations ``new`` with every edge into an ``old`` approximation sent to
+    the ``new`` one of the same target instead: when ``new = T(old)`` holds ``old`` as a
+    position, the cycle ``a = T(a)`` that sidling unrolls (an ``old`` approximation
+    that two targets replace differently is left alone).  None when nothing is tied or
+    the result is no stopper."""
+    swap: dict[int, int] = {}
+    clash: set[int] = set()  # old approximations two targets replace differently: kept
+    for w, a in old.items():
+        a, b = store.resolve(a), store.resolve(new[w])
+        if a != b:
+            if swap.setdefault(a, b) != b:
+                clash.add(a)
+    for a in clash:
+        del swap[a]
+    if not swap:
+        return None
+    roots = [store.resolve(new[w]) for w in new]
+    local: dict[int, int] = {}
+    order: list[int] = []
+    queue = deque(roots)
+    while queue:
+        u = queue.popleft()
+        if u in local or store.is_short(u):
+            continue
+        local[u] = len(order)
+        order.append(u)
+        left, right = store.options(u)
+        for w in left + right:
+            w = store.resolve(w)
+            queue.append(swap.get(w, w))
+
+    def ref(w: int) -> int:
+        w = store.resolve(w)
+        w = swap.get(w, w)
+        return -1 - local[w] if w in local else w
+
+    rows = [store.options(u) for u in order]
+    try:
+        ids = store.canonical_batch([[ref(w) for w in r[0]] for r in rows], [[ref(w) for w in r[1]] for r in rows])
+    except NotAStopperError:
+        return None
+    return {w: ids[local[r]] if r in local else r for w, r in zip(new, roots)}
+
+
+def _certified(graph: "LoopyGraph", guess: dict[int, int], onside: bool) -> bool:
+    """Whether each stopper ``guess[w]`` is exactly the side of vertex ``w`` of ``graph``
+    (``S`` is ``G+`` when ``S <= G+ <= S``, decided by :func:`side_leq`)."""
+    for w, s in guess.items():
+        if not (side_leq(graph, table(s), w, onside) and side_leq(graph, w, table(s), onside)):
+            return False
+    return True
 
 
 def sides(
