@@ -54,6 +54,13 @@ def test_cgsuite_canonical_stoppers(row):
     assert [str(x) for x in g.number_stops] == row["stops"]
 
 
+def test_the_start_needs_no_settled_part_when_its_own_sides_are_exact():
+    # Bach's Carousel never settles, but a Left move to on makes the start on itself
+    # (both of its sides are found exactly before sidling), so the value is claimed
+    g = loopy("{a{0,{1|1,{*,{1+*|1+*,a}|*}}|0},on|}")
+    assert isinstance(g, Stopper) and g == loopy("on")
+
+
 def test_upsum_and_downsum_are_the_sides_of_the_sum():
     on, off, over, under = (loopy(t) for t in ("on", "off", "over", "under"))
     # Winning Ways ch. 11: on + off = dud = on & off, over - over = over & under

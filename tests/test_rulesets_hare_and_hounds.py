@@ -106,6 +106,17 @@ def test_zugzwang_and_stalemate():
     assert p.left_moves() == [] and p.right_moves() != []
 
 
+@pytest.mark.slow
+def test_zugzwang_value():
+    # about a minute of CPU: part of the onside never settles, but the start's own
+    # onside is on, found exactly before sidling, and its offside settles at 0.
+    # on & 0 reads D/L: the hounds (Left) moving first draw (they cannot force a trap:
+    # Annunziata), the hare (Right) moving first loses (trapped in 18 plies).
+    row = DATA["zugzwang"]
+    value = HareAndHounds.from_points(row["hounds"], row["hare"]).value
+    assert str(value) == "on & 0" and value.outcome() == "D/L"
+
+
 # --- the values against the referee of the sums ----------------------------------------------
 def _moves(p):
     """Moves for the referee: an escaped position is `off`, a state of its own."""

@@ -17,7 +17,8 @@ without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_posit
   onside is ``off`` or offside ``on`` found exactly, then sidling, Winning Ways ch. 11).
   When sidling does not settle within its round limit (Bach's Carousel, whose sides
   are not stoppers), the value is a :class:`~cgtkit.loopy.values.LoopyValue` that
-  claims no canonical form.
+  claims no canonical form, unless both sides of the start itself were found exactly
+  before sidling (``on``, ``off``, a stopper part).
 
 >>> def seesaw(n):                       # Left moves n -> n+1, Right n -> n-1, on 0..3
 ...     # (onside: Left pushes to 3 while Right steps back, 3 2 1 0; offside 0 -1 -2 -3)
@@ -309,17 +310,20 @@ def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None
         return Stopper(known[root])
     loopy = [v for v in reach if v not in known]
     up, down = sides(sub, known, loopy, max_rounds)
-    if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle: no claim
+    if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle somewhere
 
         def side(found: Any) -> Any:
             if isinstance(found, dict):
                 return Stopper(found[root])
             side_graph, fixed = found
-            if root in fixed:
+            if root in fixed:  # found exactly before sidling (a stopper part, on, off)
                 return Stopper(fixed[root])
             return LoopyValue(LoopyGraph(side_graph.left, side_graph.right, root, side_graph.fixed), fixed)
 
-        return LoopyValue(sub, known, side(up), side(down))
+        on, off = side(up), side(down)
+        if not (isinstance(on, Stopper) and isinstance(off, Stopper)):  # no claim
+            return LoopyValue(sub, known, on, off)
+        up, down = {root: on.vertex}, {root: off.vertex}  # the start's own sides are exact
     if up[root] == down[root]:
         return Stopper(up[root])
     return SidedValue(Stopper(up[root]), Stopper(down[root]))
