@@ -149,12 +149,10 @@ class _PythonCore:
         return self._hash
 
     def __add__(self, other: "GameLike") -> "Game":
-        if type(other) is not Game:
-            try:
-                other = Game.of(other)
-            except TypeError:
-                return NotImplemented
-        return _wrap(_add(self._h, other._h))
+        o = other if type(other) is Game else _operand(other)
+        if o is None:
+            return NotImplemented
+        return _wrap(_add(self._h, o._h))
 
     __radd__ = __add__
 
@@ -165,61 +163,59 @@ class _PythonCore:
         return self
 
     def __sub__(self, other: "GameLike") -> "Game":
-        if type(other) is not Game:
-            try:
-                other = Game.of(other)
-            except TypeError:
-                return NotImplemented
-        return _wrap(_E.add(self._h, _E.neg(other._h)))
+        o = other if type(other) is Game else _operand(other)
+        if o is None:
+            return NotImplemented
+        return _wrap(_E.add(self._h, _E.neg(o._h)))
 
     def __rsub__(self, other: "GameLike") -> "Game":
-        try:
-            h = Game.of(other)
-        except TypeError:
+        o = _operand(other)
+        if o is None:
             return NotImplemented
-        return _wrap(_E.add(h._h, _E.neg(self._h)))
+        return _wrap(_E.add(o._h, _E.neg(self._h)))
 
     def __eq__(self, other: object) -> bool:
-        if type(other) is Game:
-            return self is other
-        try:
-            return self is Game.of(other)  # type: ignore[arg-type]
-        except TypeError:
+        o = other if type(other) is Game else _operand(other)
+        if o is None:
             return NotImplemented
+        return self is o
 
     def __ne__(self, other: object) -> bool:
         eq = self.__eq__(other)
         return eq if eq is NotImplemented else not eq
 
     def __le__(self, other: "GameLike") -> bool:
-        if type(other) is Game:
-            return _le(self._h, other._h)
-        try:
-            return _le(self._h, Game.of(other)._h)
-        except TypeError:
+        o = other if type(other) is Game else _operand(other)
+        if o is None:
             return NotImplemented
+        return _le(self._h, o._h)
 
     def __ge__(self, other: "GameLike") -> bool:
-        if type(other) is Game:
-            return _le(other._h, self._h)
-        try:
-            return _le(Game.of(other)._h, self._h)
-        except TypeError:
+        o = other if type(other) is Game else _operand(other)
+        if o is None:
             return NotImplemented
+        return _le(o._h, self._h)
 
     def __lt__(self, other: "GameLike") -> bool:
-        try:
-            h = Game.of(other)._h
-        except TypeError:
+        o = _operand(other)
+        if o is None:
             return NotImplemented
-        return _E.le(self._h, h) and not _E.le(h, self._h)
+        return _E.le(self._h, o._h) and not _E.le(o._h, self._h)
 
     def __gt__(self, other: "GameLike") -> bool:
-        try:
-            h = Game.of(other)._h
-        except TypeError:
+        o = _operand(other)
+        if o is None:
             return NotImplemented
-        return _E.le(h, self._h) and not _E.le(self._h, h)
+        return _E.le(o._h, self._h) and not _E.le(self._h, o._h)
+
+
+def _operand(other: object) -> "Game | None":
+    """``other`` as a Game for an operator of the python core, or None (the operator
+    then returns NotImplemented) for what ``Game.of`` does not take."""
+    try:
+        return Game.of(other)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 if TYPE_CHECKING:
