@@ -321,9 +321,9 @@ def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None
             return LoopyValue(LoopyGraph(side_graph.left, side_graph.right, root, side_graph.fixed), fixed)
 
         on, off = side(up), side(down)
-        if not (isinstance(on, Stopper) and isinstance(off, Stopper)):  # no claim
-            return LoopyValue(sub, known, on, off)
-        up, down = {root: on.vertex}, {root: off.vertex}  # the start's own sides are exact
+        if isinstance(on, Stopper) and isinstance(off, Stopper):  # the start's own are exact
+            return on if on == off else SidedValue(on, off)
+        return LoopyValue(sub, known, on, off)  # no claim
     if up[root] == down[root]:
         return Stopper(up[root])
     return SidedValue(Stopper(up[root]), Stopper(down[root]))

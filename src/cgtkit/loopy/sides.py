@@ -400,8 +400,9 @@ def _sidle_cut(
         if new == x:
             return [values[v] for v in range(k)]
         guess = _tie(x, new) if rnd >= _TIE_FROM and rnd % 2 == 0 else None
-        if guess is not None and guess != new and tuple(guess.items()) not in tried:
-            tried.add(tuple(guess.items()))
+        key = None if guess is None or guess == new else tuple(guess.items())
+        if key is not None and key not in tried:  # the same knot recurs round after round
+            tried.add(key)
             tied = sidle_round(guess)  # the sides are a fixed point of the rounds
             if all(tied[w] == guess[w] for w in targets) and _certified(graph, guess, onside):
                 return [tied[v] for v in range(k)]
