@@ -6,8 +6,8 @@
 //! period search), `nimbers` (nim products), and the bindings in `py`.
 
 pub mod heap;
-pub mod nimbers;
 pub mod misere;
+pub mod nimbers;
 pub mod notation;
 pub mod numbers;
 pub mod py;

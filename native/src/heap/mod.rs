@@ -71,7 +71,5 @@ impl Pulse {
 
 /// `k` as an index, or an error for a negative take.
 pub(crate) fn takes(ks: &[i64], what: &str) -> HeapRes<Vec<usize>> {
-    ks.iter()
-        .map(|&k| usize::try_from(k).map_err(|_| HeapError::BadInput(format!("{what}: a take must be >= 0, got {k}"))))
-        .collect()
+    ks.iter().map(|&k| usize::try_from(k).map_err(|_| HeapError::BadInput(format!("{what}: a take must be >= 0, got {k}")))).collect()
 }

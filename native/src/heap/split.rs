@@ -169,15 +169,7 @@ pub fn fill_split(
 /// seen, the common values and the missing rare ones are each one 64-bit word, so a
 /// heap costs a few dozen branch-free instructions (Kayles, Dawson's chess and most
 /// octal games stay in this path).  The same algorithm, and the same result.
-fn fill_split_narrow(
-    g: &mut [i64],
-    start: usize,
-    end: usize,
-    game: &SplitGame,
-    rare: &mut [i64],
-    mut nrare: usize,
-    vlimit: i64,
-) -> HeapRes<(usize, usize)> {
+fn fill_split_narrow(g: &mut [i64], start: usize, end: usize, game: &SplitGame, rare: &mut [i64], mut nrare: usize, vlimit: i64) -> HeapRes<(usize, usize)> {
     let mut common = 0u64; // bit v: v is common
     for (v, &p) in game.par.iter().take(64).enumerate() {
         if p != 0 {
@@ -278,15 +270,7 @@ fn ring_words(game: &SplitGame, vlimit: i64) -> usize {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn fill_split_full(
-    g: &mut [i64],
-    start: usize,
-    end: usize,
-    game: &SplitGame,
-    rare: &mut [i64],
-    mut nrare: usize,
-    vlimit: i64,
-) -> HeapRes<(usize, usize)> {
+fn fill_split_full(g: &mut [i64], start: usize, end: usize, game: &SplitGame, rare: &mut [i64], mut nrare: usize, vlimit: i64) -> HeapRes<(usize, usize)> {
     let words = value_words(vlimit);
     let (kmin, kmax) = split_takes(game);
     let slots = kmax - kmin + 1;
@@ -391,15 +375,7 @@ const BATCH: usize = 128;
 /// small rare heaps, and those found inside the batch, are marked heap by heap.  Each
 /// heap's option values are a bitset of `2 * vlimit` bits.  The same algorithm, and
 /// the same result.
-fn fill_split_batched(
-    g: &mut [i64],
-    start: usize,
-    end: usize,
-    game: &SplitGame,
-    rare: &mut [i64],
-    mut nrare: usize,
-    vlimit: i64,
-) -> HeapRes<(usize, usize)> {
+fn fill_split_batched(g: &mut [i64], start: usize, end: usize, game: &SplitGame, rare: &mut [i64], mut nrare: usize, vlimit: i64) -> HeapRes<(usize, usize)> {
     let words = value_words(vlimit);
     let mut common = vec![0u64; words]; // bit v: v is common
     for (v, &p) in game.par.iter().take(64 * words).enumerate() {

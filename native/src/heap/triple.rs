@@ -31,14 +31,8 @@ pub struct TripleEngine {
     pairs: Vec<u64>,
 }
 
-const SWAP_MASKS: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0F0F_0F0F_0F0F_0F0F,
-    0x00FF_00FF_00FF_00FF,
-    0x0000_FFFF_0000_FFFF,
-    0x0000_0000_FFFF_FFFF,
-];
+const SWAP_MASKS: [u64; 6] =
+    [0x5555_5555_5555_5555, 0x3333_3333_3333_3333, 0x0F0F_0F0F_0F0F_0F0F, 0x00FF_00FF_00FF_00FF, 0x0000_FFFF_0000_FFFF, 0x0000_0000_FFFF_FFFF];
 
 /// The bit at position `i` of `w` moved to position `i ^ c` (`c < 64`).
 #[inline]
@@ -71,11 +65,7 @@ impl TripleEngine {
 
     fn reserve(&mut self, n: usize, words: usize) -> HeapRes<()> {
         let cells = n.checked_mul(words).filter(|c| c.saturating_mul(8) <= MAX_PAIR_BYTES).ok_or_else(|| {
-            HeapError::TooLarge(format!(
-                "the three-heap table for {n} heaps at {} values each needs more than {} GiB",
-                words * 64,
-                MAX_PAIR_BYTES >> 30
-            ))
+            HeapError::TooLarge(format!("the three-heap table for {n} heaps at {} values each needs more than {} GiB", words * 64, MAX_PAIR_BYTES >> 30))
         })?;
         let too_large = |_| HeapError::TooLarge(format!("out of memory: {n} heaps need {} MB for the three-heap table", cells * 8 >> 20));
         self.pairs.try_reserve_exact(cells.saturating_sub(self.pairs.len())).map_err(too_large)?;
@@ -94,9 +84,11 @@ impl TripleEngine {
         }
         let mut grown: Vec<u64> = Vec::new();
         let heaps = self.values.len();
-        let cells = n_target.max(heaps).checked_mul(words).filter(|c| c.saturating_mul(8) <= MAX_PAIR_BYTES).ok_or_else(|| {
-            HeapError::TooLarge(format!("the three-heap table needs more than {} GiB", MAX_PAIR_BYTES >> 30))
-        })?;
+        let cells = n_target
+            .max(heaps)
+            .checked_mul(words)
+            .filter(|c| c.saturating_mul(8) <= MAX_PAIR_BYTES)
+            .ok_or_else(|| HeapError::TooLarge(format!("the three-heap table needs more than {} GiB", MAX_PAIR_BYTES >> 30)))?;
         grown.try_reserve_exact(cells).map_err(|_| HeapError::TooLarge("out of memory for the three-heap table".into()))?;
         for m in 0..heaps {
             grown.extend_from_slice(&self.pairs[m * self.words..(m + 1) * self.words]);
@@ -241,12 +233,8 @@ mod tests {
 
     #[test]
     fn hex_codes_against_a_cubic_mex() {
-        let cases: [(&[usize], &[usize], &[usize], &[usize]); 4] = [
-            (&[], &[], &[], &[0]),
-            (&[1], &[1], &[1], &[1]),
-            (&[], &[1, 2], &[0, 2], &[0, 1, 2]),
-            (&[2], &[], &[1], &[0, 3]),
-        ];
+        let cases: [(&[usize], &[usize], &[usize], &[usize]); 4] =
+            [(&[], &[], &[], &[0]), (&[1], &[1], &[1], &[1]), (&[], &[1, 2], &[0, 2], &[0, 1, 2]), (&[2], &[], &[1], &[0, 3])];
         for (z, s, p, t) in cases {
             let want = slow(150, z, s, p, t);
             let mut e = TripleEngine::new(z.to_vec(), s.to_vec(), p.to_vec(), t.to_vec());

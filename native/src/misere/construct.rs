@@ -28,10 +28,7 @@ impl Construction {
 }
 
 fn transitions(q: &Monoid, phi: &[u32], options: &[Vec<u32>]) -> Vec<u32> {
-    let mut out: Vec<u32> = options
-        .iter()
-        .map(|o| o.iter().fold(0u32, |x, &h| q.prod(x, phi[h as usize])))
-        .collect();
+    let mut out: Vec<u32> = options.iter().map(|o| o.iter().fold(0u32, |x, &h| q.prod(x, phi[h as usize]))).collect();
     out.sort_unstable();
     out.dedup();
     out
@@ -79,9 +76,7 @@ fn reduced(q: &Monoid, p: &[bool], phi: &[u32], options: &[Vec<Vec<u32>>]) -> Co
     let order = generated(&cq, &cgens);
     let (qq, qindex) = restrict(&cq, &order);
     let qp = order.iter().map(|&a| kp[rep[a as usize] as usize]).collect();
-    let qphi = (0..phi.len())
-        .map(|h| if options[h].is_empty() { 0 } else { qindex[cls[index[phi[h] as usize] as usize] as usize] })
-        .collect();
+    let qphi = (0..phi.len()).map(|h| if options[h].is_empty() { 0 } else { qindex[cls[index[phi[h] as usize] as usize] as usize] }).collect();
     Construction { q: qq, p: qp, phi: qphi, orders: Vec::new(), candidates: 0 }
 }
 
@@ -154,9 +149,7 @@ fn recalibrate(c: &Construction, word: &[u32], options: &[Vec<Vec<u32>>], max_si
     for size in 1..=involved.len() {
         for pick in combinations(involved.len(), size) {
             let freed: Vec<usize> = pick.iter().map(|&i| involved[i]).collect();
-            let kept = dedup_keep_order(
-                (0..c.phi.len()).filter(|&h| !options[h].is_empty() && !freed.contains(&h)).map(|h| c.phi[h]),
-            );
+            let kept = dedup_keep_order((0..c.phi.len()).filter(|&h| !options[h].is_empty() && !freed.contains(&h)).map(|h| c.phi[h]));
             let (r, index) = restrict(&c.q, &generated(&c.q, &kept));
             let mut parts = vec![r];
             for &h in &freed {
@@ -213,8 +206,7 @@ pub fn construct(options: &Options, mut c: Construction, max_size: usize) -> Res
             if c.p[x as usize] != alone_p {
                 continue;
             }
-            let bad = (0..c.q.m as u32)
-                .any(|y| c.p[c.q.prod(y, x) as usize] && t.iter().any(|&tt| c.p[c.q.prod(y, tt) as usize]));
+            let bad = (0..c.q.m as u32).any(|y| c.p[c.q.prod(y, x) as usize] && t.iter().any(|&tt| c.p[c.q.prod(y, tt) as usize]));
             if bad {
                 continue;
             }

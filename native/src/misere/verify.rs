@@ -61,12 +61,7 @@ fn step(q: &Monoid, e: u32, s: &Bits, g: u32, trans: &[u32]) -> (u32, Bits) {
 
 /// Least words of the elements reached, and the P-portion (`p` itself, or marked from
 /// the least words when `None`).
-pub fn explore(
-    q: &Monoid,
-    phi: &[u32],
-    trans: &[Vec<u32>],
-    p: Option<&[bool]>,
-) -> Result<(Vec<Option<Word>>, Vec<bool>), Fail> {
+pub fn explore(q: &Monoid, phi: &[u32], trans: &[Vec<u32>], p: Option<&[bool]>) -> Result<(Vec<Option<Word>>, Vec<bool>), Fail> {
     let r = phi.len();
     let mut words: Vec<Option<Word>> = vec![None; q.m];
     let mark = p.is_none();
@@ -124,13 +119,7 @@ pub fn p_failure(q: &Monoid, p: &[bool], phi: &[u32], trans: &[Vec<u32>], words:
 }
 
 /// The least word breaking the N-condition, searching below `limit`.
-pub fn n_failure(
-    q: &Monoid,
-    p: &[bool],
-    phi: &[u32],
-    trans: &[Vec<u32>],
-    limit: Option<&Word>,
-) -> Result<Option<Word>, Fail> {
+pub fn n_failure(q: &Monoid, p: &[bool], phi: &[u32], trans: &[Vec<u32>], limit: Option<&Word>) -> Result<Option<Word>, Fail> {
     let r = phi.len();
     let mut lows: Vec<Vec<Bits>> = vec![Vec::new(); q.m];
     let mut e_at = vec![0u32; r + 1];

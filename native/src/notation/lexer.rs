@@ -17,7 +17,11 @@ pub enum Ups {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Kind {
     /// `[number] [ups] [star]`
-    Atom { number: Option<Dyadic>, ups: Ups, nim: Int },
+    Atom {
+        number: Option<Dyadic>,
+        ups: Ups,
+        nim: Int,
+    },
     /// `+`, `-` or `+-`
     Op(&'static str),
     /// `Tiny` or `Miny`
@@ -325,14 +329,9 @@ impl<'a> Lexer<'a> {
                 if k - j != 1 || arrows != 1 {
                     let arrow = if sign > 0 { "^" } else { "v" };
                     let what = if sign > 0 { "ups" } else { "downs" };
-                    return Err(self.err(
-                        format!(
-                            "unexpected '{}' at column {}: a count follows a single arrow ({arrow}3 is three {what})",
-                            c[k],
-                            k + 1
-                        ),
-                        k + 1,
-                    ));
+                    return Err(
+                        self.err(format!("unexpected '{}' at column {}: a count follows a single arrow ({arrow}3 is three {what})", c[k], k + 1), k + 1)
+                    );
                 }
                 count = self.int(k, d)?;
                 k = d;
@@ -371,10 +370,7 @@ impl<'a> Lexer<'a> {
             return Err(self.err(format!("the count at column {} must be at least 1", k + 2), k + 2));
         }
         if d >= c.len() || c[d] != closer {
-            return Err(self.err(
-                format!("expected '{}' at column {} to close '{}' at column {}", closer, d + 1, opener, k + 1),
-                d + 1,
-            ));
+            return Err(self.err(format!("expected '{}' at column {} to close '{}' at column {}", closer, d + 1, opener, k + 1), d + 1));
         }
         Ok((Ups::Uptimal { bracket: opener == '[', count, sign }, d + 1))
     }

@@ -164,9 +164,7 @@ impl<'a> Parser<'a> {
         let e = self.e;
         let star = e.nus(Nus { x: Dyadic::zero(), n: Int::ZERO, m: Int::ONE });
         let (mut lower, mut upper) = (e.zero, e.zero);
-        let n = count.as_small().ok_or_else(|| {
-            Fail::Engine(EngineError::TooManyOptions(format!("^[{count}] is too deep to build")))
-        })?;
+        let n = count.as_small().ok_or_else(|| Fail::Engine(EngineError::TooManyOptions(format!("^[{count}] is too deep to build"))))?;
         for _ in 0..n {
             crate::short::tick()?;
             let next = e.canonical(vec![upper], vec![star])?;
@@ -311,13 +309,7 @@ impl<'a> Parser<'a> {
             if g.after_pm && !g.segments[0].is_empty() {
                 Val::Options(std::mem::take(&mut g.segments[0]))
             } else {
-                return Err(err(
-                    format!(
-                        "unexpected '}}' at column {}: braces need a '|' between Left's and Right's options",
-                        tok.col
-                    ),
-                    tok.col,
-                ));
+                return Err(err(format!("unexpected '}}' at column {}: braces need a '|' between Left's and Right's options", tok.col), tok.col));
             }
         } else {
             Val::Game(self.build_slashes(&mut g)?)
@@ -451,10 +443,7 @@ impl<'a> Parser<'a> {
                         } else if *k == Kind::Comma && g.kind == GroupKind::Brace {
                             return Err(err(format!("expected an option before ',' at column {}", tok.col), tok.col));
                         } else if side_token && g.kind == GroupKind::Brace && g.expr.empty {
-                            return Err(err(
-                                format!("expected an option before '{}' at column {}", tok.text(&self.chars), tok.col),
-                                tok.col,
-                            ));
+                            return Err(err(format!("expected an option before '{}' at column {}", tok.text(&self.chars), tok.col), tok.col));
                         } else {
                             return Err(self.unexpected(&tok, ""));
                         }

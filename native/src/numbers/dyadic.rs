@@ -115,10 +115,7 @@ impl Dyadic {
     /// `p/2^q = {(p-1)/2^q | (p+1)/2^q}`.
     pub fn options(&self) -> (Option<Dyadic>, Option<Dyadic>) {
         if self.q > 0 {
-            return (
-                Some(Dyadic::new(self.p.add_small(-1), self.q)),
-                Some(Dyadic::new(self.p.add_small(1), self.q)),
-            );
+            return (Some(Dyadic::new(self.p.add_small(-1), self.q)), Some(Dyadic::new(self.p.add_small(1), self.q)));
         }
         match self.p.signum() {
             1 => (Some(Dyadic::int(self.p.add_small(-1))), None),
@@ -178,11 +175,7 @@ impl Ord for Dyadic {
             let (qa, qb) = (self.q, o.q);
             let d = qa.abs_diff(qb);
             if d < 60 {
-                let (x, y) = if qa <= qb {
-                    ((a as i128) << d, b as i128)
-                } else {
-                    (a as i128, (b as i128) << d)
-                };
+                let (x, y) = if qa <= qb { ((a as i128) << d, b as i128) } else { (a as i128, (b as i128) << d) };
                 return x.cmp(&y);
             }
         }

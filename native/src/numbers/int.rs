@@ -140,7 +140,15 @@ impl Int {
     /// `floor(self / 2^k)` (an arithmetic shift).
     pub fn shr(&self, k: u64) -> Int {
         match self {
-            Small(v) => Small(if k >= 64 { if *v < 0 { -1 } else { 0 } } else { v >> k }),
+            Small(v) => Small(if k >= 64 {
+                if *v < 0 {
+                    -1
+                } else {
+                    0
+                }
+            } else {
+                v >> k
+            }),
             Big(b) => Int::from_big((**b).clone() >> k),
         }
     }

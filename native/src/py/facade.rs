@@ -10,8 +10,8 @@
 //! triples when it is imported; before that no facade can be made.
 
 use super::convert::{dyadic_to_py, int_to_py};
-use super::short::{api_order, canonical_of, check_id, kind_and_hash, le_of, negative_of, sum_of};
 use super::guarded;
+use super::short::{api_order, canonical_of, check_id, kind_and_hash, le_of, negative_of, sum_of};
 use crate::short::table::Id;
 use crate::short::ENGINE;
 use pyo3::basic::CompareOp;
@@ -43,9 +43,7 @@ static FACADES: Mutex<Vec<Option<Py<PyAny>>>> = Mutex::new(Vec::new());
 const NOT_MADE: &str = "use Game.from_options(...) or Game.of(...) to make a Game";
 
 fn registry(py: Python<'_>) -> PyResult<&Registry> {
-    REGISTRY
-        .get(py)
-        .ok_or_else(|| PyRuntimeError::new_err("cgtkit.short.game has not registered the Game class"))
+    REGISTRY.get(py).ok_or_else(|| PyRuntimeError::new_err("cgtkit.short.game has not registered the Game class"))
 }
 
 fn facades() -> std::sync::MutexGuard<'static, Vec<Option<Py<PyAny>>>> {
@@ -109,10 +107,7 @@ impl GameCore {
         let cell = if left { &self.left } else { &self.right };
         cell.get_or_try_init(py, || {
             let (l, r) = guarded(py, || ENGINE.table.options(self.id).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
-            let games = api_order(if left { &l } else { &r })
-                .into_iter()
-                .map(|o| facade(py, o))
-                .collect::<PyResult<Vec<_>>>()?;
+            let games = api_order(if left { &l } else { &r }).into_iter().map(|o| facade(py, o)).collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, games)?.unbind())
         })
         .map(|t| t.clone_ref(py))
@@ -243,9 +238,7 @@ fn register_game(
         return Err(PyTypeError::new_err("the Game class must subclass GameCore"));
     }
     let reg = Registry { game: game.unbind(), coerce, make_nus, number_hash, token };
-    REGISTRY
-        .set(py, reg)
-        .map_err(|_| PyRuntimeError::new_err("the Game class is already registered"))
+    REGISTRY.set(py, reg).map_err(|_| PyRuntimeError::new_err("the Game class is already registered"))
 }
 
 /// The one Game of engine id `id`.

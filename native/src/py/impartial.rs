@@ -84,9 +84,10 @@ const NO_GROUPS: u32 = u32::MAX;
 
 /// A stack index as a frame field (32 bits keep the line of play compact).
 fn index(n: usize) -> PyResult<u32> {
-    u32::try_from(n).ok().filter(|&i| i != NO_GROUPS).ok_or_else(|| {
-        pyo3::exceptions::PyMemoryError::new_err("ImpartialSolver: more than 2^32 options on one line of play")
-    })
+    u32::try_from(n)
+        .ok()
+        .filter(|&i| i != NO_GROUPS)
+        .ok_or_else(|| pyo3::exceptions::PyMemoryError::new_err("ImpartialSolver: more than 2^32 options on one line of play"))
 }
 
 /// The state of one solver: the int table and the scratch stacks, reused by queries.
@@ -418,24 +419,8 @@ fn grouped(n: usize) -> String {
 impl ImpartialSearch {
     #[new]
     #[pyo3(signature = (moves, memo, tuple_is_sum, helpers, max_depth=4_000_000))]
-    fn new(
-        moves: Py<PyAny>,
-        memo: Py<PyDict>,
-        tuple_is_sum: bool,
-        helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>),
-        max_depth: usize,
-    ) -> Self {
-        ImpartialSearch {
-            moves,
-            memo,
-            tuple_is_sum,
-            helpers,
-            ints: Vec::new(),
-            big: hashbrown::HashMap::new(),
-            stored: 0,
-            dict_ints: 0,
-            max_depth,
-        }
+    fn new(moves: Py<PyAny>, memo: Py<PyDict>, tuple_is_sum: bool, helpers: (Py<PyAny>, Py<PyAny>, Py<PyAny>, Py<PyAny>), max_depth: usize) -> Self {
+        ImpartialSearch { moves, memo, tuple_is_sum, helpers, ints: Vec::new(), big: hashbrown::HashMap::new(), stored: 0, dict_ints: 0, max_depth }
     }
 
     /// The Grundy value of `root` (hashable), filling the memo with every position it

@@ -35,16 +35,12 @@ pub fn misere_construct(
         Ok(Err(Fail::TooLarge(size))) => Err(cgt_error(
             py,
             "MisereQuotientError",
-            format!(
-                "a candidate misère quotient would have {size} elements (more than {max_size}); ask for fewer heaps"
-            ),
+            format!("a candidate misère quotient would have {size} elements (more than {max_size}); ask for fewer heaps"),
         )),
-        Ok(Err(Fail::Stuck)) => Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "internal error: the misère quotient construction could not recalibrate; please report it",
-        )),
-        Err(_) => Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "internal error in cgtkit's native misère quotient construction; please report it",
-        )),
+        Ok(Err(Fail::Stuck)) => {
+            Err(pyo3::exceptions::PyRuntimeError::new_err("internal error: the misère quotient construction could not recalibrate; please report it"))
+        }
+        Err(_) => Err(pyo3::exceptions::PyRuntimeError::new_err("internal error in cgtkit's native misère quotient construction; please report it")),
     }
 }
 

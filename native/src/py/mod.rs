@@ -7,8 +7,8 @@ pub mod convert;
 pub mod facade;
 pub mod heap;
 pub mod impartial;
-pub mod nimbers;
 pub mod misere;
+pub mod nimbers;
 pub mod notation;
 pub mod rulesets;
 pub mod short;
@@ -49,9 +49,7 @@ pub fn cgt_error(py: Python<'_>, class: &str, message: String) -> PyErr {
 
 pub fn engine_err(py: Python<'_>, e: EngineError) -> PyErr {
     match e {
-        EngineError::Interrupted => PENDING
-            .with(|p| p.borrow_mut().take())
-            .unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")),
+        EngineError::Interrupted => PENDING.with(|p| p.borrow_mut().take()).unwrap_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")),
         EngineError::TooManyOptions(m) => cgt_error(py, "ResourceLimitError", m),
     }
 }
@@ -77,9 +75,7 @@ fn settle<T>(py: Python<'_>, out: std::thread::Result<Result<T, EngineError>>) -
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown panic".into());
-            Err(PyRuntimeError::new_err(format!(
-                "internal error in cgtkit's native core ({msg}); please report it"
-            )))
+            Err(PyRuntimeError::new_err(format!("internal error in cgtkit's native core ({msg}); please report it")))
         }
     }
 }

@@ -65,9 +65,7 @@ fn read(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> PyResul
             Err(PyErr::from_value(cls.call1((message, text, e.col))?))
         }
         Ok(Err(Fail::Engine(e))) => Err(engine_err(py, e)),
-        Err(()) => Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "internal error in cgtkit's native notation reader; please report it",
-        )),
+        Err(()) => Err(pyo3::exceptions::PyRuntimeError::new_err("internal error in cgtkit's native notation reader; please report it")),
     }
 }
 

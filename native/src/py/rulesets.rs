@@ -10,12 +10,12 @@
 
 use super::{cgt_error, detached};
 use crate::rulesets::bits::{row_mask, Bits, Symmetry, K128, KEY_BITS};
+use crate::rulesets::graphs::{GraphGame, Graphs};
 use crate::rulesets::search::{Rules, Solver};
 use crate::rulesets::stones::{self, StoneGame, StoneKey, Stones};
 use crate::rulesets::table::{Stats, TTable};
-use crate::rulesets::graphs::{GraphGame, Graphs};
-use crate::rulesets::{cakes, hackenbush::Graphs as HackenbushGraphs};
 use crate::rulesets::{amazons::Amazons, clobber::Clobber, colouring::Colouring, hackenbush, konane::Konane, outcome, placement::Placement, toads};
+use crate::rulesets::{cakes, hackenbush::Graphs as HackenbushGraphs};
 use crate::short::ENGINE;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -239,7 +239,14 @@ impl RulesetSolver {
 }
 
 /// Who wins the sum of stone parts (`(Left first, Right first)`), the GIL released.
-fn stone_outcome<G: StoneGame>(py: Python<'_>, sv: &Solver<Stones<G>>, table: &TTable<outcome::State>, keys: &[Bound<'_, PyAny>], workers: usize, small: u32) -> PyResult<Option<(bool, bool)>> {
+fn stone_outcome<G: StoneGame>(
+    py: Python<'_>,
+    sv: &Solver<Stones<G>>,
+    table: &TTable<outcome::State>,
+    keys: &[Bound<'_, PyAny>],
+    workers: usize,
+    small: u32,
+) -> PyResult<Option<(bool, bool)>> {
     match stone_parts(py, &sv.rules.0, keys)? {
         None => Ok(None),
         Some(parts) => detached(py, move || outcome::outcome(sv, table, small, &parts, workers)).map(Some),
@@ -253,7 +260,14 @@ impl RulesetSolver {
     /// values, the table bound in entries (default: 512 MiB's worth).
     #[staticmethod]
     #[pyo3(signature = (left, right, symmetry = "none", impartial = false, entries = None))]
-    fn placement(py: Python<'_>, left: Vec<Vec<(i64, i64)>>, right: Vec<Vec<(i64, i64)>>, symmetry: &str, impartial: bool, entries: Option<usize>) -> PyResult<Self> {
+    fn placement(
+        py: Python<'_>,
+        left: Vec<Vec<(i64, i64)>>,
+        right: Vec<Vec<(i64, i64)>>,
+        symmetry: &str,
+        impartial: bool,
+        entries: Option<usize>,
+    ) -> PyResult<Self> {
         let sym = match symmetry {
             "none" => Symmetry::None,
             "flips" => Symmetry::Flips,

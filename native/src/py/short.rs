@@ -2,11 +2,11 @@
 
 use super::convert::{dyadic_from_py, dyadic_to_py, int_from_py, int_to_py};
 use super::{detached, guarded};
+use crate::short::canonical::sort_dedup;
 use crate::short::nus::Nus;
 use crate::short::table::{Body, Id, Kind};
 use crate::short::{Engine, ENGINE};
 use pyo3::prelude::*;
-use crate::short::canonical::sort_dedup;
 use pyo3::types::{PyDict, PyList};
 
 /// A dyadic for Python: `(p, q)` as `Dyadic._make` takes them.
@@ -249,12 +249,7 @@ fn trajectory_to_py(py: Python<'_>, t: &crate::short::thermograph::Trajectory) -
 pub fn thermograph(py: Python<'_>, a: Id) -> PyResult<(PyTrajectory, PyTrajectory, PyDyadic, PyDyadic)> {
     check_id(a)?;
     let th = detached(py, || engine().thermograph(a))?;
-    Ok((
-        trajectory_to_py(py, &th.left)?,
-        trajectory_to_py(py, &th.right)?,
-        dyadic_to_py(py, &th.mast)?,
-        dyadic_to_py(py, &th.temperature)?,
-    ))
+    Ok((trajectory_to_py(py, &th.left)?, trajectory_to_py(py, &th.right)?, dyadic_to_py(py, &th.mast)?, dyadic_to_py(py, &th.temperature)?))
 }
 
 /// The mean (a number's mean is itself).

@@ -64,7 +64,6 @@ pub fn stalks_value(e: &Engine, stalks: &[Vec<u8>]) -> Res<u32> {
     Ok(total)
 }
 
-
 // --- trees and graphs -------------------------------------------------------------------
 //
 // (mirrors `HackenbushTree` and `HackenbushGraph`; a tree is searched as the graph
@@ -134,7 +133,11 @@ impl Graph {
     }
 
     fn all(&self) -> u64 {
-        if self.n == 64 { u64::MAX } else { (1u64 << self.n) - 1 }
+        if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
     }
 
     /// The edges of `mask` reached from the vertices `seeds` through edges of `mask`,
@@ -674,7 +677,7 @@ mod graph_tests {
         let k = keys(&gs, &text);
         assert_eq!((k.len(), k[0] >> KIND, gs.bases()), (1, K_BIG, 1));
         assert_eq!(keys(&gs, &text), k); // interned once
-        // a green tree by search equals the colon principle
+                                         // a green tree by search equals the colon principle
         let sv = super::super::search::Solver::new(Graphs::new(), None);
         let green = keys(&gs, "g-a:G a-b:G a-c:G c-d:G");
         let e = &*ENGINE;

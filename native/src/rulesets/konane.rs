@@ -24,9 +24,7 @@ impl Konane {
     pub fn live(cells: Bits, black: Bits, white: Bits, s: u32) -> bool {
         let empty = cells & !(black | white);
         let d = s as i32;
-        [(black, white), (white, black)].iter().any(|&(a, b)| {
-            [1, -1, d, -d].iter().any(|&d| a & shift(b, -d) & shift(empty, -2 * d) != 0)
-        })
+        [(black, white), (white, black)].iter().any(|&(a, b)| [1, -1, d, -d].iter().any(|&d| a & shift(b, -d) & shift(empty, -2 * d) != 0))
     }
 }
 

@@ -72,10 +72,13 @@ impl Placement {
         let all = || left.iter().chain(right.iter());
         let guard = all().flat_map(|s| s.iter().map(|c| c.1)).max().unwrap_or(0).max(1);
         let min_cells = all().map(|s| s.len() as u32).min().unwrap_or(1);
-        let mut swapped: Vec<Shape> = left.iter().map(|s| {
-            let t: Vec<(i64, i64)> = s.iter().map(|&(r, c)| (c as i64, r as i64)).collect();
-            normal_shape(&t).unwrap()
-        }).collect();
+        let mut swapped: Vec<Shape> = left
+            .iter()
+            .map(|s| {
+                let t: Vec<(i64, i64)> = s.iter().map(|&(r, c)| (c as i64, r as i64)).collect();
+                normal_shape(&t).unwrap()
+            })
+            .collect();
         let mut r2 = right.clone();
         swapped.sort();
         swapped.dedup();

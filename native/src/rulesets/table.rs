@@ -49,9 +49,7 @@ impl<K: Hash + Eq> TTable<K> {
     /// A table holding at most `entries` values.
     pub fn new(entries: usize) -> Self {
         TTable {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(Shard { young: HashMap::new(), old: HashMap::new(), hits: 0, misses: 0, evicted: 0 }))
-                .collect(),
+            shards: (0..SHARDS).map(|_| Mutex::new(Shard { young: HashMap::new(), old: HashMap::new(), hits: 0, misses: 0, evicted: 0 })).collect(),
             cap: AtomicUsize::new(entries.max(SHARDS * 2)),
             hasher: Default::default(),
         }
@@ -144,10 +142,13 @@ impl<K: Hash + Eq> TTable<K> {
     }
 
     pub fn len(&self) -> usize {
-        self.shards.iter().map(|m| {
-            let s = lock(m);
-            s.young.len() + s.old.len()
-        }).sum()
+        self.shards
+            .iter()
+            .map(|m| {
+                let s = lock(m);
+                s.young.len() + s.old.len()
+            })
+            .sum()
     }
 
     pub fn is_empty(&self) -> bool {

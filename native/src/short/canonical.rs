@@ -81,7 +81,11 @@ impl Engine {
                     None => Some(o),
                     Some(b) => {
                         let bx = self.number_of(b).unwrap();
-                        if (left && x > bx) || (!left && x < bx) { Some(o) } else { Some(b) }
+                        if (left && x > bx) || (!left && x < bx) {
+                            Some(o)
+                        } else {
+                            Some(b)
+                        }
                     }
                 };
             }
@@ -104,7 +108,11 @@ impl Engine {
         options.sort_by(|&a, &b| {
             let (na, nb) = (t.node(a), t.node(b));
             let o = (&nb.lstop, &nb.rstop).cmp(&(&na.lstop, &na.rstop));
-            if left { o } else { o.reverse() }
+            if left {
+                o
+            } else {
+                o.reverse()
+            }
         });
         // `le(a, b)`: a is no better than b for the side choosing
         let mut cmp = Cmp::new(self);

@@ -116,7 +116,11 @@ impl Engine {
                 Some((a, b, to_left)) => match self.add_fast(a, b) {
                     Some(s) => {
                         let f = &mut stack[top];
-                        if to_left { f.left.push(s) } else { f.right.push(s) }
+                        if to_left {
+                            f.left.push(s)
+                        } else {
+                            f.right.push(s)
+                        }
                         f.idx += 1;
                     }
                     None => stack.push(self.add_frame(a, b)),
@@ -129,7 +133,11 @@ impl Engine {
                         Some(parent) => {
                             // the parent asked for the pair at its current stage
                             let to_left = if parent.translate { parent.stage == 0 } else { parent.stage % 2 == 0 };
-                            if to_left { parent.left.push(s) } else { parent.right.push(s) }
+                            if to_left {
+                                parent.left.push(s)
+                            } else {
+                                parent.right.push(s)
+                            }
                             parent.idx += 1;
                         }
                     }
@@ -174,7 +182,11 @@ impl Engine {
                 let o = src[f.idx as usize];
                 match self.neg_fast(o) {
                     Some(n) => {
-                        if f.stage == 0 { f.left.push(n) } else { f.right.push(n) }
+                        if f.stage == 0 {
+                            f.left.push(n)
+                        } else {
+                            f.right.push(n)
+                        }
                         f.idx += 1;
                     }
                     None => stack.push(NegFrame { g: o, stage: 0, idx: 0, left: Vec::new(), right: Vec::new() }),
@@ -194,7 +206,11 @@ impl Engine {
             match stack.last_mut() {
                 None => return Ok(n),
                 Some(parent) => {
-                    if parent.stage == 0 { parent.left.push(n) } else { parent.right.push(n) }
+                    if parent.stage == 0 {
+                        parent.left.push(n)
+                    } else {
+                        parent.right.push(n)
+                    }
                     parent.idx += 1;
                 }
             }

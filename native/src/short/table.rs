@@ -307,13 +307,7 @@ impl Table {
         // stops of a non-number: L = max R(G^L), R = min L(G^R)
         let lstop = left.iter().map(|&o| &self.node(o).rstop).max().cloned().unwrap_or_default();
         let rstop = right.iter().map(|&o| &self.node(o).lstop).min().cloned().unwrap_or_default();
-        let birthday = left
-            .iter()
-            .chain(right.iter())
-            .map(|&o| &self.node(o).birthday)
-            .max()
-            .map(|b| b.add_small(1))
-            .unwrap_or(Int::ZERO);
+        let birthday = left.iter().chain(right.iter()).map(|&o| &self.node(o).birthday).max().map(|b| b.add_small(1)).unwrap_or(Int::ZERO);
         let mut ls: SmallVec<[u64; 8]> = left.iter().map(|&o| self.node(o).shape).collect();
         let mut rs: SmallVec<[u64; 8]> = right.iter().map(|&o| self.node(o).shape).collect();
         ls.sort_unstable();
@@ -326,15 +320,7 @@ impl Table {
         for s in rs {
             shape = mix(shape, s);
         }
-        Node {
-            kind: Kind::General,
-            lstop,
-            rstop,
-            birthday,
-            shape,
-            neg: AtomicU32::new(NONE),
-            body: Body::General { left: left.into(), right: right.into() },
-        }
+        Node { kind: Kind::General, lstop, rstop, birthday, shape, neg: AtomicU32::new(NONE), body: Body::General { left: left.into(), right: right.into() } }
     }
 
     /// The Left and Right options of a game (a packed value's are listed once, then
@@ -354,11 +340,7 @@ impl Table {
                 });
                 match got {
                     Some((l, r)) => Ok((l, r)),
-                    None => Err(EngineError::TooManyOptions(format!(
-                        "*{} has more than {} options to list",
-                        n.v.m.shown(),
-                        self.nimber_option_limit
-                    ))),
+                    None => Err(EngineError::TooManyOptions(format!("*{} has more than {} options to list", n.v.m.shown(), self.nimber_option_limit))),
                 }
             }
         }

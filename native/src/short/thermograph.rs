@@ -95,11 +95,7 @@ impl Trajectory {
 
     /// This trajectory plus `shift + slope * t`.
     pub fn tilt(&self, slope: i64, shift: &Dyadic) -> Trajectory {
-        Trajectory::new(
-            self.points.clone(),
-            self.slopes.iter().map(|s| s + slope).collect(),
-            self.intercepts.iter().map(|c| c.add(shift)).collect(),
-        )
+        Trajectory::new(self.points.clone(), self.slopes.iter().map(|s| s + slope).collect(), self.intercepts.iter().map(|c| c.add(shift)).collect())
     }
 
     fn line_on(&self, lo: &Dyadic) -> (i64, Dyadic) {
