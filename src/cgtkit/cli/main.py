@@ -20,6 +20,7 @@ from . import (
     analysis_commands,
     heap_commands,
     loopy_commands,
+    mcgs_commands,
     misere_commands,
     ruleset_commands,
     seed_commands,
@@ -36,6 +37,7 @@ _GROUPS = (
     ruleset_commands,
     loopy_commands,
     sweep_commands,
+    mcgs_commands,
 )
 
 
@@ -73,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
             return exc.code if isinstance(exc.code, int) else 2
         command = f"cgtkit {args.command}"
-        args.run(args)
+        status = args.run(args)
     except UsageError as exc:
         print(f"{command}: error: {exc} (see {command} --help)", file=sys.stderr)
         return 2
@@ -92,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0
-    return 0
+    return status if isinstance(status, int) else 0
 
 
 if __name__ == "__main__":  # pragma: no cover
