@@ -54,6 +54,7 @@ from .short import (
 from .short.engine import ENGINE as _ENGINE
 from .short.notation import game
 from .surreal import Surreal, surreal
+from .transfinite_nimbers import TransfiniteNimber
 
 
 def __getattr__(name: str) -> str:

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable, Union
 
 from .errors import NotationError, OrdinalError, quoted, shown_number
 
-__all__ = ["Ordinal", "OrdinalLike", "omega", "parse_expression"]
+__all__ = ["Ordinal", "OrdinalLike", "omega", "omega_power", "parse_expression", "operator_pair"]
 
 OrdinalLike = Union["Ordinal", int, str]
 
@@ -41,12 +41,43 @@ def _sign(n: int) -> int:
     return (n > 0) - (n < 0)
 
 
-def _operators(
-    ordinal_op: Callable[["Ordinal", "Ordinal"], Any], name: str
+def operator_pair(
+    coerce: Callable[[object], Any],
+    op: Callable[[Any, Any], Any],
+    name: str,
+    fallback: Callable[[object, object], Any] | None = None,
 ) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The forward and reverse operator of one arithmetic operation, written once: an
-    Ordinal with an Ordinal or an int stays in this module; with any other number
-    (a Dyadic, a Fraction, a Surreal) the operation is the surreal one."""
+    """The forward and reverse methods (``__add__``, ``__radd__``, ...) of one binary
+    operation of a numeric class, written once: the other operand goes through
+    ``coerce`` (None: not one of ours), and ``op`` gets both in their order; an operand
+    ``coerce`` refuses goes to ``fallback(a, b)`` if given, else is NotImplemented.  The
+    classes of :mod:`cgtkit.surreal` and :mod:`cgtkit.transfinite_nimbers` use it too.
+
+    >>> add, radd = operator_pair(Ordinal._coerce, Ordinal.__add__, "add")
+    >>> add(omega, 1), radd(omega, 1), add(omega, "x")
+    (Ordinal('ω+1'), Ordinal('ω+1'), NotImplemented)
+    """
+
+    def forward(a: Any, b: object) -> Any:
+        o = coerce(b)
+        if o is not None:
+            return op(a, o)
+        return NotImplemented if fallback is None else fallback(a, b)
+
+    def reverse(b: Any, a: object) -> Any:
+        o = coerce(a)
+        if o is not None:
+            return op(o, b)
+        return NotImplemented if fallback is None else fallback(a, b)
+
+    forward.__name__ = f"__{name}__"
+    reverse.__name__ = f"__r{name}__"
+    return forward, reverse
+
+
+def _in_the_field(name: str) -> Callable[[object, object], Any]:
+    """An Ordinal's operation with a number that is not an Ordinal (a Dyadic, a
+    Fraction, a Surreal): the surreal one."""
 
     def field_op(a: object, b: object) -> Any:
         from .surreal import Surreal  # the field the ordinals generate builds on this module
@@ -56,17 +87,13 @@ def _operators(
             return NotImplemented
         return getattr(operator, name)(fa, fb)
 
-    def forward(a: "Ordinal", b: object) -> Any:
-        o = Ordinal._coerce(b)
-        return ordinal_op(a, o) if o is not None else field_op(a, b)
+    return field_op
 
-    def reverse(b: "Ordinal", a: object) -> Any:
-        o = Ordinal._coerce(a)
-        return ordinal_op(o, b) if o is not None else field_op(a, b)
 
-    forward.__name__ = f"__{name}__"
-    reverse.__name__ = f"__r{name}__"
-    return forward, reverse
+def _operators(
+    ordinal_op: Callable[["Ordinal", "Ordinal"], Any], name: str
+) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    return operator_pair(lambda x: Ordinal._coerce(x), ordinal_op, name, _in_the_field(name))
 
 
 def _order(test: Callable[[int], bool], name: str) -> Callable[["Ordinal", object], Any]:
@@ -390,7 +417,8 @@ def _term_text(exponent: Ordinal, coefficient: int) -> str:
 # --- parsing ---------------------------------------------------------------------------
 #
 # expression := ['+'|'-'] term (('+'|'-') term)*
-# term       := power (('*'|'/'|juxtaposition) power)*
+# term       := factor (('*'|'/') factor)*
+# factor     := power power*                (juxtaposition: 3ω^2 and 1/3ω = 1/(3ω))
 # power      := atom ['^' power]           (right-associative: ω^ω^2 is ω^(ω^2))
 # atom       := integer | 'ω' | 'omega' | '(' expression ')'
 
@@ -447,23 +475,28 @@ class _Parser:
         return value
 
     def term(self) -> Any:
-        value = self.power()
+        value = self.factor()
         while True:
             kind = self.peek()
-            if kind in ("*", "/"):
-                col = self.tokens[self.i][2]
-                self.i += 1
-                rhs = self.power()
-                if kind == "*":
-                    value = value * rhs
-                else:
-                    if not rhs:
-                        raise NotationError(f"division by zero at column {col}", self.text, col)
-                    value = value / rhs
-            elif kind in ("omega", "("):  # juxtaposition: 3ω, 2(ω+1)
-                value = value * self.power()
-            else:
+            if kind not in ("*", "/"):
                 return value
+            col = self.tokens[self.i][2]
+            self.i += 1
+            rhs = self.factor()
+            if kind == "*":
+                value = value * rhs
+            elif not rhs:
+                raise NotationError(f"division by zero at column {col}", self.text, col)
+            else:
+                value = value / rhs
+
+    def factor(self) -> Any:
+        """Powers written side by side (3ω^2, 2(ω+1)): a product that binds tighter
+        than * and /, so that 1/3ω is 1/(3ω), as CGSuite prints it."""
+        value = self.power()
+        while self.peek() in ("omega", "("):
+            value = value * self.power()
+        return value
 
     def power(self) -> Any:
         col = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text) + 1

@@ -30,7 +30,7 @@ from typing import Any, Callable, Union
 
 from .errors import OrdinalError
 from .numbers import Dyadic
-from .ordinals import Ordinal, omega, parse_expression
+from .ordinals import Ordinal, omega, operator_pair, parse_expression
 
 __all__ = ["Surreal", "SurrealLike", "surreal", "birthday", "polynomial_gcd"]
 
@@ -220,22 +220,6 @@ def _exact_quotient(a: Ordinal, b: Ordinal) -> Ordinal:
 # --- the field ------------------------------------------------------------------------------
 
 
-def _operators(op: Callable[["Surreal", "Surreal"], Any], name: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """The forward and reverse operator of one field operation, written once."""
-
-    def forward(a: "Surreal", b: object) -> Any:
-        o = Surreal.coerce(b)
-        return NotImplemented if o is None else op(a, o)
-
-    def reverse(b: "Surreal", a: object) -> Any:
-        o = Surreal.coerce(a)
-        return NotImplemented if o is None else op(o, b)
-
-    forward.__name__ = f"__{name}__"
-    reverse.__name__ = f"__r{name}__"
-    return forward, reverse
-
-
 def _order(test: Callable[[int], bool]) -> Callable[["Surreal", object], bool]:
     def compare(self: "Surreal", other: object) -> bool:
         o = Surreal.coerce(other)
@@ -361,10 +345,10 @@ class Surreal:
     def _div(self, o: "Surreal") -> Any:
         return Surreal.fraction(self._num._mul(o._den), self._den._mul(o._num))
 
-    __add__, __radd__ = _operators(_add, "add")
-    __sub__, __rsub__ = _operators(_sub, "sub")
-    __mul__, __rmul__ = _operators(_mul, "mul")
-    __truediv__, __rtruediv__ = _operators(_div, "truediv")
+    __add__, __radd__ = operator_pair(lambda x: Surreal.coerce(x), _add, "add")
+    __sub__, __rsub__ = operator_pair(lambda x: Surreal.coerce(x), _sub, "sub")
+    __mul__, __rmul__ = operator_pair(lambda x: Surreal.coerce(x), _mul, "mul")
+    __truediv__, __rtruediv__ = operator_pair(lambda x: Surreal.coerce(x), _div, "truediv")
 
     def __neg__(self) -> Any:
         return Surreal.fraction(-self._num, self._den)

@@ -24,6 +24,7 @@ from . import (
     ruleset_commands,
     seed_commands,
     sweep_commands,
+    transfinite_commands,
     value_commands,
 )
 
@@ -35,6 +36,7 @@ _GROUPS = (
     analysis_commands,
     ruleset_commands,
     loopy_commands,
+    transfinite_commands,
     sweep_commands,
 )
 
