@@ -192,3 +192,18 @@ def test_gcd_cancels_a_common_factor(p, q, r):
 @given(ordinals)
 def test_text_round_trip(x):
     assert Ordinal(str(x)) == x and surreal(str(x)) == x
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("(" * 5000 + "1" + ")" * 5000, "nested more than 100 deep"),
+        ("^".join(["omega"] * 3000), "nested more than 100 deep"),
+        ("2^(10^10)", "too large to write out"),
+        ("(omega+1)^1000000", "too large to write out"),
+    ],
+)
+def test_huge_or_deep_input_is_a_notation_error(text, message):
+    with pytest.raises(NotationError, match=message):
+        surreal(text)
+    assert str(surreal("omega^100000000")) == "ω^100000000"

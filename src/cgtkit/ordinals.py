@@ -425,6 +425,21 @@ def _term_text(exponent: Ordinal, coefficient: int) -> str:
 _TOKEN = re.compile(r"(\d+)|(omega|ω)|(.)", re.S)
 
 
+_MAX_NESTING = 100  # parentheses and exponents, one inside another (5 Python frames each)
+_MAX_POWER = 2000  # terms times exponent of a power of a sum written out
+_MAX_POWER_BITS = 10**7  # bits of a finite power
+
+
+def _bits(x: Any) -> int:
+    """About how many bits a power of x gains per unit of exponent (0 for ω or 1)."""
+    if isinstance(x, Ordinal):
+        return max((abs(c).bit_length() - 1 for _, c in x.terms), default=0)
+    num, den = getattr(x, "numerator", 0), getattr(x, "denominator", 1)
+    if isinstance(num, int) and isinstance(den, int):
+        return max(abs(num).bit_length() - 1, 0) + den.bit_length() - 1
+    return 1
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
@@ -448,6 +463,7 @@ class _Parser:
                 self.tokens.append((ch, ch, m.start(3) + 1))
             pos = m.end()
         self.i = 0
+        self.depth = 0
 
     def peek(self) -> str:
         return self.tokens[self.i][0] if self.i < len(self.tokens) else "end"
@@ -498,17 +514,32 @@ class _Parser:
             value = value * self.power()
         return value
 
+    def nest(self, col: int) -> None:
+        """One level deeper (a parenthesis or an exponent): past _MAX_NESTING a
+        NotationError, before Python's recursion limit could be reached."""
+        self.depth += 1
+        if self.depth > _MAX_NESTING:
+            raise NotationError(f"nested more than {_MAX_NESTING} deep at column {col}", self.text, col)
+
     def power(self) -> Any:
         col = self.tokens[self.i][2] if self.i < len(self.tokens) else len(self.text) + 1
         base = self.atom()
         if self.peek() != "^":
             return base
+        self.nest(self.tokens[self.i][2])
         self.i += 1
         exponent = self.power()
+        self.depth -= 1
         if isinstance(exponent, Ordinal) and exponent.is_finite:
             exponent = exponent.as_int()
         elif isinstance(exponent, _abc.Rational) and int(exponent.denominator) == 1:
             exponent = int(exponent.numerator)
+        if isinstance(exponent, int) and abs(exponent) > 1 and base not in (0, 1, -1):
+            terms = len(base.terms) if isinstance(base, Ordinal) else 1
+            size = abs(exponent) * terms if terms > 1 else 0
+            bits = abs(exponent) * _bits(base)
+            if size > _MAX_POWER or bits > _MAX_POWER_BITS:
+                raise NotationError(f"the power at column {col} is too large to write out", self.text, col)
         try:
             return base**exponent
         except OrdinalError as e:
@@ -526,11 +557,13 @@ class _Parser:
             self.i += 1
             return omega
         if kind == "(":
+            self.nest(self.tokens[self.i][2])
             self.i += 1
             value = self.expression()
             if self.peek() != ")":
                 raise self.fail("expected ')'")
             self.i += 1
+            self.depth -= 1
             return value
         raise self.fail("expected a number, ω or '('")
 
