@@ -150,13 +150,25 @@ def _sum(x: _Elem, y: _Elem) -> _Elem:
     return out
 
 
+_SMALL: list[list[int]] = []  # nim products of the coefficients below 16, the common case
+
+
+def _cmul(a: int, b: int) -> int:
+    """The nim product of two finite coefficients (a table for those below 16)."""
+    if a < 16 and b < 16:
+        if not _SMALL:
+            _SMALL.extend([nim_product(i, j) for j in range(16)] for i in range(16))
+        return _SMALL[a][b]
+    return nim_product(a, b)
+
+
 def _mul(x: _Elem, y: _Elem) -> _Elem:
     out: _Elem = {}
     for m1, c1 in x.items():
         for m2, c2 in y.items():
-            c = nim_product(c1, c2)
+            c = _cmul(c1, c2)
             for m, c3 in _mono_mul(m1, m2):
-                _add_into(out, m, nim_product(c, c3))
+                _add_into(out, m, c if c3 == 1 else _cmul(c, c3))
     return out
 
 
@@ -164,9 +176,9 @@ def _square(x: _Elem) -> _Elem:
     """x^2: in characteristic 2 the cross terms cancel, so Σ c^2 m^2."""
     out: _Elem = {}
     for m, c in x.items():
-        c2 = nim_product(c, c)
+        c2 = _cmul(c, c)
         for mm, c3 in _mono_mul(m, m):
-            _add_into(out, mm, nim_product(c2, c3))
+            _add_into(out, mm, c2 if c3 == 1 else _cmul(c2, c3))
     return out
 
 
