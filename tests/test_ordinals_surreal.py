@@ -207,3 +207,9 @@ def test_huge_or_deep_input_is_a_notation_error(text, message):
     with pytest.raises(NotationError, match=message):
         surreal(text)
     assert str(surreal("omega^100000000")) == "ω^100000000"
+
+
+@pytest.mark.parametrize("text", ["omega^(1/2)", "(1/2)^omega", "2^(1/2)", "(4/2)^(1/2)", "(1/3)^(1/2)"])
+def test_powers_outside_the_field_are_notation_errors(text):
+    with pytest.raises(NotationError, match="cannot raise"):
+        surreal(text)

@@ -541,9 +541,19 @@ class _Parser:
             if size > _MAX_POWER or bits > _MAX_POWER_BITS:
                 raise NotationError(f"the power at column {col} is too large to write out", self.text, col)
         try:
-            return base**exponent
+            result = base**exponent
+            if isinstance(result, (float, complex)):  # a Dyadic or a Fraction to a fractional power
+                raise TypeError
+            return result
         except OrdinalError as e:
             raise NotationError(f"{e} (the power at column {col})", self.text, col) from None
+        except TypeError:
+            raise NotationError(
+                f"cannot raise {base} to the power {exponent} (the power at column {col}): only ω takes an "
+                "infinite exponent, and only integer powers of other numbers are taken",
+                self.text,
+                col,
+            ) from None
 
     def atom(self) -> Any:
         kind = self.peek()
