@@ -22,6 +22,7 @@ from .errors import (
     NotANumberError,
     NotationError,
     NotDyadicError,
+    OrdinalError,
     PeriodNotCertifiedError,
     ResourceLimitError,
     RulesError,
@@ -31,6 +32,7 @@ from .impartial import ImpartialSolver, WinningMove
 from .nimbers import mex, nim_inverse, nim_product, nim_sum
 from .numbers import Dyadic, simplest_between
 from .options import Move, Sum
+from .ordinals import Ordinal, omega
 from .outcome import Outcome
 from .partizan import PartizanSolver
 from .short import (
@@ -51,6 +53,8 @@ from .short import (
 )
 from .short.engine import ENGINE as _ENGINE
 from .short.notation import game
+from .surreal import Surreal, surreal
+from .transfinite_nimbers import TransfiniteNimber
 
 
 def __getattr__(name: str) -> str:

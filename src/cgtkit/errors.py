@@ -35,6 +35,7 @@ __all__ = [
     "PeriodNotCertifiedError",
     "MisereQuotientError",
     "SweepError",
+    "OrdinalError",
     "shown_number",
     "excerpt",
     "quoted",
@@ -201,3 +202,9 @@ class MisereQuotientError(CGTError, ValueError):
 class SweepError(CGTError):
     """A sweep or its results database cannot go on: a file that is not a cgtkit results
     database, an unreachable Dask scheduler, a missing optional dependency, a bad option."""
+
+
+class OrdinalError(CGTError, ValueError):
+    """An ordinal, surreal or transfinite-nimber operation outside what cgtkit computes:
+    an ω-power whose exponent is not an ordinal, a nimber at or past ω^(ω^ω), a surreal
+    birthday CGSuite leaves undefined, an infinite value asked for as an integer."""

@@ -25,6 +25,7 @@ from . import (
     ruleset_commands,
     seed_commands,
     sweep_commands,
+    transfinite_commands,
     value_commands,
 )
 
@@ -36,6 +37,7 @@ _GROUPS = (
     analysis_commands,
     ruleset_commands,
     loopy_commands,
+    transfinite_commands,
     sweep_commands,
     mcgs_commands,
 )
