@@ -423,6 +423,7 @@ def test_malformed_uptimal_atoms_name_their_column(text, column):
     ],
 )
 def test_fast_paths_agree_with_the_general_reader(text):
+    from cgtkit import backend
     from cgtkit.short import notation
 
     def read(t):
@@ -432,5 +433,5 @@ def test_fast_paths_agree_with_the_general_reader(text):
             return ("error", exc.column, str(exc))
 
     fast = read(text)
-    with notation.without_fast_paths():
+    with backend.use("python", shortcuts=False):
         assert read(text) == fast
