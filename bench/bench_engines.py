@@ -44,7 +44,7 @@ RECORD = r'''
 import pickle, random, sys
 import cgtkit
 import cgtkit.short.game as facade
-from cgtkit.short.pyengine import PyEngine
+from cgtkit.backend.python.short import PyEngine
 
 class Recorder:
     """The python engine, with every call written down (handles as indices)."""
@@ -324,10 +324,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.instructions:
         return count_instructions(args.quick)
 
-    from cgtkit.short.engine import native_module
+    from cgtkit.backend import extension
     from engines import NATIVE, PYTHON, export
 
-    if native_module() is None:
+    if extension() is None:
         print("the native engine is not built: nothing to compare")
         return 1
     repeat = 3 if args.quick else 5

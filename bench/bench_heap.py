@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import numpy as np  # noqa: E402
 
 from cgtkit.heap.subtraction import subtraction_sequence  # noqa: E402
-from cgtkit.heap import GrundysGame, OctalGame, TakeBreakCode, _kernels  # noqa: E402
+from cgtkit import backend  # noqa: E402
+from cgtkit.heap import GrundysGame, OctalGame, TakeBreakCode  # noqa: E402
 from cgtkit.nimbers import mex, nim_product, nim_product_array  # noqa: E402
 from cgtkit.heap import PartizanSubtractionGame  # noqa: E402
 from cgtkit.partizan import PartizanSolver  # noqa: E402
@@ -36,13 +37,8 @@ def plain_mex(code: str, n: int) -> np.ndarray:
     arr = lambda ks: np.array(ks, dtype=np.int64)  # noqa: E731
     G = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.int64)
-    fill = _kernels.FILL_PLAIN if _kernels.HAVE_NATIVE else _kernels.FILL_PLAIN_PY
-    if _kernels.HAVE_NATIVE:
-        fill(G, 1, n, arr(c.takes(0)), arr(c.takes(1)), arr(c.takes(2)), False, seen)
-        return G
-    g, s = G.tolist(), seen.tolist()
-    fill(g, 1, n, c.takes(0), c.takes(1), c.takes(2), False, s)
-    return np.array(g)
+    backend.heap_kernels().fill_plain(G, 1, n, arr(c.takes(0)), arr(c.takes(1)), arr(c.takes(2)), False, seen)
+    return G
 
 
 def plain_split_distinct(n: int) -> np.ndarray:
@@ -50,7 +46,7 @@ def plain_split_distinct(n: int) -> np.ndarray:
     G = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
-    _kernels.FILL_PLAIN(G, 1, n, none, none, np.array([0], dtype=np.int64), True, seen)
+    backend.heap_kernels().fill_plain(G, 1, n, none, none, np.array([0], dtype=np.int64), True, seen)
     return G
 
 
@@ -119,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="skip the 0.16 certification and shrink the baselines")
     args = parser.parse_args(argv)
 
-    print(f"native kernels: {'yes' if _kernels.HAVE_NATIVE else 'no (the plain-Python twins)'}")
+    print(f"heap kernels: {backend.heap_kernels().name}")
     fast("0.77", 2000)  # warm up (first-touch costs out of the timings)
     plain_mex("0.77", 2000)
     nim_product_array(np.arange(4, dtype=np.uint64), np.arange(4, dtype=np.uint64))
@@ -208,7 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     got = nim_product_array(a[:200], b[:200])
     assert [int(v) for v in got] == [nim_product(x, y) for x, y in pairs[:200]]
     print(row("1,000,000 nim products (64-bit)", t_fast, t_base, f" (scalar loop, measured on {sample:,})"), flush=True)
-    t_np = timed(lambda: nim_product_array(a, b, native=False), 1).wall
+    with backend.use("python"):
+        t_np = timed(lambda: nim_product_array(a, b), 1).wall
     print(f"| (the numpy twin of the nim-product kernel) | {t_np:.3f} s | | |")
     return 0
 

@@ -8,7 +8,8 @@ run on the same positions:
 * **plain loop**: a 20-line dict-and-stack loop in plain Python (no loop detection,
   no checks), what a user would write by hand;
 * **solver**: ``ImpartialSolver(moves).grundy(root)`` on a fresh solver (the native
-  search loop), and ``native=False`` (the plain-Python twin, ``cgtkit.search``).
+  search loop), and the plain-Python twin (``cgtkit.backend.python.impartial``, made
+  within ``backend.use("python")``).
 
 Each time is the median of five runs, wall clock and (after the slash) CPU time of
 the process; the ratios are against the floor's.  On a loaded machine the CPU times
@@ -24,9 +25,15 @@ from typing import Callable, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from cgtkit import ImpartialSolver  # noqa: E402
+from cgtkit import ImpartialSolver, backend  # noqa: E402
 
 from _timing import Timing, alternating  # noqa: E402
+
+
+def twin(moves: Callable) -> ImpartialSolver:
+    """A solver on the plain-Python search loop."""
+    with backend.use("python"):
+        return ImpartialSolver(moves)
 
 
 def plain_loop(moves: Callable, root) -> int:
@@ -114,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             root = quick_root
         positions = reachable(moves, root)
         want = plain_loop(moves, root)
-        assert ImpartialSolver(moves).grundy(root) == want == ImpartialSolver(moves, native=False).grundy(root)
+        assert ImpartialSolver(moves).grundy(root) == want == twin(moves).grundy(root)
 
         def floor() -> None:
             for p in positions:
@@ -125,7 +132,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "floor": floor,
                 "plain": lambda: plain_loop(moves, root),
                 "native": lambda: ImpartialSolver(moves).grundy(root),
-                "twin": lambda: ImpartialSolver(moves, native=False).grundy(root),
+                "twin": lambda: twin(moves).grundy(root),
             },
             repeat=5,
         )

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cgtkit.short.engine import NativeEngine, native_module
+from cgtkit import backend
 from cgtkit.short.game import Game, _to_table
-from cgtkit.short.pyengine import PyEngine
 
-_native = native_module()
-NATIVE = NativeEngine(_native) if _native is not None else None
-PYTHON = PyEngine
+NATIVE = backend.select_engine("native") if backend.extension() is not None else None
+PYTHON = backend.select_engine("python")
 ENGINES = [e for e in (NATIVE, PYTHON) if e is not None]
 
 
@@ -59,3 +57,20 @@ def export(engine: Any, h: Any) -> Any:
         memo[x] = ("g", frozenset(memo[o] for o in left), frozenset(memo[o] for o in right))
         stack.pop()
     return memo[h]
+
+
+#: skip a test that needs the native extension when it is not built
+HAVE_NATIVE = backend.extension() is not None
+
+
+def side(native: Any) -> str:
+    """The backend side a test's ``native`` parameter names: False the python twins,
+    True the native core, None the process's own side."""
+    return backend.NAME if native is None else ("native" if native else "python")
+
+
+def made_on(native: Any, make: Any, *args: Any, **kw: Any) -> Any:
+    """``make(*args, **kw)`` with the backend side ``side(native)`` active (a heap game
+    or a solver keeps the side it was made on)."""
+    with backend.use(side(native)):
+        return make(*args, **kw)

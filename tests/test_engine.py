@@ -19,7 +19,8 @@ import pytest
 import cgtkit as cg
 from cgtkit.numbers import Dyadic
 from cgtkit.short.census import born_by
-from cgtkit.short.engine import ENGINE, native_module
+from cgtkit.backend import extension as native_module
+from cgtkit.short.engine import ENGINE
 from cgtkit.short.game import Game
 from cgtkit.short.thermography import mean, temperature
 

@@ -126,11 +126,13 @@ _TEXT_PIECES = [
 @settings(max_examples=500)
 @given(st.lists(st.sampled_from(_TEXT_PIECES), min_size=1, max_size=10).map("".join))
 def test_both_readers_accept_and_reject_the_same_texts(text):
+    # the same game, or the same kind of error at the same column (each reader words
+    # its messages its own way)
     def read(parse):
         try:
             return ("ok", parse(text))
         except NotationError as e:
-            return ("error", str(e), e.column)
+            return ("error", type(e), e.column)
 
     assert read(game) == read(parse_python)
 

@@ -7,21 +7,24 @@ from __future__ import annotations
 import pytest
 
 from cgtkit.heap.subtraction import subtraction_grundy
-from cgtkit.heap import GrundysGame, OctalGame, SubtractionGame, _kernels
+from cgtkit import backend
+from cgtkit.heap import GrundysGame, OctalGame, SubtractionGame
 from cgtkit.heap.sequences import failing_on_call
+
+from engines import HAVE_NATIVE, made_on, side
 
 from test_heap_sequences import slow_octal, slow_subtraction
 
 
-KERNELS = [("FILL_SPLIT_PY", False)] + ([("FILL_SPLIT", None)] if _kernels.HAVE_NATIVE else [])
+SIDES = [False] + ([True] if HAVE_NATIVE else [])
 
 
-@pytest.mark.parametrize("kernel, native", KERNELS)
+@pytest.mark.parametrize("native", SIDES)
 @pytest.mark.parametrize("exc", [MemoryError, KeyboardInterrupt])
-def test_split_engine_after_a_failure_in_the_kernel(kernel, native, exc):
-    game = OctalGame("0.137", native=native)
+def test_split_engine_after_a_failure_in_the_kernel(native, exc):
+    game = made_on(native, OctalGame, "0.137")
     game.grundy_values(300)
-    with failing_on_call(kernel, 2, exc), pytest.raises(exc):
+    with backend.use(side(native)), failing_on_call("fill_split", 2, exc), pytest.raises(exc):
         game.grundy_values(3000)
     assert len(game.computed_values) == 0 and game._engine.n == 1  # released
     assert game.grundy_values(1200).tolist() == slow_octal("0.137", 1200)
@@ -30,7 +33,7 @@ def test_split_engine_after_a_failure_in_the_kernel(kernel, native, exc):
 def test_split_engine_after_a_failure_while_changing_its_mask():
     # the mask is set, then its parity table is rebuilt: a failure in between must not
     # leave a table that disagrees with the mask
-    game = OctalGame("0.16", native=False)
+    game = made_on(False, OctalGame, "0.16")
     game.grundy_values(600)
     with failing_on_call("parity", 1), pytest.raises(MemoryError):
         game.grundy_values(5000)
@@ -38,12 +41,11 @@ def test_split_engine_after_a_failure_while_changing_its_mask():
     assert game.grundy_values(1200).tolist() == slow_octal("0.16", 1200)
 
 
-@pytest.mark.parametrize("native", [False] + ([None] if _kernels.HAVE_NATIVE else []))
+@pytest.mark.parametrize("native", SIDES)
 def test_all_but_engine_after_a_failure(native):
-    name = "FILL_ALL_BUT" if native is None else "FILL_ALL_BUT_PY"
-    game = SubtractionGame(all_but=[2, 3, 7], native=native)
+    game = made_on(native, SubtractionGame, all_but=[2, 3, 7])
     game.grundy_values(100)
-    with failing_on_call(name, 1), pytest.raises(MemoryError):
+    with backend.use(side(native)), failing_on_call("fill_all_but", 1), pytest.raises(MemoryError):
         game.grundy_values(2000)
     assert game.grundy_values(500).tolist() == slow_subtraction(lambda k: k not in (2, 3, 7), 500)
     assert game.arithmetic_period() == (0, 4, 2)
@@ -61,7 +63,7 @@ def test_coin_game_after_a_failure():
     )
 
 
-@pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="the native extension is not built")
+@pytest.mark.skipif(not HAVE_NATIVE, reason="the native extension is not built")
 @pytest.mark.parametrize(
     "make, n", [(lambda: GrundysGame(), 1 << 26), (lambda: OctalGame("0.8F"), 1 << 20)], ids=["split", "three-heap"]
 )
@@ -72,7 +74,7 @@ def test_native_kernels_answer_ctrl_c(make, n):
     import signal
     import threading
 
-    game = make()
+    game = made_on(True, make)
     game.grundy_values(200)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
@@ -82,4 +84,4 @@ def test_native_kernels_answer_ctrl_c(make, n):
     finally:
         timer.cancel()
     assert game._engine.n == 1
-    assert game.grundy_values(300).tolist() == make().grundy_values(300).tolist()
+    assert game.grundy_values(300).tolist() == made_on(True, make).grundy_values(300).tolist()

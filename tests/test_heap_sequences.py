@@ -12,7 +12,9 @@ from hypothesis import given, settings, strategies as st
 from cgtkit import ImpartialSolver
 from cgtkit.errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
 from cgtkit.heap import GrundysGame, HeapGame, OctalGame, SubtractionGame, TakeBreakCode, is_square
-from cgtkit.heap import _kernels
+from cgtkit import backend
+from cgtkit.backend.python import heap as _twins
+from engines import HAVE_NATIVE, made_on
 from cgtkit.heap.periodicity import certificate_length
 from cgtkit.heap.sequences import choose_mask, grundy_values_vectorised
 
@@ -59,26 +61,26 @@ def slow_subtraction(allowed, n: int) -> list[int]:
 ALL_3_DIGIT = [f"{a}.{b}{c}" for a, b, c in itertools.product((0, 4), range(8), range(8))]
 
 
-NATIVE = pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="the native extension is not built")
+NATIVE = pytest.mark.skipif(not HAVE_NATIVE, reason="the native extension is not built")
 
 
 @pytest.mark.parametrize("native", [False, pytest.param(True, marks=NATIVE)])
 def test_every_short_octal_code_against_slow_mex(native):
     n = 120
     for code in ALL_3_DIGIT:
-        got = OctalGame(code, native=native).grundy_values(n).tolist()
+        got = made_on(native, OctalGame, code).grundy_values(n).tolist()
         assert got == slow_octal(code, n), code
 
 
 def test_rare_common_kernel_past_its_first_mask():
     # 700 heaps: several chunks, masks chosen from windows, table growth
     for code in ["0.77", "0.137", "0.16", "0.56", "4.7", "0.753"]:
-        assert OctalGame(code, native=False).grundy_values(700).tolist() == slow_octal(code, 700), code
+        assert made_on(False, OctalGame, code).grundy_values(700).tolist() == slow_octal(code, 700), code
 
 
 @NATIVE
 def test_native_and_python_kernels_agree_far_out():
-    for game in (lambda native: OctalGame("0.16", native=native), lambda native: GrundysGame(native=native)):
+    for game in (lambda native: made_on(native, OctalGame, "0.16"), lambda native: made_on(native, GrundysGame)):
         a = game(True).grundy_values(5000)
         b = game(False).grundy_values(5000)
         assert (a == b).all()
@@ -97,8 +99,8 @@ def test_native_kernels_against_their_twins_on_random_codes(d0, digits, n):
     three = d0 & 8 or any(d & 8 for d in digits)
     if three:
         n = min(n, 90)  # the twin is O(n^2 V) numpy
-    fast = OctalGame(code, native=True).grundy_values(n)
-    twin = OctalGame(code, native=False).grundy_values(n)
+    fast = made_on(True, OctalGame, code).grundy_values(n)
+    twin = made_on(False, OctalGame, code).grundy_values(n)
     assert fast.dtype == np.int64 and fast.tolist() == twin.tolist(), code
     assert fast[:40].tolist() == slow_octal(code, 40), code
 
@@ -111,8 +113,8 @@ def test_native_subtraction_kernels_against_their_twins(ks, n):
     for kind in ("subtract", "all_but"):
         kw = {kind: ks} if kind == "all_but" else {}
         args = () if kind == "all_but" else (ks,)
-        fast = SubtractionGame(*args, **kw, native=True).grundy_values(n)
-        twin = SubtractionGame(*args, **kw, native=False).grundy_values(n)
+        fast = made_on(True, SubtractionGame, *args, **kw).grundy_values(n)
+        twin = made_on(False, SubtractionGame, *args, **kw).grundy_values(n)
         assert fast.tolist() == twin.tolist(), (kind, ks)
     allowed = lambda k: k not in ks  # noqa: E731
     assert SubtractionGame(all_but=ks).grundy_values(min(n, 80)).tolist() == slow_subtraction(allowed, min(n, 80))
@@ -127,27 +129,16 @@ def test_native_tables_grow_without_recomputing_and_agree():
         lambda: OctalGame("0.8F"),
         lambda: SubtractionGame(all_but=[2, 3, 7]),
     ):
-        stepwise = make()
+        stepwise = made_on(True, make)
         for n in (3, 10, 50, 51, 200, 333, 900):
             stepwise.grundy_values(n)
-        assert (stepwise.grundy_values(900) == make().grundy_values(900)).all()
-
-
-def test_jit_is_deprecated_but_still_selects_the_kernel():
-    with pytest.warns(DeprecationWarning, match="jit= is deprecated"):
-        g = OctalGame("0.77", jit=False)
-    assert g._engine.native is False
-    assert g.grundy_values(12).tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
-    with pytest.warns(DeprecationWarning):
-        SubtractionGame([1, 2], jit=False)
-    with pytest.warns(DeprecationWarning):
-        GrundysGame(jit=False)
+        assert (stepwise.grundy_values(900) == made_on(True, make).grundy_values(900)).all()
 
 
 @pytest.mark.parametrize("code", ["0.8", "0.F", "0.8F", "4.8", "8.0", "0.9", "0.C"])
 @pytest.mark.parametrize("native", [False, pytest.param(True, marks=NATIVE)])
 def test_hexadecimal_three_heap_codes_against_slow_mex(code, native):
-    assert OctalGame(code, native=native).grundy_values(45).tolist() == slow_octal(code, 45)
+    assert made_on(native, OctalGame, code).grundy_values(45).tolist() == slow_octal(code, 45)
 
 
 def test_vectorised_twin_matches_engine():
@@ -185,7 +176,7 @@ def test_grundys_game_against_oeis_and_slow():
     got = GrundysGame().grundy_values(len(entry["values"])).tolist()
     assert got == entry["values"]
     slow = HeapGame(lambda n: [(a, n - a) for a in range(1, n) if 2 * a != n])
-    assert (GrundysGame(native=False).grundy_values(400) == slow.grundy_values(400)).all()
+    assert (made_on(False, GrundysGame).grundy_values(400) == slow.grundy_values(400)).all()
 
 
 def test_subtraction_games_against_slow_mex():
@@ -195,7 +186,7 @@ def test_subtraction_games_against_slow_mex():
     )
     for excluded in ([1], [1, 2], [2, 3, 7], [1, 4, 5, 9]):
         for native in (False, None):
-            got = SubtractionGame(all_but=excluded, native=native).grundy_values(300).tolist()
+            got = made_on(native, SubtractionGame, all_but=excluded).grundy_values(300).tolist()
             assert got == slow_subtraction(lambda k: k not in excluded, 300), (excluded, native)
     got = SubtractionGame(rule=is_square).grundy_values(500).tolist()
     assert got == slow_subtraction(is_square, 500)
@@ -371,7 +362,6 @@ def _last_mismatch_slow(G, p, s):
 def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
     # the O(n) Z-function twin of "scan back from the end for each p", on random
     # sequences built to repeat (periodic or arithmetic tails, long constant runs)
-    from cgtkit.heap import _kernels
     from cgtkit.heap.periodicity import preperiods
 
     rng = random.Random(5 + arithmetic)
@@ -389,7 +379,7 @@ def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
             want_s = int(G[-1] - G[-1 - p]) if arithmetic else 0
             assert int(s[p - 1]) == want_s
             assert int(n0[p - 1]) == _last_mismatch_slow(G.tolist(), p, want_s), (G.tolist(), p)
-    Z = _kernels.Z_FUNCTION_PY([1, 1, 2, 1, 1, 2, 1], [0] * 7)
+    Z = _twins.Z_FUNCTION_PY([1, 1, 2, 1, 1, 2, 1], [0] * 7)
     assert Z == [7, 1, 0, 4, 1, 0, 1]
 
 
@@ -397,12 +387,12 @@ def test_preperiods_by_z_function_against_a_plain_scan(arithmetic):
 @settings(max_examples=80)
 @given(st.lists(st.integers(0, 3), max_size=200), st.integers(1, 30), st.integers(-2, 2))
 def test_native_period_kernels_against_their_twins(seq, p, s):
-    from cgtkit.heap.periodicity import _last_mismatch_numpy
-
+    with backend.use("native"):
+        fast = backend.heap_kernels()
     G = np.array(seq, dtype=np.int64)
-    assert _kernels.Z_FUNCTION(G).tolist() == _kernels.Z_FUNCTION_PY(seq, [0] * len(seq))
-    assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _kernels.LAST_MISMATCH_PY(G.tolist(), len(G), p, s)
-    assert _kernels.LAST_MISMATCH(G, len(G), p, s) == _last_mismatch_numpy(G, len(G), p, s)
+    assert fast.z_function(G).tolist() == _twins.Z_FUNCTION_PY(seq, [0] * len(seq))
+    assert fast.last_mismatch(G, len(G), p, s) == _twins.LAST_MISMATCH_PY(G.tolist(), len(G), p, s)
+    assert fast.last_mismatch(G, len(G), p, s) == _twins.last_mismatch_numpy(G, len(G), p, s)
 
 
 @NATIVE
@@ -415,12 +405,13 @@ def test_wide_values_against_the_native_plain_mex(code, top):
     n = 6000
     want = np.zeros(n, dtype=np.int64)
     ks = [np.array(c.takes(i), dtype=np.int64) for i in range(3)]
-    _kernels.FILL_PLAIN(want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64))
+    with backend.use("native"):
+        backend.heap_kernels().fill_plain(want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64))
     assert want.max() >= top
-    game = OctalGame(code)
+    game = made_on(True, OctalGame, code)
     assert game.grundy_values(n).tolist() == want.tolist()
     assert game._engine.mask == 0  # most heaps rare: the plain full scan ran
-    stepped = OctalGame(code)
+    stepped = made_on(True, OctalGame, code)
     for size in (300, 301, 303, 1000, 1003, 2500, n):  # kernel calls start mid-way
         got = stepped.grundy_values(size)
     assert got.tolist() == want.tolist()

@@ -11,6 +11,8 @@ from cgtkit.heap.nim import nim_winning_moves
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.options import Move, Sum
 
+from engines import made_on
+
 DATA = json.loads((Path(__file__).parent / "data" / "impartial_published.json").read_text())
 
 
@@ -195,8 +197,8 @@ def test_native_loop_agrees_with_the_twin(take, split_takes, queries):
                 out.append((a, n - k - a) if a % 3 else Sum(a, n - k - a))
         return out
 
-    native, twin = ImpartialSolver(moves), ImpartialSolver(moves, native=False)
-    assert native._search is not None and twin._search is None
+    native, twin = made_on(True, ImpartialSolver, moves), made_on(False, ImpartialSolver, moves)
+    assert twin._search.stored() == 0  # the twin keeps every value in the solver's dict
     for q in queries:
         assert native.grundy(q) == twin.grundy(q)
     # the same positions memoised (ints in the native loop's table, the rest in its dict)
@@ -215,9 +217,7 @@ def test_native_int_table_keeps_far_ints_and_moves_them_into_its_array():
             return [n - 1]
         return []
 
-    native, twin = ImpartialSolver(moves), ImpartialSolver(moves, native=False)
-    if native._search is None:
-        pytest.skip("the native extension is not built")
+    native, twin = made_on(True, ImpartialSolver, moves), made_on(False, ImpartialSolver, moves)
     for q in [far + 100, 140_000, far + 200, (1 << 70) + 5, 10**15]:
         assert native.grundy(q) == twin.grundy(q)
     assert native.grundy(far + 151) == 1 and native.grundy(far + 150) == 0
@@ -229,9 +229,9 @@ def test_native_int_table_keeps_far_ints_and_moves_them_into_its_array():
 @pytest.mark.parametrize("native", [True, False])
 def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
     # a cycle hands over to the loopy solver on both loops: every position is a draw
-    s = ImpartialSolver(lambda n: [(n + 1) % 3], native=native)
+    s = made_on(native, ImpartialSolver, lambda n: [(n + 1) % 3])
     assert str(s.grundy(0)) == "∞{}" and s.outcome(0) == "D"
-    s = ImpartialSolver(lambda n: [n], native=native)  # a position that is its own option
+    s = made_on(native, ImpartialSolver, lambda n: [n])  # a position that is its own option
     assert str(s.grundy(5)) == "∞{}" and s.outcome(5) == "D"
 
     def moves(n):
@@ -239,19 +239,19 @@ def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
             raise KeyError("boom")
         return [n - 1] if n else []
 
-    s = ImpartialSolver(moves, native=native)
+    s = made_on(native, ImpartialSolver, moves)
     with pytest.raises(cg.MoveFunctionError, match="position 3: KeyError: 'boom'") as info:
         s.grundy(5)
     assert info.value.position == 3 and isinstance(info.value.__cause__, KeyError)
     assert None not in s._memo.values() and s.grundy(2) == 0 and s.cache_size() == 3
     with pytest.raises(cg.MoveFunctionError, match="returned None"):
-        ImpartialSolver(lambda n: None, native=native).grundy(1)
+        made_on(native, ImpartialSolver, lambda n: None).grundy(1)
     with pytest.raises(cg.MoveFunctionError, match="not an iterable"):
-        ImpartialSolver(lambda n: 5, native=native).grundy(1)
+        made_on(native, ImpartialSolver, lambda n: 5).grundy(1)
     with pytest.raises(cg.MoveFunctionError, match=r"option \[2\] of position 3"):
-        ImpartialSolver(lambda n: [[n - 1]] if n else [], native=native).grundy(3)
+        made_on(native, ImpartialSolver, lambda n: [[n - 1]] if n else []).grundy(3)
     with pytest.raises(cg.UnhashablePositionError, match="option of position 1"):
-        ImpartialSolver(lambda n: [({1: 2}, 0)] if n else [], native=native).grundy(1)
+        made_on(native, ImpartialSolver, lambda n: [({1: 2}, 0)] if n else []).grundy(1)
 
 
 @pytest.mark.parametrize("native", [True, False])
@@ -261,7 +261,7 @@ def test_ctrl_c_in_the_move_function_is_not_wrapped(native):
             raise KeyboardInterrupt
         return [n - 1] if n else []
 
-    s = ImpartialSolver(moves, native=native)
+    s = made_on(native, ImpartialSolver, moves)
     with pytest.raises(KeyboardInterrupt):
         s.grundy(100)
     assert s.grundy(49) == 1 and None not in s._memo.values()
@@ -272,7 +272,7 @@ def test_generators_tuples_and_strings_as_positions():
         yield from (p[:i] + p[i + 1 :] for i in range(len(p)))
 
     for native in (True, False):
-        s = ImpartialSolver(moves, native=native)
+        s = made_on(native, ImpartialSolver, moves)
         assert s.grundy("abcde") == 1  # any removal order: the parity of the length
         assert s.cache_size() == 32
 
@@ -281,12 +281,10 @@ def test_generators_tuples_and_strings_as_positions():
 def test_endless_move_function_stops_at_the_depth_bound(native):
     # n -> n + 1 never repeats and never ends: a ResourceLimitError, not a hang or an
     # exhausted memory (native and Python searches alike)
-    if native and not cg.impartial._native_search():
-        pytest.skip("no native extension")
-    s = cg.ImpartialSolver(lambda n: [n + 1], native=native, max_positions=2000)
+    s = made_on(native, ImpartialSolver, lambda n: [n + 1], max_positions=2000)
     with pytest.raises(cg.ResourceLimitError, match="longer than 2,000 moves"):
         s.grundy(0)
     # a game exactly that deep still works
     assert (
-        cg.ImpartialSolver(lambda n: [n + 1] if n < 1500 else [], native=native, max_positions=2000).grundy(0) == 0
+        made_on(native, ImpartialSolver, lambda n: [n + 1] if n < 1500 else [], max_positions=2000).grundy(0) == 0
     )  # 1500 moves: even

@@ -6,7 +6,8 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from cgtkit.heap import _kernels  # only for HAVE_NATIVE
+from cgtkit import backend
+from engines import HAVE_NATIVE, side
 from cgtkit.nimbers import nim_inverse, nim_product, nim_product_array, nim_product_by_definition
 
 
@@ -84,7 +85,7 @@ def test_errors():
 
 
 @pytest.mark.parametrize(
-    "native", [False, pytest.param(True, marks=pytest.mark.skipif(not _kernels.HAVE_NATIVE, reason="native"))]
+    "native", [False, pytest.param(True, marks=pytest.mark.skipif(not HAVE_NATIVE, reason="native"))]
 )
 def test_vectorised_against_scalar(native):
     rng = np.random.default_rng(5)
@@ -92,15 +93,10 @@ def test_vectorised_against_scalar(native):
     b = rng.integers(0, 2**64, size=2000, dtype=np.uint64)
     a[:3] = [2**64 - 1, 2, 16]
     b[:3] = [2**64 - 1, 2, 16]
-    got = nim_product_array(a, b, native=native)
+    with backend.use(side(native)):
+        got = nim_product_array(a, b)
     assert got.dtype == np.uint64
     assert [int(x) for x in got] == [nim_product(int(x), int(y)) for x, y in zip(a, b)]
-
-
-def test_nim_product_array_jit_is_deprecated():
-    a = np.array([2, 16], dtype=np.uint64)
-    with pytest.warns(DeprecationWarning, match="jit= is deprecated"):
-        assert nim_product_array(a, a, jit=False).tolist() == [3, 24]
 
 
 def test_nim_product_array_keeps_its_shape():

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import cgtkit.short.notation as notation_module
 from cgtkit.errors import CGTError, NotationError
 from cgtkit.numbers import Dyadic
 from cgtkit.short.constants import down, miny, nimber, star, switch, tiny, up
@@ -423,6 +424,7 @@ def test_malformed_uptimal_atoms_name_their_column(text, column):
     ],
 )
 def test_fast_paths_agree_with_the_general_reader(text):
+    from cgtkit import backend
     from cgtkit.short import notation
 
     def read(t):
@@ -432,5 +434,15 @@ def test_fast_paths_agree_with_the_general_reader(text):
             return ("error", exc.column, str(exc))
 
     fast = read(text)
-    with notation.without_fast_paths():
+    with backend.use("python", shortcuts=False):
         assert read(text) == fast
+
+
+def test_a_character_that_does_not_print_is_named_by_its_code():
+    # each reader words it its own way (the native one by code point, the Python one as
+    # Python writes the character); both give the column
+    for read in (game, notation_module.parse_python):
+        with pytest.raises(NotationError) as e:
+            read("{1|\x07}")
+        assert e.value.column == 4
+        assert "U+0007" in str(e.value) or "'\\x07'" in str(e.value)

@@ -15,7 +15,7 @@ from cgtkit.short.atomic_weight import companion
 from cgtkit.short.constants import star, up
 from cgtkit.short.game import Game
 from cgtkit.short.misere import misere_first_player_wins, misere_outcome, misere_wins_by_forms
-from cgtkit.short.nus import nus_birthday, nus_birthday_by_options
+from cgtkit.backend.python.short.nus import nus_birthday, nus_birthday_by_options
 from cgtkit.short.products import _dominant_incentives, incentives_of
 from cgtkit.short.thermography import cool, freeze, mean, temperature, thermograph, thermograph_by_scaffolds
 

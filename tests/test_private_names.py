@@ -5,8 +5,8 @@ it; another module that needs it needs a public, documented hook instead.  Two c
 on the source of every module in ``src/cgtkit`` (read with :mod:`ast`, nothing imported):
 
 * imports: ``from m import _name`` (and ``import a._b``) only where ``_name`` is a private
-  *module* of a package that holds the importer (``cgtkit._extension`` for all of
-  cgtkit, ``cgtkit.heap._kernels`` for ``cgtkit.heap.*``, ``cgtkit.cli._args`` for the
+  *module* of a package that holds the importer (``cgtkit._native`` for all of
+  cgtkit, though only ``cgtkit.backend`` imports it, ``cgtkit.cli._args`` for the
   CLI): a private module is private to its package, not to itself;
 * attributes: ``x._name`` where ``x`` is a name bound by an import (a module or a class
   of another module: ``Dyadic._make``, ``engine._REC_LIMIT``, ``argparse._SubParsersAction``).
@@ -126,7 +126,7 @@ def test_the_check_catches_what_it_should(tmp_path):
         "from cgtkit.short.notation import _Parser\n"
         "from cgtkit.numbers import Dyadic\n"
         "from cgtkit.heap import _kernels\n"
-        "from cgtkit import _extension\n"
+        "from cgtkit import _native\n"
         "import argparse\n"
         "x = Dyadic._make(1, 2)\n"
         "y = argparse._SubParsersAction\n"

@@ -396,7 +396,7 @@ def test_repeated_raw_option_sets_give_the_same_game():
 
 def test_packed_order_agrees_with_the_sign_of_the_difference():
     # nus_le decides a <= b without building b - a; it must agree with nus_sign(b - a)
-    from cgtkit.short.nus import nus_le, nus_sign
+    from cgtkit.backend.python.short.nus import nus_le, nus_sign
 
     xs = [Dyadic(p, 2**q) for p in range(-5, 6) for q in range(3)]
     values = [(x, n, m) for x in xs[::3] for n in range(-2, 3) for m in range(3)]
@@ -410,7 +410,7 @@ def test_reduction_leaves_no_comparisons_of_discarded_raw_games():
     # regression: every canonicalisation left its raw game's comparisons in the cache (a leak
     # of ~20 entries per game: 33,000 of the 33,400 entries after building day 3)
     # (the python twin's machinery: its raw games get negative ids)
-    from cgtkit.short.pyengine import core
+    from cgtkit.backend.python.short import core
 
     from engines import PYTHON, to_handle
 

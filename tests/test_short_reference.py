@@ -129,7 +129,8 @@ def test_direct_recursion_agrees_with_the_explicit_stack():
     everything on the stack (limit -1), then everything by recursion, caches emptied
     in between so that neither run can read the other's answers.  (The python twin's
     machinery; the native engine has only the explicit stack.)"""
-    from cgtkit.short.pyengine import core as engine
+    from cgtkit import backend
+    from cgtkit.backend.python.short import core as engine
 
     from engines import PYTHON, to_handle
 
@@ -140,7 +141,8 @@ def test_direct_recursion_agrees_with_the_explicit_stack():
         engine.clear_caches()
         return [(engine._add(a, b), engine._le(a, b), engine._le(b, engine._add(a, b))) for a, b in pairs]
 
-    with engine.explicit_stack_only():
+    with backend.use("python", shortcuts=False):
+        assert engine._REC_LIMIT < 0
         on_stack = run()
     assert engine._REC_LIMIT > 0
     assert run() == on_stack

@@ -19,7 +19,7 @@ from cgtkit.numbers import Dyadic
 from cgtkit.short import reference as ref
 from cgtkit.short.census import born_by
 from cgtkit.short.game import Game
-from cgtkit.short.pyengine.core import _float_of, _raw_stop_bounds, _stops
+from cgtkit.backend.python.short.core import _float_of, _raw_stop_bounds, _stops
 
 from engines import PYTHON, to_handle
 

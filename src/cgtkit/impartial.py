@@ -9,8 +9,9 @@ previous player wins) exactly when its value is 0.
 position it meets.  The search loop is native (``native/src/py/impartial.rs``): the
 explicit stack and the mex run in Rust, which calls the move function once per new
 position and keeps the values in the solver's own dict.  Its twin, the iterative
-search of :mod:`cgtkit.search` in plain Python, runs with ``native=False`` and
-behaves the same, errors included.
+search of :mod:`cgtkit.backend.python.impartial` in plain Python, runs within
+``cgtkit.backend.use("python")`` and computes the same values, raising the same kinds
+of error.
 
 >>> def subtraction_134(n):                    # take 1, 3 or 4 coins
 ...     return [n - k for k in (1, 3, 4) if k <= n]
@@ -27,12 +28,10 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable
 
-from ._extension import native_module
+from . import backend
 from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
-from .nimbers import mex
 from .options import WinningMove, check_hashable, listed_options, normalize_option
 from .outcome import Outcome
-from .search import evaluate
 from .traverse import DEFAULT_MAX_DEPTH
 
 __all__ = ["ImpartialSolver", "WinningMove"]
@@ -40,12 +39,8 @@ __all__ = ["ImpartialSolver", "WinningMove"]
 MoveFunction = Callable[[Any], Iterable[Any]]
 
 
-def _native_search():
-    return getattr(native_module(), "ImpartialSearch", None)
-
-
 def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
-    """``option -> components`` for the native loop (options it does not read itself)."""
+    """``option -> components`` for the search loop (options it does not read itself)."""
 
     def components(option: Any, position: Hashable) -> tuple:
         return normalize_option(option, position, tuple_is_sum)[1]
@@ -73,8 +68,8 @@ class ImpartialSolver:
 
     ``moves(position)`` returns the options of a position: positions, tuples of
     positions (sums), ``Sum(...)`` or ``Move(label, option)`` (see :mod:`cgtkit.options`).
-    Pass ``tuple_is_sum=False`` when positions are themselves tuples.  ``native=False``
-    runs the plain-Python search loop (the twin) instead of the native one.
+    Pass ``tuple_is_sum=False`` when positions are themselves tuples.  The search loop
+    is the one of the side active when the solver is made (:func:`cgtkit.backend.use`).
 
     When a line of play repeats, the game is loopy: the solver hands over to
     :class:`cgtkit.loopy.grundy.LoopyImpartialSolver` (Smith's generalised values) and
@@ -95,7 +90,6 @@ class ImpartialSolver:
         moves: MoveFunction,
         *,
         tuple_is_sum: bool = True,
-        native: bool | None = None,
         max_positions: int | None = None,
     ) -> None:
         if not callable(moves):
@@ -103,16 +97,11 @@ class ImpartialSolver:
         self._moves = moves
         self._tuple_is_sum = tuple_is_sum
         self._memo: dict[Hashable, int] = {}
-        search = _native_search()
-        if native and search is None:
-            raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
-        self._search = None
-        if search is not None and (native is None or native):
-            # no reference back to the solver (the native object is not traversed by the
-            # garbage collector, so a cycle through it would never be freed)
-            helpers = (listed_options, _normalizer(tuple_is_sum), _failure, LoopyGameError)
-            depth = DEFAULT_MAX_DEPTH if max_positions is None else max_positions
-            self._search = search(moves, self._memo, tuple_is_sum, helpers, depth)
+        # no reference back to the solver (the native object is not traversed by the
+        # garbage collector, so a cycle through it would never be freed)
+        helpers = (listed_options, _normalizer(tuple_is_sum), _failure, LoopyGameError)
+        depth = DEFAULT_MAX_DEPTH if max_positions is None else max_positions
+        self._search = backend.impartial_search()(moves, self._memo, tuple_is_sum, helpers, depth)
         self._max_positions = max_positions
         self._loopy: Any = None  # the LoopyImpartialSolver, once a line of play repeated
 
@@ -133,30 +122,6 @@ class ImpartialSolver:
             items = self._raw_options(position)
         return [normalize_option(o, position, self._tuple_is_sum) for o in items]
 
-    def _expand(self, position: Hashable) -> tuple[tuple[bool, list], list[Hashable]]:
-        items = self._raw_options(position)
-        for o in items:
-            kind = type(o)
-            if kind is not int and kind is not str:
-                break
-        else:  # fast path: every option a plain int/str position, nothing to normalise
-            return (True, items), items
-        options = [components for _, components in self.options(position, items)]
-        return (False, options), [c for components in options for c in components]
-
-    @staticmethod
-    def _combine(position: Hashable, data: tuple[bool, list], memo: dict) -> int:
-        flat, options = data
-        if flat:
-            return mex({memo[c] for c in options})
-        values = set()
-        for components in options:
-            v = 0
-            for c in components:
-                v ^= memo[c]
-            values.add(v)
-        return mex(values)
-
     # --- public queries ----------------------------------------------------------
     def grundy(self, position: Hashable) -> Any:
         """The Grundy value (nim value) of one position: an ``int``, or for a loopy game
@@ -166,10 +131,8 @@ class ImpartialSolver:
             if known is not None:
                 return known
         try:
-            if self._search is not None:
-                check_hashable(position)
-                return self._search.grundy(position)
-            return evaluate(position, self._memo, self._expand, self._combine, max_depth=self._max_positions)
+            check_hashable(position)
+            return self._search.grundy(position)
         except LoopyGameError:
             return self._loopy_solver().grundy(position)
 
@@ -258,5 +221,4 @@ class ImpartialSolver:
 
     def cache_size(self) -> int:
         """How many positions have a memoised value."""
-        native = self._search.stored() if self._search is not None else 0
-        return len(self._memo) + native + (0 if self._loopy is None else self._loopy.cache_size())
+        return len(self._memo) + self._search.stored() + (0 if self._loopy is None else self._loopy.cache_size())

@@ -14,7 +14,7 @@ from functools import reduce
 from operator import xor
 from typing import Iterable
 
-from ._extension import native_module
+from . import backend
 from .errors import shown_number
 
 __all__ = [
@@ -207,43 +207,33 @@ def _mul_array(a, b, bits: int, t8):
     return (hi << sh) | lo ^ _mul_array(top, half, h, t8)
 
 
-def _native_kernel():
-    """The native nim-product kernel (``native/src/nimbers.rs``), or None when the
-    extension is not built."""
-    return getattr(native_module(), "nim_product_u64", None)
+class _NumpyNim:
+    """The twin of the native nim-product kernel, in numpy (64 lookups in the 8-bit
+    table per product, each over the whole array)."""
+
+    @staticmethod
+    def product_array(a, b):
+        return _mul_array(a, b, 64, _table8_array())
 
 
-def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" = None):
+backend.register_twin("nim", _NumpyNim())
+
+
+def nim_product_array(a, b):
     """Element-wise nim products of two arrays of 64-bit nimbers (numpy uint64).
 
-    ``native=None`` (the default) runs the native kernel (a uint8 8-bit table that
-    stays in cache, three Karatsuba levels per product); ``native=False`` its twin in
-    numpy (64 lookups in the 8-bit table per product, each over the whole array).
-    ``jit=`` is the deprecated spelling of ``native=`` and warns.
+    By the native kernel (a uint8 8-bit table that stays in cache, three Karatsuba
+    levels per product); within ``cgtkit.backend.use("python")`` by its twin in numpy.
 
     >>> import numpy as np
     >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64)).tolist()
     [3, 6, 24]
-    >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64), native=False).tolist()
+    >>> with backend.use("python"):
+    ...     nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64)).tolist()
     [3, 6, 24]
     """
     import numpy as np
 
-    if jit is not None:
-        import warnings
-
-        warnings.warn(
-            "nim_product_array: jit= is deprecated: the kernel is native (nothing is compiled at run time); "
-            "use native=False for the numpy twin",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        if native is None:
-            native = bool(jit)
-    kernel = _native_kernel()
-    use = kernel is not None if native is None else bool(native)
-    if use and kernel is None:
-        raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
     a = np.asarray(a)
     b = np.asarray(b)
     for x in (a, b):
@@ -252,7 +242,7 @@ def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" 
     a = a.astype(np.uint64)
     b = b.astype(np.uint64)
     a, b = np.broadcast_arrays(a, b)
-    if use:
-        flat = kernel(np.ascontiguousarray(a).reshape(-1), np.ascontiguousarray(b).reshape(-1))
-        return flat.reshape(a.shape)
-    return _mul_array(a, b, 64, _table8_array())
+    flat = backend.nim_arithmetic().product_array(
+        np.ascontiguousarray(a).reshape(-1), np.ascontiguousarray(b).reshape(-1)
+    )
+    return flat.reshape(a.shape)

@@ -408,7 +408,7 @@ class Dyadic(_abc.Rational):
 
 
 #: ``dyadic_parts(x)`` is ``(x.numerator, x.exponent)``, read in one C-level call: for
-#: the hot loops of the NUS arithmetic (:mod:`cgtkit.short.nus`, the engines), where two
+#: the hot loops of the NUS arithmetic (:mod:`cgtkit.backend.python.short.nus`, the engines), where two
 #: property reads cost about three times as much.
 #:
 #: >>> dyadic_parts(Dyadic(-3, 8))

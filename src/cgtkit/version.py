@@ -17,7 +17,6 @@ def version() -> str:
     try:
         return metadata.version("cgtkit")
     except metadata.PackageNotFoundError:  # pragma: no cover - run from a bare source tree
-        from ._extension import native_module
+        from . import backend
 
-        native = native_module()
-        return native.version() if native is not None else "unknown"
+        return backend.version()

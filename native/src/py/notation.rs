@@ -5,29 +5,17 @@ use crate::notation::{self, Fail};
 use crate::short::{Id, ENGINE};
 use pyo3::prelude::*;
 
-/// Characters in error messages are written by Python's reader (`_show`); the native
-/// reader marks them, and the marks are replaced here, holding the GIL.
-const MARK: char = '\u{0}';
-
-fn mark(c: char) -> String {
-    format!("{MARK}{:x}{MARK}", c as u32)
-}
-
-fn unmark(py: Python<'_>, message: &str) -> PyResult<String> {
-    if !message.contains(MARK) {
-        return Ok(message.to_string());
+/// A character as an error message shows it: quoted when it prints, else its code
+/// point (`U+0007`).  The Python reader words its messages its own way; the two agree
+/// on the kind of error and its column.
+fn show(c: char) -> String {
+    if c == '\'' {
+        "\"'\"".to_string()
+    } else if c.is_control() || (c.is_whitespace() && c != ' ') {
+        format!("U+{:04X}", c as u32)
+    } else {
+        format!("'{c}'")
     }
-    let show = py.import("cgtkit.short.notation")?.getattr("_show")?;
-    let mut out = String::new();
-    let mut parts = message.split(MARK);
-    out.push_str(parts.next().unwrap_or(""));
-    while let (Some(code), Some(rest)) = (parts.next(), parts.next()) {
-        let ch = u32::from_str_radix(code, 16).ok().and_then(char::from_u32).unwrap_or('?');
-        let shown: String = show.call1((ch,))?.extract()?;
-        out.push_str(&shown);
-        out.push_str(rest);
-    }
-    Ok(out)
 }
 
 /// Texts at most this long are read holding the GIL: reading them takes less time
@@ -52,17 +40,16 @@ fn digit_limit(py: Python<'_>, text: &str) -> PyResult<usize> {
 fn read(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> PyResult<Id> {
     let read = if general { notation::parse_general } else { notation::parse };
     let out = if text.len() <= SHORT_TEXT {
-        std::panic::catch_unwind(|| read(&ENGINE, text, max_digits, &mark)).map_err(|_| ())
+        std::panic::catch_unwind(|| read(&ENGINE, text, max_digits, &show)).map_err(|_| ())
     } else {
         let owned = text.to_string();
-        py.detach(move || std::panic::catch_unwind(|| read(&ENGINE, &owned, max_digits, &mark)).map_err(|_| ()))
+        py.detach(move || std::panic::catch_unwind(|| read(&ENGINE, &owned, max_digits, &show)).map_err(|_| ()))
     };
     match out {
         Ok(Ok(id)) => Ok(id),
         Ok(Err(Fail::Text(e))) => {
-            let message = unmark(py, &e.message)?;
             let cls = py.import("cgtkit.errors")?.getattr("NotationError")?;
-            Err(PyErr::from_value(cls.call1((message, text, e.col))?))
+            Err(PyErr::from_value(cls.call1((e.message, text, e.col))?))
         }
         Ok(Err(Fail::Engine(e))) => Err(engine_err(py, e)),
         Err(()) => Err(pyo3::exceptions::PyRuntimeError::new_err("internal error in cgtkit's native notation reader; please report it")),

@@ -31,6 +31,7 @@ from __future__ import annotations
 from math import isqrt
 from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
+from .. import backend
 from .._lazy import np
 
 from ..errors import HeapCodeError, MoveFunctionError, PeriodNotCertifiedError
@@ -39,7 +40,7 @@ from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
 from .misere import Genus, MultisetSearch, compress_gammas
 from .periodicity import Periodicity, certificate_length, find_period
-from .sequences import AllButEngine, SplitEngine, TripleEngine, use_native
+from .sequences import AllButEngine, SplitEngine, TripleEngine
 
 if TYPE_CHECKING:  # pragma: no cover
     from .grundy_sequence import GrundySequence
@@ -442,9 +443,8 @@ class OctalGame(HeapGame):
     :mod:`cgtkit.heap.codes`): ``OctalGame("0.77")`` is Kayles, ``"0.07"`` Dawson's
     Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal game.
 
-    ``native=None`` (the default) computes with the native kernels, ``native=False``
-    with their plain-Python twins; ``jit=`` is the deprecated spelling of ``native=``
-    and warns.
+    It computes with the heap kernels of the side active when it is made (native;
+    ``with cgtkit.backend.use("python"):`` for their plain-Python twins).
 
     >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
     ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
@@ -454,16 +454,15 @@ class OctalGame(HeapGame):
     cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a hexadecimal digit (0-9, A-F)
     """
 
-    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None, *, native: bool | None = None) -> None:
+    def __init__(self, code: str | TakeBreakCode) -> None:
         self.code = code if isinstance(code, TakeBreakCode) else TakeBreakCode.parse(code)
         super().__init__(name=str(self.code))
         c = self.code
-        native = use_native(native, jit, "OctalGame")
         self._engine: SplitEngine | TripleEngine
         if c.max_parts <= 2:
-            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), native=native)
+            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2))
         else:
-            self._engine = TripleEngine(c.takes(0), c.takes(1), c.takes(2), c.takes(3), native=native)
+            self._engine = TripleEngine(c.takes(0), c.takes(1), c.takes(2), c.takes(3))
 
     @property
     def rules_key(self) -> Hashable:
@@ -520,8 +519,6 @@ class SubtractionGame(HeapGame):
         *,
         all_but: Iterable[int] | None = None,
         rule: Callable[[int], bool] | None = None,
-        jit: bool | None = None,
-        native: bool | None = None,
     ) -> None:
         given = [x is not None for x in (subtract, all_but, rule)]
         if sum(given) != 1:
@@ -531,17 +528,17 @@ class SubtractionGame(HeapGame):
             )
         self.subtract = self.all_but = None
         self.rule = rule
-        self._native = native = use_native(native, jit, "SubtractionGame")
+        self._side = backend.active()  # the side whose kernels a rule's engine runs on
         if subtract is not None:
             self.subtract = _positive_set(subtract, "subtraction set")
             if not self.subtract:
                 raise HeapCodeError("the subtraction set is empty: give at least one k >= 1")
             name = "S(" + ",".join(map(str, self.subtract)) + ")"
-            self._engine = SplitEngine(self.subtract, self.subtract, (), native=native)
+            self._engine = SplitEngine(self.subtract, self.subtract, ())
         elif all_but is not None:
             self.all_but = _positive_set(all_but, "excluded set")
             name = "S(all but " + ",".join(map(str, self.all_but)) + ")"
-            self._engine = AllButEngine(self.all_but, native=native)
+            self._engine = AllButEngine(self.all_but)
         else:
             if not callable(rule):
                 raise HeapCodeError(f"rule= must be a predicate k -> bool, not {rule!r}")
@@ -580,7 +577,8 @@ class SubtractionGame(HeapGame):
         # a predicate: the takes up to n, then the single-heap engine from scratch
         size = max(n, 2 * len(self._values))
         ks = [k for k in range(1, size) if self.rule(k)]
-        engine = SplitEngine(ks, ks, (), native=self._native)
+        with backend.use(self._side):
+            engine = SplitEngine(ks, ks, ())
         engine.extend(size)
         return engine.values[:size]
 
@@ -652,9 +650,9 @@ class GrundysGame(HeapGame):
 
     name = "Grundy's game"
 
-    def __init__(self, jit: bool | None = None, *, native: bool | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self._engine = SplitEngine((), (), (0,), distinct=True, native=use_native(native, jit, "GrundysGame"))
+        self._engine = SplitEngine((), (), (0,), distinct=True)
 
     @property
     def rules_key(self) -> Hashable:

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 
 from .._lazy import np
 
-from . import _kernels
+from .. import backend
 
 __all__ = ["Periodicity", "find_period", "preperiods", "certificate_length", "all_but_certificate_length"]
 
@@ -122,25 +122,7 @@ def certificate_length(preperiod: int, period: int, max_take: int, parts: int) -
 
 def _last_mismatch(values: np.ndarray, n: int, p: int, s: int) -> int:
     """1 + the last ``i`` with ``G(i + p) - G(i) != s`` (0 if none), over ``G[:n]``."""
-    if _kernels.HAVE_NATIVE:
-        return int(_kernels.LAST_MISMATCH(values, n, p, s))
-    return _last_mismatch_numpy(values, n, p, s)
-
-
-def _last_mismatch_numpy(values: np.ndarray, n: int, p: int, s: int) -> int:
-    """The twin of the native last-mismatch kernel: numpy, in widening windows from the end."""
-    hi = n - p
-    if hi <= 0:
-        return 0
-    width = 64
-    while True:
-        lo = max(0, hi - width)
-        bad = np.flatnonzero(values[lo + p : hi + p] - values[lo:hi] != s)
-        if len(bad):
-            return int(lo + bad[-1] + 1)
-        if lo == 0:
-            return 0
-        width *= 4
+    return int(backend.heap_kernels().last_mismatch(values, n, p, s))
 
 
 def all_but_certificate_length(
@@ -256,6 +238,4 @@ def preperiods(values: np.ndarray, arithmetic: bool = False) -> tuple[np.ndarray
 
 
 def _z_function(seq: np.ndarray) -> np.ndarray:
-    if _kernels.HAVE_NATIVE:
-        return _kernels.Z_FUNCTION(np.ascontiguousarray(seq, dtype=np.int64))
-    return np.array(_kernels.Z_FUNCTION_PY(seq.tolist(), [0] * len(seq)), dtype=np.int64)
+    return backend.heap_kernels().z_function(np.ascontiguousarray(seq, dtype=np.int64))

@@ -6,7 +6,8 @@ slow, obviously right twin in the tests (a plain mex over the game's ``moves``).
 
 * :class:`SplitEngine`: moves that take ``k`` tokens and leave 0, 1 or 2 heaps (all
   octal games, subtraction games, Grundy's game), via the rare/common kernel of
-  :mod:`cgtkit.heap._kernels` (native; ``native=False`` runs its plain-Python twin).
+  :func:`cgtkit.backend.heap_kernels` (native; ``backend.use("python")`` runs the
+  plain-Python twins).
 * :class:`AllButEngine`: "subtract anything except a finite set", O(|E|^2) per heap.
 * :class:`TripleEngine`: take-and-break codes whose moves may leave three heaps
   (hexadecimal bit 8), native, grown on demand;
@@ -27,12 +28,11 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import warnings
 from typing import Any, Callable, Iterator, Sequence
 
+from .. import backend
 from .._lazy import np
-
-from . import _kernels
+from ..backend.python.heap import grundy_values_vectorised
 
 __all__ = [
     "SplitEngine",
@@ -41,7 +41,6 @@ __all__ = [
     "grundy_values_vectorised",
     "choose_mask",
     "parity",
-    "use_native",
     "failing_on_call",
 ]
 
@@ -64,15 +63,15 @@ _STEPS = {"grow": "_grown", "parity": "parity"}
 def failing_on_call(step: str, call: int, exc: type[BaseException] = MemoryError) -> Iterator[None]:
     """Within it, the ``call``-th call (from 1) of one step of the heap engines raises
     ``exc("simulated")`` instead of running; the other calls run as usual.  ``step`` is
-    a kernel of :mod:`cgtkit.heap._kernels` (``"FILL_SPLIT"``, ``"FILL_SPLIT_PY"``,
-    ``"FILL_ALL_BUT"``, ...), ``"grow"`` (an array grown to hold more heaps) or
+    a kernel of the active side's :func:`~cgtkit.backend.heap_kernels` (``"fill_split"``,
+    ``"fill_all_but"``, ...), ``"grow"`` (an array grown to hold more heaps) or
     ``"parity"`` (a parity table rebuilt for a new mask).  The seam through which the
     tests check that a failure in the middle of a computation (out of memory, Ctrl-C)
     leaves nothing half-updated.  A setting for the process: use it from one thread.
 
     >>> from cgtkit.heap import OctalGame
-    >>> g = OctalGame("0.77", native=False)
-    >>> with failing_on_call("FILL_SPLIT_PY", 1):
+    >>> g = OctalGame("0.77")
+    >>> with failing_on_call("fill_split", 1):
     ...     g.grundy_values(50)
     Traceback (most recent call last):
     ...
@@ -83,10 +82,10 @@ def failing_on_call(step: str, call: int, exc: type[BaseException] = MemoryError
     if step in _STEPS:
         owner: Any = sys.modules[__name__]
         name = _STEPS[step]
-    elif step in _kernels.__all__ and callable(getattr(_kernels, step)):
-        owner, name = _kernels, step
+    elif step in ("fill_split", "fill_plain", "fill_all_but", "last_mismatch", "z_function"):
+        owner, name = backend.heap_kernels(), step
     else:
-        raise ValueError(f"failing_on_call: no step {step!r} (a kernel of cgtkit.heap._kernels, 'grow' or 'parity')")
+        raise ValueError(f"failing_on_call: no step {step!r} (a heap kernel such as 'fill_split', 'grow' or 'parity')")
     real = getattr(owner, name)
     calls = 0
 
@@ -101,31 +100,10 @@ def failing_on_call(step: str, call: int, exc: type[BaseException] = MemoryError
     try:
         yield
     finally:
-        setattr(owner, name, real)
-
-
-def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
-    """Whether an engine runs the native kernels: ``native=None`` (the default) when the
-    extension is built, ``native=False`` the plain-Python twins.  ``jit=`` (the
-    switch of the former just-in-time kernels) still works as ``native=`` with a
-    ``DeprecationWarning``.
-
-    >>> use_native(False)
-    False
-    """
-    if jit is not None:
-        warnings.warn(
-            f"{where}: jit= is deprecated: the kernels are native (nothing is compiled at run time); "
-            "use native=False for the plain-Python twin (native=None, the default, for the fast one)",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        if native is None:
-            native = bool(jit)
-    use = _kernels.HAVE_NATIVE if native is None else bool(native)
-    if use and not _kernels.HAVE_NATIVE:
-        raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
-    return use
+        if step in _STEPS:
+            setattr(owner, name, real)
+        else:  # the kernel was a class attribute: uncover it
+            delattr(owner, name)
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
@@ -178,9 +156,8 @@ class SplitEngine:
 
     ``zero_k``: takes allowed only from a heap of exactly ``k`` (leaving nothing);
     ``single_k``: takes leaving one non-empty heap; ``split_k``: takes leaving two
-    non-empty heaps (unequal only, if ``distinct``).  ``native=None`` runs the native
-    kernel (when built), ``native=False`` its plain-Python twin; ``jit=`` is the
-    deprecated spelling of ``native=``.
+    non-empty heaps (unequal only, if ``distinct``).  It runs the heap kernels of the
+    side active when it is made (:func:`cgtkit.backend.use`).
     """
 
     def __init__(
@@ -189,13 +166,10 @@ class SplitEngine:
         single_k: Sequence[int] = (),
         split_k: Sequence[int] = (),
         distinct: bool = False,
-        jit: bool | None = None,
-        *,
-        native: bool | None = None,
     ) -> None:
         self._takes = tuple(tuple(sorted(set(int(k) for k in ks))) for ks in (zero_k, single_k, split_k))
         self.distinct = bool(distinct)
-        self.native = use_native(native, jit, "SplitEngine")
+        self._kernels = backend.heap_kernels()
         self.reset()
 
     def reset(self) -> None:
@@ -256,7 +230,7 @@ class SplitEngine:
                     if self.n >= _FIRST_CHUNK:
                         window = self.values[max(self.n // 2, self.n - _MASK_WINDOW) : self.n]
                         best = choose_mask(window, self._bits)
-                        if self.native and np.mean(parity(window & best) == 0) > _PLAIN_ABOVE:
+                        if self._kernels.drops_mask and np.mean(parity(window & best) == 0) > _PLAIN_ABOVE:
                             best = 0
                         if best != self.mask:
                             self._set_mask(best)
@@ -282,48 +256,21 @@ class SplitEngine:
                 self._seen,
                 vlimit,
             )
-            if self.native:  # one call: the kernel answers Ctrl-C itself
-                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, target, *args)
-            else:  # plain Python sees Ctrl-C by itself
-                done, nrare = self._run_python(target, args)
+            # one call: the native kernel answers Ctrl-C itself, plain Python sees it by itself
+            done, nrare = self._kernels.fill_split(self.values, self.n, target, *args)
             self.n, self._nrare = int(done), int(nrare)
             top = int(self.values[self.n - 1])
             if top >= vlimit:
                 self._bits = top.bit_length()
                 self._reset_tables()
 
-    def _run_python(self, target: int, args: tuple) -> tuple[int, int]:
-        zk, sk, pk, distinct, use_common, par, rare, nrare, seen, vlimit = args
-        G = self.values[:target].tolist()
-        rare_list = rare[:target].tolist()
-        seen_list = seen.tolist()
-        done, nrare = _kernels.FILL_SPLIT_PY(
-            G,
-            self.n,
-            target,
-            zk.tolist(),
-            sk.tolist(),
-            pk.tolist(),
-            distinct,
-            use_common,
-            par.tolist(),
-            rare_list,
-            nrare,
-            seen_list,
-            vlimit,
-        )
-        self.values[self.n : done] = G[self.n : done]
-        self._rare[:nrare] = rare_list[:nrare]
-        self._seen[:] = seen_list
-        return done, nrare
-
 
 class AllButEngine:
     """Grundy values of "subtract any positive amount except those in ``excluded``"."""
 
-    def __init__(self, excluded: Sequence[int], jit: bool | None = None, *, native: bool | None = None) -> None:
+    def __init__(self, excluded: Sequence[int]) -> None:
         self._excluded = tuple(sorted(set(int(k) for k in excluded)))
-        self.native = use_native(native, jit, "AllButEngine")
+        self._kernels = backend.heap_kernels()
         self.reset()
 
     def reset(self) -> None:
@@ -348,14 +295,9 @@ class AllButEngine:
                 cap = max(n, 2 * len(self.values))
                 self.values = _grown(self.values, cap)
                 self._count = _grown(self._count, cap + 2)
-            if self.native:  # one call: the kernel answers Ctrl-C itself
-                self._mex = int(_kernels.FILL_ALL_BUT(self.values, self.n, n, self.excluded, self._count, self._mex))
-                self.n = n
-            else:
-                G, c = self.values[:n].tolist(), self._count.tolist()
-                self._mex = _kernels.FILL_ALL_BUT_PY(G, self.n, n, self.excluded.tolist(), c, self._mex)
-                self.values[self.n : n], self._count[:] = G[self.n :], c
-                self.n = n
+            # one call: the native kernel answers Ctrl-C itself
+            self._mex = int(self._kernels.fill_all_but(self.values, self.n, n, self.excluded, self._count, self._mex))
+            self.n = n
         except BaseException:
             self.reset()
             raise
@@ -366,8 +308,7 @@ class AllButEngine:
 class TripleEngine:
     """Grundy values of a take-and-break game whose moves may also leave three heaps
     (``triple_k``), grown on demand by the native kernel (O(n W / 64) per heap, ``W``
-    the values' width); ``native=False`` recomputes with
-    :func:`grundy_values_vectorised`, the twin.
+    the values' width); its twin recomputes with :func:`grundy_values_vectorised`.
 
     >>> e = TripleEngine(triple_k=[0]); e.extend(10); e.values[:10].tolist()   # 8.0
     [0, 0, 0, 1, 1, 2, 2, 3, 3, 4]
@@ -379,20 +320,16 @@ class TripleEngine:
         single_k: Sequence[int] = (),
         split_k: Sequence[int] = (),
         triple_k: Sequence[int] = (),
-        *,
-        native: bool | None = None,
     ) -> None:
         self.moves = tuple(sorted(set(int(k) for k in ks)) for ks in (zero_k, single_k, split_k, triple_k))
-        self.native = use_native(native)
-        self._native = _kernels.TripleEngine(*self.moves) if self.native else None
+        self._kernel = backend.heap_kernels().triple(*self.moves)
         self.reset()
 
     def reset(self) -> None:
         """Forget every value (called after any failure inside :meth:`extend`)."""
         self.values = None  # made by the next extend
         self.n = 1
-        if self._native is not None:
-            self._native.reset()
+        self._kernel.reset()
 
     def extend(self, n: int, progress: Callable[[int], None] | None = None) -> None:
         """Make sure heaps ``0 .. n-1`` are computed."""
@@ -401,72 +338,11 @@ class TripleEngine:
         if n <= self.n:
             return
         try:
-            if self._native is not None:
-                self._native.extend(n)
-                self.values = self._native.values(n)
-            else:
-                self.values = grundy_values_vectorised(n, *self.moves)
+            self._kernel.extend(n)
+            self.values = self._kernel.values(n)
             self.n = n
         except BaseException:
             self.reset()
             raise
         if progress is not None:
             progress(n)
-
-
-def grundy_values_vectorised(
-    n: int,
-    zero_k: Sequence[int] = (),
-    single_k: Sequence[int] = (),
-    split_k: Sequence[int] = (),
-    triple_k: Sequence[int] = (),
-    distinct: bool = False,
-) -> np.ndarray:
-    """Grundy values of heaps ``0 .. n-1``, numpy per heap, O(n^2) work (O(n^2 V) with
-    ``triple_k``, the takes that leave three non-empty heaps).
-
-    >>> grundy_values_vectorised(8, split_k=[0], distinct=True).tolist()   # Grundy's game
-    [0, 0, 0, 1, 0, 2, 1, 0]
-    """
-    G = np.zeros(max(n, 1), dtype=np.int64)
-    width = 64
-    pairs = np.zeros((max(n, 1), width), dtype=bool) if len(triple_k) else None
-    need_pairs = pairs is not None
-    for i in range(1, n):
-        parts = []
-        if i in zero_k:
-            parts.append(np.zeros(1, np.int64))
-        for k in single_k:
-            if i - k >= 1:
-                parts.append(G[i - k : i - k + 1])
-        for k in split_k:
-            m = i - k
-            if m >= 2:
-                h = m // 2
-                x = G[1 : h + 1] ^ G[m - 1 : m - h - 1 : -1]
-                if distinct and m % 2 == 0:
-                    x = x[:-1]
-                parts.append(x)
-        for k in triple_k:
-            m = i - k
-            if m >= 3:
-                rows = np.arange(m - 1, 1, -1)  # m - a for a = 1 .. m-2
-                cols = np.arange(width)[None, :] ^ G[1 : m - 1][:, None]
-                reach = pairs[rows[:, None], cols].any(axis=0)
-                parts.append(np.flatnonzero(reach))
-        vals = np.concatenate(parts) if parts else np.zeros(0, np.int64)
-        marks = np.zeros(len(vals) + 1, dtype=bool)
-        marks[vals[vals <= len(vals)]] = True
-        G[i] = int(np.argmin(marks))
-        if need_pairs:
-            if G[i] >= width // 2:
-                new = 2 * width
-                while G[i] >= new // 2:
-                    new *= 2
-                grown = np.zeros((len(pairs), new), dtype=bool)
-                grown[:, :width] = pairs
-                pairs, width = grown, new
-            if i >= 2:  # the values of splitting heap i into two non-empty heaps
-                h = i // 2
-                pairs[i, G[1 : h + 1] ^ G[i - 1 : i - h - 1 : -1]] = True
-    return G[:n].copy()

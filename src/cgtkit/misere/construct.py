@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Callable, Sequence
 
+from .. import backend
+from ..backend.protocols import MisereState
 from ..errors import MisereQuotientError
 from .monoid import cyclic, direct_sum, generated, power_index, reduce, restrict
 from .verify import explore, n_failure, p_failure
@@ -208,29 +210,33 @@ def _start() -> Construction:
 def construct(
     options: Sequence[Options],
     start: Construction | None = None,
-    engine: str | None = None,
     max_size: int | None = None,
 ) -> Construction:
     """The misère quotient of heaps ``0 .. n`` of a heap game, ``options[h]`` listing the
     options of heap ``h`` as tuples of heap sizes (smaller than ``h``), grown from
-    ``start`` (a quotient of the first heaps).  ``engine`` is ``"native"`` (the Rust
-    construction), ``"python"`` (this module) or None: native when cgtkit runs on the
-    native engine."""
-    from ..short.engine import ENGINE, native_module
-
-    if engine is None:
-        engine = "native" if ENGINE.name == "native" else "python"
-    if engine == "python":
-        return construct_python(options, start, MAX_CANDIDATE_PYTHON if max_size is None else max_size)
-    limit = MAX_CANDIDATE if max_size is None else max_size
-    if engine != "native":
-        raise ValueError(f"engine is 'native' or 'python', not {engine!r}")
+    ``start`` (a quotient of the first heaps), by the construction of the active side
+    (:func:`cgtkit.backend.misere`: native, or :func:`construct_python` within
+    ``cgtkit.backend.use("python")``)."""
+    kernel = backend.misere()
     c = start or _start()
-    opts = [[list(o) for o in options[h]] for h in range(len(options))]
-    m, mul, P, phi, orders, built = native_module().misere_construct(
-        opts, c.m, c.mul, c.P, c.phi, c.orders, c.candidates, limit
+    m, mul, P, phi, orders, built = kernel.construct(
+        options,
+        (c.m, c.mul, c.P, c.phi, c.orders, c.candidates),
+        kernel.max_size if max_size is None else max_size,
     )
-    return Construction(m, list(mul), list(P), list(phi), list(orders), built)
+    return Construction(m, mul, P, phi, orders, built)
+
+
+class _PythonMisere:
+    """:func:`construct_python` as the backend's twin of the native construction."""
+
+    name = "python"
+    max_size = MAX_CANDIDATE_PYTHON
+
+    @staticmethod
+    def construct(options: Sequence[Options], start: MisereState, max_size: int) -> MisereState:
+        c = construct_python(options, Construction(*start), max_size)
+        return c.m, c.mul, c.P, c.phi, c.orders, c.candidates
 
 
 def construct_python(
@@ -286,3 +292,6 @@ def construct_python(
             progress(h, c.m)
     c.candidates = built
     return c
+
+
+backend.register_twin("misere", _PythonMisere())

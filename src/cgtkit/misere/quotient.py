@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Sequence
 
+from .. import backend
 from ..errors import HeapCodeError, MisereQuotientError, NoWinningMoveError, shown_number
 from ..impartial import WinningMove
 from ..memo import BoundedMemo
@@ -42,7 +43,7 @@ from .monoid import generated, normal_forms, presentation
 __all__ = ["MisereQuotient", "misere_quotient"]
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_CACHE: BoundedMemo[Hashable, Construction] = BoundedMemo(64)  # (game's rules_key, engine) -> its quotient
+_CACHE: BoundedMemo[Hashable, Construction] = BoundedMemo(64)  # (game's rules_key, side) -> its quotient
 register_cache("misere.quotients", _CACHE.clear, _CACHE.__len__)
 
 
@@ -258,13 +259,14 @@ class MisereQuotient:
         return "\n".join(lines)
 
 
-def misere_quotient(game: Any, heaps: int, engine: str | None = None, max_size: int | None = None) -> MisereQuotient:
+def misere_quotient(game: Any, heaps: int, max_size: int | None = None) -> MisereQuotient:
     """The misère quotient of heaps ``0 .. heaps`` of a heap game (a
     :class:`~cgtkit.heap.HeapGame` or an octal/hexadecimal code such as ``"0.07"``).
     Results are kept per game, so asking for more heaps continues from the last one.
     A candidate monoid larger than ``max_size`` elements (default
     :data:`~cgtkit.misere.construct.MAX_CANDIDATE`) raises
-    :class:`~cgtkit.errors.MisereQuotientError`.
+    :class:`~cgtkit.errors.MisereQuotientError`.  The construction is the active side's
+    (:func:`cgtkit.backend.misere`).
 
     >>> len(misere_quotient("0.07", 20)), misere_quotient("0.07", 20).orders[-4:]
     (24, [24, 24, 24, 24])
@@ -272,11 +274,11 @@ def misere_quotient(game: Any, heaps: int, engine: str | None = None, max_size: 
     g = _heap_game(game)
     if isinstance(heaps, bool) or not isinstance(heaps, int) or heaps < 0:
         raise HeapCodeError(f"the heap bound is an int >= 0, got {heaps!r}")
-    key = (_key(g), engine)
+    key = (_key(g), backend.active())
     c = _CACHE.get(key)
     if c is None or len(c.phi) <= heaps:
         options = [g.moves(h) for h in range(heaps + 1)]
-        c = construct(options, start=c, engine=engine, max_size=max_size)
+        c = construct(options, start=c, max_size=max_size)
         _CACHE[key] = c
     if len(c.phi) > heaps + 1:  # a smaller bound than computed: regenerate Q_heaps from Φ
         c = _restricted(c, heaps, g)

@@ -36,8 +36,8 @@ from ..errors import NotANimberError, NotANumberError
 from ..numbers import Dyadic, dyadic_parts
 from ..outcome import Outcome
 from ..traverse import post_order
+from .. import backend
 from .engine import ENGINE as _E
-from .engine import native_module
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
 __all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
@@ -60,12 +60,6 @@ _NUMBER, _NUS, _GENERAL = 0, 1, 2
 
 _CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down -> star(n), up(n), down(n)
 
-# The native extension, when the native engine runs: its GameCore is then the base of
-# Game (ids, +, -, comparisons, hash and options answered without a Python frame), and
-# it keeps the one Game of each id.  On the python engine _PythonCore, below, is the
-# base, and _FACADES keeps the one Game of each handle.
-_NATIVE: Any = native_module() if _E.name == "native" else None
-
 _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 
 # the engine's hottest operations, bound once (the engine is chosen at import), so that
@@ -86,13 +80,6 @@ def _wrap_python(h: Any) -> "Game":
     g._nus = _UNREAD if g._kind != _GENERAL else None
     g._left = g._right = None
     return _FACADES.setdefault(h, g)
-
-
-#: the one Game of an engine handle (made on first use): the native engine keeps them
-#: itself.  Public as ``wrap_handle`` for the modules that receive engine handles (the
-#: native notation reader, the native ruleset searches) and for the engine tests.
-_wrap: Callable[[Any], "Game"] = _NATIVE.game_of if _NATIVE is not None else _wrap_python
-wrap_handle = _wrap
 
 
 def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
@@ -218,10 +205,48 @@ def _operand(other: object) -> "Game | None":
         return None
 
 
+def _from_options_python(left: Iterable["GameLike"], right: Iterable["GameLike"]) -> "Game":
+    of = Game.of
+    return _wrap(
+        _E.from_options(
+            [(g if type(g) is Game else of(g))._h for g in left],
+            [(g if type(g) is Game else of(g))._h for g in right],
+        )
+    )
+
+
+class _PythonFacade:
+    """The python engine's half of the facade (``native/src/py/facade.rs`` on the native
+    engine): the base of Game, the one Game of a handle (kept in _FACADES), and
+    ``from_options``."""
+
+    core = _PythonCore
+    wrap = staticmethod(_wrap_python)
+    from_options = staticmethod(_from_options_python)
+
+    @staticmethod
+    def register(game: type, coerce: Any, make_nus: Any, number_hash: Any) -> None:
+        """Nothing to hand over: the python core is in this module."""
+
+
+# The facade of the engine that runs: on the native engine its GameCore is the base of
+# Game (ids, +, -, comparisons, hash and options answered without a Python frame), and
+# it keeps the one Game of each id; on the python engine _PythonCore is the base, and
+# _FACADES keeps the one Game of each handle.
+backend.register_twin("facade", _PythonFacade)
+_FACADE = backend.facade()
+
+#: the one Game of an engine handle (made on first use).  Public as ``wrap_handle`` for
+#: the modules that receive engine handles (the native ruleset searches) and for the
+#: engine tests.
+_wrap: Callable[[Any], "Game"] = _FACADE.wrap
+wrap_handle = _wrap
+_from_options: Callable[[Iterable[Any], Iterable[Any]], "Game"] = _FACADE.from_options
+
 if TYPE_CHECKING:
     _Core = _PythonCore
 else:
-    _Core = _NATIVE.GameCore if _NATIVE is not None else _PythonCore
+    _Core = _FACADE.core
 
 
 class Game(_Core):
@@ -263,15 +288,7 @@ class Game(_Core):
         >>> Game.from_options([Game.from_options([0], [0])], [Game.from_options([0], [0])]) == 0
         True
         """
-        if _NATIVE is not None:
-            return _NATIVE.game_from_options(left, right)  # type: ignore[no-any-return]
-        of = Game.of
-        return _wrap(
-            _E.from_options(
-                [(g if type(g) is Game else of(g))._h for g in left],
-                [(g if type(g) is Game else of(g))._h for g in right],
-            )
-        )
+        return _from_options(left, right)
 
     @classmethod
     def packed(cls, x: Dyadic, ups: int, nim: int) -> "Game":
@@ -724,8 +741,8 @@ def _from_table(table: tuple) -> Game:
     return built[-1]
 
 
-def _register_native_core() -> None:
-    """Give the native engine the Game class, how to convert ints and dyadics, and how
+def _register_core() -> None:
+    """Give the engine's facade the Game class, how to convert ints and dyadics, and how
     to build a packed triple (once, at import)."""
     number_hash = None
     if sys.hash_info.modulus != (1 << 61) - 1:  # the native side hashes as 64-bit CPython
@@ -733,11 +750,10 @@ def _register_native_core() -> None:
         def number_hash(h: int) -> int:
             return hash(_E.info(h)[1][0])  # type: ignore[index]
 
-    _NATIVE.register_game(Game, Game.of, lambda p, q, n, m: (Dyadic.from_exponent(p, q), n, m), object(), number_hash)
+    _FACADE.register(Game, Game.of, lambda p, q, n, m: (Dyadic.from_exponent(p, q), n, m), number_hash)
 
 
-if _NATIVE is not None:
-    _register_native_core()
+_register_core()
 
 
 _ZERO = _wrap(_E.zero)

@@ -34,7 +34,7 @@ from typing import Any, Hashable
 
 from ..outcome import Outcome
 from .game import Game, GameCache, GameLike, walk_bottom_up, walking
-from .nus import nus_misere_wins
+from ..backend.python.short.nus import nus_misere_wins
 from .thermography import closed_form_known
 
 __all__ = ["misere_outcome", "misere_first_player_wins", "misere_wins_by_forms"]

@@ -47,25 +47,22 @@ cgtkit.errors.NotationError: ambiguous slashes: '|' at column 5 is at the same l
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
 import re
-from typing import Any, Iterator, Union
+from typing import Any, Union
 
+from .. import backend
 from ..errors import NotationError, shown_number
 from ..numbers import Dyadic, decimal
 from ..traverse import Step, run_steps
-from .engine import ENGINE, native_module
 
 from . import constants as C
 from .constants import up_nth, up_sum
 from .game import Game, GameCache, register_cache
 from .thermography import tiny_form
 
-__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "without_fast_paths", "MAX_SLASHES"]
-
-_NATIVE = native_module() if ENGINE.name == "native" else None
+__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "MAX_SLASHES"]
 
 #: CGSuite writes at most this many slashes in a row before it falls back to braces.
 MAX_SLASHES = 4
@@ -108,7 +105,7 @@ def _show(ch: str) -> str:
 # The fast path of the tokenizer: a plain integer, fraction or nimber standing alone
 # (``3``, ``-`` is an operator, ``5/8``, ``*``, ``*4``); anything else, and every
 # malformed case, goes through _read_atom with its column-exact errors.
-_SIMPLE_ATOM_START = "0123456789*"
+_SIMPLE_ATOM_START = _ATOM_START = "0123456789*"
 _SIMPLE_ATOM = re.compile(r"(?:([0-9]{1,300})(?:/([0-9]{1,300}))?|\*([0-9]{0,300}))(?=\s*(?:[-+,|{}()]|\Z))")
 
 
@@ -405,10 +402,20 @@ def parse_python(text: str) -> "Game":
     return _Parser(text, Game).parse()
 
 
+class _PythonNotation:
+    """This module's reader and printer as the backend's twin of the native ones."""
+
+    parse_game = staticmethod(parse_python)
+    format = staticmethod(lambda g: format_python(g))
+
+
+backend.register_twin("notation", _PythonNotation())
+_NOTATION = backend.notation()
+
 # Parse once per distinct text: games are immutable and interned, so reuse is safe.
 # The native engine reads with its own reader (native/src/notation), the twin of this
 # module's, and hands back the Game itself.
-_parse_text = functools.lru_cache(maxsize=4096)(_NATIVE.parse_game if _NATIVE is not None else parse_python)
+_parse_text = functools.lru_cache(maxsize=4096)(_NOTATION.parse_game)
 
 register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
 
@@ -429,33 +436,23 @@ def parse_as(text: str, kind: Any) -> Any:
     return _Parser(text, kind).parse()
 
 
-_FAST_PATHS = True  # cleared by without_fast_paths
+_FAST_PATHS = True  # cleared within backend.use(..., shortcuts=False)
 
 
-@contextlib.contextmanager
-def without_fast_paths() -> Iterator[None]:
-    """Within it, this module's reader (:func:`parse_python`, and :func:`game` on the
-    python engine) skips its two fast paths, the one-pattern reading of plain atoms
-    such as ``3/4`` or ``*2`` and the reading of plain ``{a,b|c}`` texts without the
-    general loop, so that they can be checked against the general reader.  The
-    reader's caches are emptied on the way in and out.  A setting for the process: use
-    it from one thread.
+def _set_fast_paths(on: bool) -> None:
+    """Take (``on``) or skip this reader's two fast paths, the one-pattern reading of
+    plain atoms such as ``3/4`` or ``*2`` and the reading of plain ``{a,b|c}`` texts
+    without the general loop, so that they can be checked against the general reader
+    (``backend.use("python", shortcuts=False)``).  The reader's caches are emptied.
 
-    >>> with without_fast_paths():
+    >>> with backend.use("python", shortcuts=False):
     ...     parse_python("{1,*|-1/2}") == game("{1,*|-1/2}")
     True
     """
     global _FAST_PATHS, _SIMPLE_ATOM_START
-    saved = _FAST_PATHS, _SIMPLE_ATOM_START
-    _FAST_PATHS, _SIMPLE_ATOM_START = False, ""
+    _FAST_PATHS, _SIMPLE_ATOM_START = on, (_ATOM_START if on else "")
     _parse_text.cache_clear()
     _ATOMS.clear()
-    try:
-        yield
-    finally:
-        _FAST_PATHS, _SIMPLE_ATOM_START = saved
-        _parse_text.cache_clear()
-        _ATOMS.clear()
 
 
 def _uptimal(kind: str, count: int, sign: int) -> Any:
@@ -794,9 +791,7 @@ def format_game(g: "Game") -> str:
     >>> format_game(game("{2,{4|0}|-2,{0|-4}}"))
     '+-{2,{4|0}}'
     """
-    if _NATIVE is not None:
-        return _NATIVE.format(g.id)  # the native engine's handle is the id
-    return format_python(g)
+    return _FORMAT(g)
 
 
 def format_python(g: "Game") -> str:
@@ -981,3 +976,7 @@ def _nus_text(x: Dyadic, ups: int, nim: int) -> str:
     if nim:
         s += "*" if nim == 1 else f"*{decimal(nim)}"
     return s
+
+
+_FORMAT = _NOTATION.format
+backend.on_shortcuts(_set_fast_paths)

@@ -44,7 +44,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
-from .engine import ENGINE, native_module
+from .. import backend
 from .game import FUZZY, bottom_up, Game, GameCache, GameLike, walk_bottom_up, walking
 from .thermograph_svg import thermograph_plot, thermograph_svg
 
@@ -319,7 +319,7 @@ _THERMO: GameCache[Game, Thermograph] = GameCache(
 _THERMO_PY: GameCache[Game, Thermograph] = GameCache(
     "thermography.thermograph_python"
 )  # this module's results (thermograph_python)
-_NATIVE = native_module() if ENGINE.name == "native" else None
+_NATIVE = backend.thermography()  # None: this module computes them
 
 
 def _compute(g: Game, memo: dict = _THERMO_PY) -> Thermograph:
@@ -422,7 +422,7 @@ def thermograph(g: GameLike) -> Thermograph:
         return thermograph_python(g)
     th = _THERMO.get(g)
     if th is None:
-        left, right, mast, temp = _NATIVE.thermograph(g.id)  # the native engine's handle is the id
+        left, right, mast, temp = _NATIVE.thermograph(g)
         with walking(_THERMO):  # so that _THERMO is trimmed to its bound when it ends
             th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
     return th
@@ -497,7 +497,7 @@ def mean(g: GameLike) -> Dyadic:
     if g.nus is not None:  # x + n.^ + *m: the number x
         return g.nus[0]
     if _NATIVE is not None:
-        return _dyadic(_NATIVE.mean(g.id))
+        return _dyadic(_NATIVE.mean(g))
     return thermograph(g).mast
 
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..errors import ResourceLimitError, shown_number
-from ..numbers import Dyadic, dyadic_compare, dyadic_parts
+from ....errors import ResourceLimitError, shown_number
+from ....numbers import Dyadic, dyadic_compare, dyadic_parts
 
 __all__ = [
     "NUS",

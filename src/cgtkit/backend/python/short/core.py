@@ -18,14 +18,13 @@ public :class:`~cgtkit.short.game.Game` wraps it.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import operator
-from typing import Iterable, Iterator, Optional
+from typing import Iterable, Optional
 
-from ...numbers import Dyadic, dyadic_parts, simplest_between
-from ...traverse import post_order
-from ..nus import (
+from ....numbers import Dyadic, dyadic_parts, simplest_between
+from ....traverse import post_order
+from .nus import (
     nus_add,
     nus_birthday,
     nus_le,
@@ -33,7 +32,7 @@ from ..nus import (
     nus_options,
 )
 
-__all__ = ["Node", "PyEngine", "explicit_stack_only"]
+__all__ = ["Node", "PyEngine"]
 
 # Kinds of game, in the slot ``_kind``.  A RAW game is a temporary {L|R} built during
 # canonicalisation: its options are canonical, but it is not itself reduced, so no
@@ -307,24 +306,22 @@ _REC_LIMIT = 60
 _rec_depth = 0
 
 
-@contextlib.contextmanager
-def explicit_stack_only() -> Iterator[None]:
-    """Within it, no sum or comparison recurses directly: every one runs on the
-    explicit stack, the path that deep games take, so that the two paths can be
-    checked against each other on the same games.  A setting for the process: use it
-    from one thread (the twin engine is single-threaded anyway).
+def _set_shortcuts(on: bool) -> None:
+    """Let shallow sums and comparisons recurse directly (``on``), or send every one
+    to the explicit stack, the path that deep games take, so that the two paths can be
+    checked against each other on the same games: what ``backend.use("python",
+    shortcuts=False)`` does (from one thread: the twin engine is single-threaded).
 
     >>> star = _canonical([_ZERO], [_ZERO])
-    >>> with explicit_stack_only():
-    ...     _add(star, star) is _ZERO
+    >>> _set_shortcuts(False); _add(star, star) is _ZERO
     True
+    >>> _set_shortcuts(True)
     """
     global _REC_LIMIT
-    saved, _REC_LIMIT = _REC_LIMIT, -1
-    try:
-        yield
-    finally:
-        _REC_LIMIT = saved
+    _REC_LIMIT = _RECURSE if on else -1
+
+
+_RECURSE = _REC_LIMIT
 
 
 def _le_rec(g: Node, h: Node) -> bool:
@@ -788,3 +785,8 @@ class PyEngine:
             "add_entries": len(_ADD),
             "canonical_entries": len(_CANONICAL),
         }
+
+
+from ... import on_shortcuts  # noqa: E402  (the package is initialised up to the engine's choice)
+
+on_shortcuts(_set_shortcuts)

@@ -1,11 +1,12 @@
-"""The hot loops behind heap Grundy sequences: native kernels and their plain-Python twins.
+"""The hot loops behind heap Grundy sequences in plain Python: the twins of the native
+kernels (``native/src/heap``).
 
-The fast kernels are native (Rust, ``native/src/heap``, in ``cgtkit._native``): they
-fill numpy int64 arrays in place with the GIL released and answer Ctrl-C themselves.
-Each has a twin here in plain Python over lists (``*_PY``), line for line the same
-algorithm: the slow, obviously right reference the tests compare the native kernels
-with on random codes and sets, and the fallback when the extension is missing
-(``HAVE_NATIVE`` is False then).
+The native kernels fill numpy int64 arrays in place with the GIL released and answer
+Ctrl-C themselves.  Each has a twin here in plain Python over lists (``*_PY``), line
+for line the same algorithm: the slow, obviously right reference the tests compare the
+native kernels with on random codes and sets, and what runs under
+``backend.use("python")`` or without the extension.  :data:`KERNELS` adapts them to the
+numpy arrays of :class:`~cgtkit.backend.protocols.HeapKernels`.
 
 The split kernel is the rare/common ("sparse space") method after Gangolli and
 Plambeck.  A mask ``M`` splits values into *common* (odd parity of ``v & M``) and
@@ -25,21 +26,20 @@ right answer; a good mask only makes it fast.
 
 from __future__ import annotations
 
-from .._extension import native_module
+from typing import Any, Sequence
+
+from ..._lazy import np
 
 __all__ = [
-    "HAVE_NATIVE",
-    "FILL_SPLIT",
     "FILL_SPLIT_PY",
-    "FILL_ALL_BUT",
     "FILL_ALL_BUT_PY",
-    "FILL_PLAIN",
     "FILL_PLAIN_PY",
-    "LAST_MISMATCH",
     "LAST_MISMATCH_PY",
-    "Z_FUNCTION",
     "Z_FUNCTION_PY",
-    "TripleEngine",
+    "KERNELS",
+    "PythonHeapKernels",
+    "grundy_values_vectorised",
+    "last_mismatch_numpy",
 ]
 
 
@@ -207,20 +207,159 @@ FILL_ALL_BUT_PY = _fill_all_but
 LAST_MISMATCH_PY = _last_mismatch
 Z_FUNCTION_PY = _z_function
 
-_native = native_module()
 
-#: True when the native kernels are there (they are whenever cgtkit was built)
-HAVE_NATIVE = _native is not None and hasattr(_native, "heap_fill_split")
-# The native kernels, each the fast version of the twin above (None without them):
-# FILL_SPLIT(G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare,
-#            nrare, seen, vlimit) -> (done, nrare), arrays int64 (par int8);
-# FILL_PLAIN(G, start, end, zero_k, single_k, split_k, distinct, seen) -> end;
-# FILL_ALL_BUT(G, start, end, excluded, count, mex_all) -> mex_all;
-# LAST_MISMATCH(G, n, p, s) -> int;  Z_FUNCTION(S) -> Z (a new int64 array);
-# TripleEngine(zero_k, single_k, split_k, triple_k): .extend(n), .values(n), .reset()
-FILL_SPLIT = _native.heap_fill_split if HAVE_NATIVE else None
-FILL_PLAIN = _native.heap_fill_plain if HAVE_NATIVE else None
-FILL_ALL_BUT = _native.heap_fill_all_but if HAVE_NATIVE else None
-LAST_MISMATCH = _native.heap_last_mismatch if HAVE_NATIVE else None
-Z_FUNCTION = _native.heap_z_function if HAVE_NATIVE else None
-TripleEngine = _native.TripleEngine if HAVE_NATIVE else None
+def last_mismatch_numpy(values: np.ndarray, n: int, p: int, s: int) -> int:
+    """The last-mismatch kernel in numpy (what the python kernels run; ``LAST_MISMATCH_PY`` is its line-for-line twin), in widening windows from the end."""
+    hi = n - p
+    if hi <= 0:
+        return 0
+    width = 64
+    while True:
+        lo = max(0, hi - width)
+        bad = np.flatnonzero(values[lo + p : hi + p] - values[lo:hi] != s)
+        if len(bad):
+            return int(lo + bad[-1] + 1)
+        if lo == 0:
+            return 0
+        width *= 4
+
+
+def grundy_values_vectorised(
+    n: int,
+    zero_k: Sequence[int] = (),
+    single_k: Sequence[int] = (),
+    split_k: Sequence[int] = (),
+    triple_k: Sequence[int] = (),
+    distinct: bool = False,
+) -> np.ndarray:
+    """Grundy values of heaps ``0 .. n-1``, numpy per heap, O(n^2) work (O(n^2 V) with
+    ``triple_k``, the takes that leave three non-empty heaps).
+
+    >>> grundy_values_vectorised(8, split_k=[0], distinct=True).tolist()   # Grundy's game
+    [0, 0, 0, 1, 0, 2, 1, 0]
+    """
+    G = np.zeros(max(n, 1), dtype=np.int64)
+    width = 64
+    pairs = np.zeros((max(n, 1), width), dtype=bool) if len(triple_k) else None
+    need_pairs = pairs is not None
+    for i in range(1, n):
+        parts = []
+        if i in zero_k:
+            parts.append(np.zeros(1, np.int64))
+        for k in single_k:
+            if i - k >= 1:
+                parts.append(G[i - k : i - k + 1])
+        for k in split_k:
+            m = i - k
+            if m >= 2:
+                h = m // 2
+                x = G[1 : h + 1] ^ G[m - 1 : m - h - 1 : -1]
+                if distinct and m % 2 == 0:
+                    x = x[:-1]
+                parts.append(x)
+        for k in triple_k:
+            m = i - k
+            if m >= 3:
+                rows = np.arange(m - 1, 1, -1)  # m - a for a = 1 .. m-2
+                cols = np.arange(width)[None, :] ^ G[1 : m - 1][:, None]
+                reach = pairs[rows[:, None], cols].any(axis=0)
+                parts.append(np.flatnonzero(reach))
+        vals = np.concatenate(parts) if parts else np.zeros(0, np.int64)
+        marks = np.zeros(len(vals) + 1, dtype=bool)
+        marks[vals[vals <= len(vals)]] = True
+        G[i] = int(np.argmin(marks))
+        if need_pairs:
+            if G[i] >= width // 2:
+                new = 2 * width
+                while G[i] >= new // 2:
+                    new *= 2
+                grown = np.zeros((len(pairs), new), dtype=bool)
+                grown[:, :width] = pairs
+                pairs, width = grown, new
+            if i >= 2:  # the values of splitting heap i into two non-empty heaps
+                h = i // 2
+                pairs[i, G[1 : h + 1] ^ G[i - 1 : i - h - 1 : -1]] = True
+    return G[:n].copy()
+
+
+class PythonHeapKernels:
+    """The twins above over numpy arrays: each copies its arrays to lists, runs, and
+    writes back what the native kernel writes in place."""
+
+    name = "python"
+    drops_mask = False  # the twin keeps its mask
+
+    @staticmethod
+    def fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit):
+        g, rare_list, seen_list = G[:end].tolist(), rare[:end].tolist(), seen.tolist()
+        done, nrare = FILL_SPLIT_PY(
+            g,
+            start,
+            end,
+            zero_k.tolist(),
+            single_k.tolist(),
+            split_k.tolist(),
+            distinct,
+            use_common,
+            par.tolist(),
+            rare_list,
+            nrare,
+            seen_list,
+            vlimit,
+        )
+        G[start:done] = g[start:done]
+        rare[:nrare] = rare_list[:nrare]
+        seen[:] = seen_list
+        return done, nrare
+
+    @staticmethod
+    def fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen):
+        g, seen_list = G[:end].tolist(), seen.tolist()
+        done = FILL_PLAIN_PY(g, start, end, zero_k.tolist(), single_k.tolist(), split_k.tolist(), distinct, seen_list)
+        G[start:done] = g[start:done]
+        seen[:] = seen_list
+        return done
+
+    @staticmethod
+    def fill_all_but(G, start, end, excluded, count, mex_all):
+        g, c = G[:end].tolist(), count.tolist()
+        mex_all = FILL_ALL_BUT_PY(g, start, end, excluded.tolist(), c, mex_all)
+        G[start:end], count[:] = g[start:], c
+        return mex_all
+
+    @staticmethod
+    def last_mismatch(G, n, p, s):
+        return last_mismatch_numpy(G, n, p, s)
+
+    @staticmethod
+    def z_function(S):
+        return np.array(Z_FUNCTION_PY(S.tolist(), [0] * len(S)), dtype=np.int64)
+
+    @staticmethod
+    def triple(zero_k, single_k, split_k, triple_k):
+        return _TripleTwin(zero_k, single_k, split_k, triple_k)
+
+
+class _TripleTwin:
+    """The twin of the native ``TripleEngine``: recomputes with
+    :func:`grundy_values_vectorised` on every extend."""
+
+    def __init__(self, *moves: Sequence[int]) -> None:
+        self._moves = moves
+        self._values = np.zeros(1, dtype=np.int64)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def extend(self, n: int) -> None:
+        if n > len(self._values):
+            self._values = grundy_values_vectorised(n, *self._moves)
+
+    def values(self, n: int) -> Any:
+        return self._values[:n].copy()
+
+    def reset(self) -> None:
+        self._values = np.zeros(1, dtype=np.int64)
+
+
+KERNELS = PythonHeapKernels()

@@ -1,0 +1,277 @@
+"""The one seam between cgtkit's Python face and its native core.
+
+cgtkit computes with a native core (Rust, ``native/``, built as ``cgtkit._native``)
+and keeps, beside every native subsystem, a readable Python twin that computes the
+same values.  This package is the only code that touches ``cgtkit._native``
+(as CPython's ``decimal`` chooses between ``_decimal`` and ``_pydecimal``): it
+chooses native or Python **once**, when cgtkit is imported (the environment variable
+``CGTKIT_ENGINE=python`` asks for the twins; without the extension the twins run,
+with a warning), and hands every domain module one typed object per subsystem
+(:mod:`cgtkit.backend.protocols`):
+
+====================  ==========================  ===============================
+subsystem             ask                         native / twin
+====================  ==========================  ===============================
+short games           :data:`ENGINE`              ``native/src/short`` / :mod:`.python.short`
+Game's core           :func:`facade`              ``py/facade.rs`` / :mod:`cgtkit.short.game`
+notation              :func:`notation`            ``native/src/notation`` / :mod:`cgtkit.short.notation`
+thermography          :func:`thermography`        ``short/thermograph.rs`` / :mod:`cgtkit.short.thermography`
+heap kernels          :func:`heap_kernels`        ``native/src/heap`` / :mod:`.python.heap`
+impartial search      :func:`impartial_search`    ``py/impartial.rs`` / :mod:`.python.impartial`
+misère construction   :func:`misere`              ``native/src/misere`` / :mod:`cgtkit.misere.construct`
+nim arithmetic        :func:`nim_arithmetic`      ``native/src/nimbers.rs`` / :mod:`cgtkit.nimbers`
+====================  ==========================  ===============================
+
+The engine of short games, its notation and its thermographs hold ``Game`` handles,
+so they are fixed for the process.  The other subsystems compute on plain values:
+within :func:`use` they run on the named side (how the tests compare the twins).
+``use("python", shortcuts=False)`` also turns off the twins' own fast paths (the
+direct recursion of the short engine, the one-pattern reading of plain atoms), so
+that the general paths can be checked against them.
+
+>>> from cgtkit import backend
+>>> backend.NAME in ("native", "python"), backend.ENGINE.name == backend.NAME
+(True, True)
+>>> with backend.use("python"):
+...     backend.active(), backend.heap_kernels().name
+('python', 'python')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import importlib
+import os
+import warnings
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from .protocols import (
+    Engine,
+    Facade,
+    HeapKernels,
+    ImpartialSearchFactory,
+    MisereConstruction,
+    NimArithmetic,
+    Notation,
+    Thermography,
+)
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+# The one import of the extension, by its full name (``from .. import _native`` would
+# read, to the layer checker, as an import of the whole ``cgtkit`` package); mypy reads
+# its types from ``_native.pyi`` through the TYPE_CHECKING import of ``.native``.
+_extension: "ModuleType | None"
+try:
+    _extension = importlib.import_module("cgtkit._native")
+except ImportError:  # pragma: no cover - a bare source tree
+    _extension = None
+
+__all__ = [
+    "NAME",
+    "ENGINE",
+    "active",
+    "use",
+    "shortcuts_on",
+    "select_engine",
+    "facade",
+    "notation",
+    "thermography",
+    "heap_kernels",
+    "impartial_search",
+    "misere",
+    "nim_arithmetic",
+    "register_twin",
+    "on_shortcuts",
+    "extension",
+    "version",
+]
+
+_CHOICES = ("native", "python")
+
+
+def extension() -> "ModuleType | None":
+    """The compiled extension ``cgtkit._native``, or None when it is not built (for
+    :mod:`cgtkit.backend`'s own modules; a domain module asks for a subsystem)."""
+    return _extension
+
+
+def _chosen() -> str:
+    """``$CGTKIT_ENGINE`` (default native), the python twins when the extension is missing."""
+    choice = os.environ.get("CGTKIT_ENGINE", "").strip().lower() or "native"
+    if choice not in _CHOICES:
+        raise ValueError(f"CGTKIT_ENGINE={choice!r}: expected 'native' or 'python'")
+    if choice == "native" and _extension is None:
+        if os.environ.get("CGTKIT_ENGINE"):
+            raise ImportError("CGTKIT_ENGINE=native, but cgtkit._native is not built (run `make install`)")
+        warnings.warn("cgtkit._native is not built: using the slower python engine", RuntimeWarning, stacklevel=3)
+        return "python"
+    return choice
+
+
+#: the side this process runs on, chosen once at import: "native" or "python"
+NAME: str = _chosen()
+
+_ACTIVE: contextvars.ContextVar[str] = contextvars.ContextVar("cgtkit.backend.active", default=NAME)
+_SHORTCUTS = True
+_SHORTCUT_SWITCHES: list[Callable[[bool], None]] = []
+
+
+def active() -> str:
+    """The side the switchable subsystems run on now: :data:`NAME`, or what :func:`use` set."""
+    return _ACTIVE.get()
+
+
+def shortcuts_on() -> bool:
+    """Whether the twins take their fast paths (False within ``use(..., shortcuts=False)``)."""
+    return _SHORTCUTS
+
+
+def on_shortcuts(switch: Callable[[bool], None]) -> None:
+    """Register a twin's switch of its fast paths (called now with the current setting,
+    and again by :func:`use` on the way in and out)."""
+    _SHORTCUT_SWITCHES.append(switch)
+    switch(_SHORTCUTS)
+
+
+@contextlib.contextmanager
+def use(name: str, *, shortcuts: bool = True) -> Iterator[None]:
+    """Within it, the heap kernels, the impartial search, the misère construction and
+    the nim arithmetic run on ``name`` ("native" or "python"), in this thread and the
+    tasks it starts; ``shortcuts=False`` also turns off the twins' fast paths (a setting
+    for the process: use that from one thread).  The short-game engine, its notation and
+    thermographs stay on :data:`NAME`.
+
+    >>> with use("python", shortcuts=False):
+    ...     active(), shortcuts_on()
+    ('python', False)
+    """
+    global _SHORTCUTS
+    if name not in _CHOICES:
+        raise ValueError(f"backend.use({name!r}): expected 'native' or 'python'")
+    if name == "native" and _extension is None:
+        raise RuntimeError("backend.use('native') needs cgtkit's native extension (cgtkit._native), which is not built")
+    token = _ACTIVE.set(name)
+    saved = _SHORTCUTS
+    if shortcuts != saved:
+        _switch(shortcuts)
+    try:
+        yield
+    finally:
+        if shortcuts != saved:
+            _switch(saved)
+        _ACTIVE.reset(token)
+
+
+def _switch(on: bool) -> None:
+    global _SHORTCUTS
+    _SHORTCUTS = on
+    for switch in _SHORTCUT_SWITCHES:
+        switch(on)
+
+
+# --- the subsystems -------------------------------------------------------------------
+def _require() -> "ModuleType":
+    if _extension is None:
+        raise RuntimeError("cgtkit's native extension (cgtkit._native) is not built (run `make install`)")
+    return _extension
+
+
+def _native_adapters() -> Any:
+    from . import native
+
+    return native
+
+
+def select_engine(choice: str | None = None) -> Engine:
+    """The short-game engine named by ``choice`` (default :data:`NAME`); the twin is
+    loaded only when asked for."""
+    choice = NAME if choice is None else choice
+    if choice not in _CHOICES:
+        raise ValueError(f"engine {choice!r}: expected 'native' or 'python'")
+    if choice == "native":
+        from .native import NativeEngine
+
+        return NativeEngine(_require())
+    from .python.short import PyEngine
+
+    return PyEngine  # type: ignore[return-value]  # a class of static methods
+
+
+#: the engine of short games behind ``Game``, fixed for the process
+ENGINE: Engine = select_engine()
+
+_TWINS: dict[str, Any] = {}
+
+
+def register_twin(subsystem: str, twin: Any) -> None:
+    """Give the backend the Python twin of ``subsystem`` ("facade", "notation", "misere",
+    "nim"): the twins that build on layers above the backend (``Game``, the misère
+    monoids) live with their concept and register themselves when imported."""
+    _TWINS[subsystem] = twin
+
+
+def _twin(subsystem: str) -> Any:
+    try:
+        return _TWINS[subsystem]
+    except KeyError:
+        raise RuntimeError(f"the python twin of {subsystem} is not registered (import its module first)") from None
+
+
+def facade() -> Facade:
+    """The half of ``Game`` that the engine answers (fixed for the process)."""
+    if NAME == "native":
+        return _native_adapters().FACADE  # type: ignore[no-any-return]
+    return _twin("facade")  # type: ignore[no-any-return]
+
+
+def notation() -> Notation:
+    """The reader and printer of CGSuite notation for ``Game`` (fixed for the process)."""
+    if NAME == "native":
+        return _native_adapters().NOTATION  # type: ignore[no-any-return]
+    return _twin("notation")  # type: ignore[no-any-return]
+
+
+def thermography() -> Thermography | None:
+    """The native thermographs of ``Game`` (fixed for the process), or None when
+    :mod:`cgtkit.short.thermography` computes them itself."""
+    return _native_adapters().THERMOGRAPHY if NAME == "native" else None
+
+
+def heap_kernels() -> HeapKernels:
+    """The heap kernels of the active side."""
+    if _ACTIVE.get() == "native":
+        return _native_adapters().HEAP  # type: ignore[no-any-return]
+    from .python.heap import KERNELS
+
+    return KERNELS
+
+
+def impartial_search() -> ImpartialSearchFactory:
+    """The impartial search of the active side (a class: one object per solver)."""
+    if _ACTIVE.get() == "native":
+        return _native_adapters().IMPARTIAL  # type: ignore[no-any-return]
+    from .python.impartial import ImpartialSearch
+
+    return ImpartialSearch
+
+
+def misere() -> MisereConstruction:
+    """The misère quotient construction of the active side."""
+    if _ACTIVE.get() == "native":
+        return _native_adapters().MISERE  # type: ignore[no-any-return]
+    return _twin("misere")  # type: ignore[no-any-return]
+
+
+def nim_arithmetic() -> NimArithmetic:
+    """The nim arithmetic over arrays of the active side."""
+    if _ACTIVE.get() == "native":
+        return _native_adapters().NIM  # type: ignore[no-any-return]
+    return _twin("nim")  # type: ignore[no-any-return]
+
+
+def version() -> str:
+    """The native core's version ("unknown" without the extension)."""
+    return _extension.version() if _extension is not None else "unknown"
