@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from cgtkit import Ordinal, OrdinalError, TransfiniteNimber, omega
 from cgtkit.nimbers import nim_product
 from cgtkit.transfinite_nimbers import (
+    _inverse,
+    _inverse_by_fermat,
     _is_pth_power,
     _is_pth_power_by_exponent,
     lenstra_alpha,
@@ -157,3 +159,18 @@ def test_alpha_is_the_least_non_power_among_its_predecessors():
             smaller = alpha + TransfiniteNimber(finite) + TransfiniteNimber(finite - got.excess + m)
             assert _is_pth_power(dict(smaller._elem), p)
         assert not _is_pth_power(dict(alpha._elem), p)
+
+
+@settings(max_examples=20, deadline=None)
+@given(elements, elements)
+def test_inverse_twin(x, y):
+    z = x * y + x + 1
+    if z:
+        assert _inverse(dict(z._elem)) == _inverse_by_fermat(dict(z._elem))
+
+
+def test_inverse_in_a_field_of_large_degree():
+    # ω^(3^7) + 1 lies in a field of degree 2 * 3^8 = 13122: Fermat's x^(2^d - 2) would
+    # take d squarings, the tower's Euclid a handful of steps
+    x = TransfiniteNimber(omega ** (3**7) + 1)
+    assert x * x.inverse() == TransfiniteNimber(1)

@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any, Union
 
 from .errors import OrdinalError, shown_number
-from .nimbers import nim_product
+from .nimbers import nim_inverse, nim_product
 from .ordinals import Ordinal, operator_pair
 from .primes import is_probable_prime
 
@@ -258,14 +258,110 @@ def _power_2k_minus_1(x: _Elem, k: int) -> _Elem:
     return y
 
 
-def _inverse(x: _Elem) -> _Elem:
-    """1/x = x^(2^d - 2) = (x^(2^(d-1) - 1))^2, d a multiple of the degree."""
+def _inverse_by_fermat(x: _Elem) -> _Elem:
+    """1/x = x^(2^d - 2) = (x^(2^(d-1) - 1))^2, d a multiple of the degree (the twin of
+    :func:`_inverse`: d squarings, so slow in a field of large degree)."""
     if not x:
         raise ZeroDivisionError("0 has no nim inverse")
     d = _degree_bound(x)
     if d == 1:
         return x
     return _square(_power_2k_minus_1(x, d - 1))
+
+
+def _top(x: _Elem) -> tuple[int, int] | None:
+    """The highest generator κ_(p^(n+1)) in x, as (j, n) (p the j-th odd prime), or None
+    when x is finite."""
+    best: tuple[int, int] | None = None
+    for m in x:
+        if m:
+            j = len(m) - 1
+            top = (j, len(_digits(m[j], odd_prime(j))) - 1)
+            if best is None or top > best:
+                best = top
+    return best
+
+
+def _split(x: _Elem, j: int, n: int) -> list[_Elem]:
+    """x = Σ c_e κ^e (e < p) for κ = κ_(p^(n+1)) its top generator: the c_e, each in the
+    field below κ."""
+    p = odd_prime(j)
+    unit = p**n
+    out: list[_Elem] = [{} for _ in range(p)]
+    for m, c in x.items():
+        e = (m[j] // unit) % p if j < len(m) else 0
+        lower = m if not e else _strip(m[:j] + (m[j] - e * unit,) + m[j + 1 :])
+        out[e][lower] = c
+    return out
+
+
+def _poly_divmod(a: list[_Elem], b: list[_Elem]) -> tuple[list[_Elem], list[_Elem]]:
+    """Division with remainder of polynomials over a field of nimbers (coefficient lists,
+    constant first, b's leading coefficient nonzero)."""
+    a = [dict(c) for c in a]
+    q: list[_Elem] = [{} for _ in range(max(len(a) - len(b) + 1, 1))]
+    lead_inverse = _inverse(b[-1])
+    while len(a) >= len(b) and any(a):
+        if not a[-1]:
+            a.pop()
+            continue
+        shift = len(a) - len(b)
+        c = _mul(a[-1], lead_inverse)
+        q[shift] = _sum(q[shift], c)
+        for i, bc in enumerate(b):
+            a[shift + i] = _sum(a[shift + i], _mul(c, bc))
+        a.pop()
+    while a and not a[-1]:
+        a.pop()
+    return q, a
+
+
+def _poly_mul(a: list[_Elem], b: list[_Elem]) -> list[_Elem]:
+    out: list[_Elem] = [{} for _ in range(max(len(a) + len(b) - 1, 0))]
+    for i, x in enumerate(a):
+        for k, y in enumerate(b):
+            if x and y:
+                out[i + k] = _sum(out[i + k], _mul(x, y))
+    return out
+
+
+def _poly_sum(a: list[_Elem], b: list[_Elem]) -> list[_Elem]:
+    n = max(len(a), len(b))
+    return [_sum(a[i] if i < len(a) else {}, b[i] if i < len(b) else {}) for i in range(n)]
+
+
+def _inverse(x: _Elem) -> _Elem:
+    """1/x by the tower: with κ the top generator of x (κ^p = c below κ), x is a
+    polynomial of degree < p in κ over the field below, and the extended Euclidean
+    algorithm against X^p - c gives its inverse; the field below recurses, down to the
+    finite nimbers (:func:`cgtkit.nimbers.nim_inverse`)."""
+    if not x:
+        raise ZeroDivisionError("0 has no nim inverse")
+    top = _top(x)
+    if top is None:
+        return {(): nim_inverse(x[()])}
+    j, n = top
+    p = odd_prime(j)
+    kappa = {(0,) * j + (p**n,): 1}
+    c = _power(kappa, p)  # κ^p, below κ
+    r0: list[_Elem] = [c] + [{} for _ in range(p - 1)] + [{(): 1}]  # X^p - c (= X^p + c)
+    r1 = _split(x, j, n)
+    while r1 and not r1[-1]:
+        r1.pop()
+    s0: list[_Elem] = []
+    s1: list[_Elem] = [{(): 1}]
+    while len(r1) > 1:
+        q, r = _poly_divmod(r0, r1)
+        r0, r1 = r1, r
+        s0, s1 = s1, _poly_sum(s0, _poly_mul(q, s1))
+    scale = _inverse(r1[0])
+    out: _Elem = {}
+    for e, coefficient in enumerate(s1):
+        for m, cm in _mul(coefficient, scale).items():
+            lifted = m + (0,) * (j + 1 - len(m)) if len(m) <= j else m
+            lifted = lifted[:j] + (lifted[j] + e * p**n,) + lifted[j + 1 :]
+            _add_into(out, _strip(lifted), cm)
+    return out
 
 
 def _norm(x: _Elem, d: int, f: int) -> _Elem:
