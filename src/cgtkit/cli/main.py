@@ -33,8 +33,8 @@ _GROUPS = (
     heap_commands,
     misere_commands,
     analysis_commands,
+    loopy_commands,  # before the rulesets: a loopy ruleset keeps its own command
     ruleset_commands,
-    loopy_commands,
     sweep_commands,
 )
 
