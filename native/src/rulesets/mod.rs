@@ -26,6 +26,7 @@ pub mod search;
 pub mod stones;
 pub mod table;
 pub mod toads;
+pub mod toppling;
 
 use codec::Arg;
 use outcome::StoneSearch;
@@ -50,6 +51,7 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "arc-kayles" => Box::new(Solver::new(Graphs::new(GraphGame::ArcKayles), entries)),
         "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
+        "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
         _ => return Err(format!("no native search {name:?}")),
     })
 }

@@ -22,7 +22,7 @@ from __future__ import annotations
 from html import escape
 from typing import Optional
 
-from .base import StringPosition
+from .base import StringPosition, native_value
 from .bitboard import parse_grid
 from .solver import ComponentSolver
 
@@ -90,6 +90,7 @@ class TopplingDominoes(
     summary="topple your own (X Left, O Right) or a green # domino left or right; it knocks down the rest that way",
     example="XO#X",
     board=True,
+    native="toppling-dominoes",
     aliases=("toppling",),
 ):
     """A Toppling Dominoes position (immutable): rows of ``X``, ``O``, ``#`` and ``.``."""
@@ -157,4 +158,7 @@ class TopplingDominoes(
     @property
     def value(self):  # type: ignore[no-untyped-def]
         """The canonical value: the sum of the runs' values."""
+        got = native_value(TopplingDominoes, self.components())
+        if got is not None:
+            return got
         return SOLVER.value_of(self.components())
