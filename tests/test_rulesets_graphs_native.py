@@ -14,6 +14,7 @@ import pytest
 from cli_run import interrupted
 
 from cgtkit.errors import RulesError
+from cgtkit.backend import native_module
 from cgtkit.rulesets import native
 from cgtkit.rulesets.graphs import ArcKayles, Col, Snort
 from cgtkit.short.notation import game
@@ -185,7 +186,7 @@ def test_bad_input_is_a_rules_error():
     with pytest.raises(RulesError):
         native.solver_of(Col.native_rules).value([(3, [])])
     with pytest.raises(RulesError):
-        native._NATIVE.RulesetSolver.graph("go")
+        native_module().RulesetSolver("go")
 
 
 def test_ctrl_c_stops_a_long_graph_search():

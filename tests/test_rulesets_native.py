@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Amazons, Clobber, Cram, Domineering, HackenbushStalks, Konane, ToadsAndFrogs
+from cgtkit.backend import native_module
 from cgtkit.rulesets import native
 from cgtkit.rulesets.placement import PlacementPosition, PlacementRuleset
 from cgtkit.rulesets.reference import cells_of, slow_domineering
@@ -92,7 +93,7 @@ def _published():
 
 @pytest.mark.parametrize("cls, position, value", list(_published()))
 def test_published_values_native(cls, position, value):
-    solver = native.solver_of(cls.ruleset) if hasattr(cls, "ruleset") else native.solver_of(native.TOADS)
+    solver = native.solver_of(cls.ruleset) if hasattr(cls, "ruleset") else native.solver_of(ToadsAndFrogs)
     before = solver.stats()
     assert cls(position).value == game(value)
     after = solver.stats()
@@ -148,7 +149,7 @@ def test_clear_forgets_native_tables():
 )
 def test_workers_give_the_same_value(position):
     one = position.value
-    position.ruleset.clear() if hasattr(position, "ruleset") else native.clear(native.TOADS)
+    position.ruleset.clear() if hasattr(position, "ruleset") else native.clear(ToadsAndFrogs)
     with native.threads(2):
         assert position.value == one
 
@@ -176,11 +177,11 @@ def test_bad_input_is_a_rules_error():
     with pytest.raises(RulesError):
         c.value([("a", 1, 2, 3, 4)])
     with pytest.raises(RulesError):
-        native.solver_of(native.TOADS).value(["T.x"])
+        native.solver_of(ToadsAndFrogs).value(["T.x"])
     with pytest.raises(RulesError):
-        native._NATIVE.hackenbush_stalks(["LQ"])
+        native_module().hackenbush_stalks(["LQ"])
     with pytest.raises(RulesError):
-        native._NATIVE.RulesetSolver.placement([[]], [[(0, 0)]])
+        native_module().RulesetSolver("placement", ([[]], [[(0, 0)]], "none", False))
     with pytest.raises(RulesError):
         native.set_workers(0)
 

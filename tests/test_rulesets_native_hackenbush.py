@@ -14,6 +14,7 @@ import pytest
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import native
+from cgtkit.rulesets.base import native_value
 from cgtkit.rulesets.cakes import Eatcake
 from cgtkit.rulesets.hackenbush import HackenbushGraph, HackenbushTree
 from cgtkit.short.notation import game
@@ -98,7 +99,7 @@ def test_published_values_on_both_searches():
 def test_identical_parts_are_solved_once():
     """A part written again with other vertex names, or another tree with the same
     shape, needs no new entry in the native table."""
-    s = native.solver_of(native.HACKENBUSH)
+    s = native.solver_of(HackenbushGraph)
     s.clear()
     g = "g-a:L a-b:R b-c:G c-a:L c-d:R d-g:G a-e:L e-f:R f-g:L b-f:G d-e:R e-h:L h-i:R i-e:G"
     one = HackenbushGraph(g).value
@@ -117,19 +118,19 @@ def test_beyond_64_edges_the_python_search_runs():
     # a part of 65 edges: a blue stalk (sign expansion: 65) as a graph, and a loop
     names = ["g"] + [f"v{i}" for i in range(65)]
     stalk = " ".join(f"{a}-{b}:L" for a, b in zip(names, names[1:]))
-    assert native.hackenbush_value(HackenbushGraph(stalk).edges) is None
+    assert native_value(HackenbushGraph, HackenbushGraph(stalk).edges) is None
     assert HackenbushGraph(stalk).value == game("65")
     assert HackenbushGraph(stalk + " v64-v64:R").value == game("129/2")  # a red loop on top: 65 - 1/2
     # 64 edges are native
-    assert native.hackenbush_value(HackenbushGraph(" ".join(stalk.split()[:64])).edges) == game("64")
+    assert native_value(HackenbushGraph, HackenbushGraph(" ".join(stalk.split()[:64])).edges) == game("64")
 
 
 def test_bad_input_is_a_rules_error():
-    s = native.solver_of(native.HACKENBUSH)
+    s = native.solver_of(HackenbushGraph)
     for bad in ([("g", "a", "X")], [("g", "a b", "L")], [("g", "", "L")], [("g", "a")], [3]):
         with pytest.raises(RulesError):
             s.value(bad)
-    e = native.solver_of(native.EATCAKE)
+    e = native.solver_of(Eatcake)
     for bad in ([(0, 3)], [(2, -1)], [(2,)], ["2x2"]):
         with pytest.raises(RulesError):
             e.value(bad)
@@ -151,7 +152,7 @@ def test_random_cakes_native_equals_python():
 def test_native_values_with_workers_and_a_tiny_table():
     """An evicting table and threads change only the time (the values were checked
     against the Python search above)."""
-    s = native.solver_of(native.HACKENBUSH)
+    s = native.solver_of(HackenbushGraph)
     g = HackenbushGraph("g-a:L a-b:R b-c:G c-a:L c-d:R d-g:G a-e:L e-f:R f-g:L b-f:G")
     s.clear()
     want = g.value
@@ -159,9 +160,9 @@ def test_native_values_with_workers_and_a_tiny_table():
     try:
         s.clear()
         evicted = s.stats()["evicted"]
-        assert native.hackenbush_value(g.edges) == want and s.stats()["evicted"] > evicted
+        assert native_value(HackenbushGraph, g.edges) == want and s.stats()["evicted"] > evicted
         s.clear()
-        assert native.hackenbush_value(g.edges, workers=3) == want
+        assert native_value(HackenbushGraph, g.edges, workers=3) == want
     finally:
         s.set_bound(bytes=512 << 20)
 

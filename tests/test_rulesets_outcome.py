@@ -14,7 +14,7 @@ import random
 import pytest
 
 from cgtkit.errors import RulesError
-from cgtkit.rulesets import Clobber, ColGrid, Konane, native
+from cgtkit.rulesets import Clobber, ColGrid, Konane, ToadsAndFrogs, native
 from cgtkit.rulesets.clobber import ClobberRuleset
 from cgtkit.rulesets.reference import cells_of, slow_clobber
 
@@ -121,7 +121,7 @@ def test_bad_input():
     with pytest.raises(RulesError, match="stone key"):
         s.outcome(["xo"])
     with pytest.raises(RulesError, match="games of stones"):
-        native.solver_of(native.TOADS).outcome(["TF"])
+        native.solver_of(ToadsAndFrogs).outcome(["TF"])
     assert s.outcome([]) == (False, False)  # no part: 0, the second player wins
 
 

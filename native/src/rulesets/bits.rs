@@ -204,6 +204,16 @@ impl K128 {
     }
 }
 
+impl super::codec::KeyBytes for K128 {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.get().put(out)
+    }
+    fn take(b: &[u8]) -> Option<(Self, &[u8])> {
+        let (x, rest) = Bits::take(b)?;
+        Some((K128::new(x), rest))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

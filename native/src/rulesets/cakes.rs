@@ -5,6 +5,7 @@
 //! Python search uses them (for every cake met): both sides odd is `*`, an even
 //! `w x 1` strip is `v` and an even `1 x h` strip `^`.
 
+use super::codec::Arg;
 use super::search::{Options, Rules};
 use crate::short::{Engine, Res};
 
@@ -17,6 +18,20 @@ pub fn key(w: u64, h: u64) -> Option<u64> {
 
 impl Rules for Eatcake {
     type Key = u64;
+
+    /// A position is given as cakes `(w, h)`, positive ints.
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<u64>>, String> {
+        let mut parts = Vec::with_capacity(keys.len());
+        for k in keys {
+            let sides = k.items(2).filter(|v| v.iter().all(|x| x.is_natural(false)));
+            let Some([w, h]) = sides else { return Err(format!("a cake's sides are positive ints, not {k}")) };
+            match w.int::<u64>().zip(h.int::<u64>()).and_then(|(w, h)| key(w, h)) {
+                Some(c) => parts.push(c),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(parts))
+    }
 
     fn expand(&self, k: u64, out: &mut Options<u64>) {
         let (w, h) = (k >> 32, k & 0xFFFF_FFFF);

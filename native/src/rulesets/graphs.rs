@@ -22,6 +22,7 @@
 //! the tints swaps the players, so in Col and Snort the swapped key's value is the
 //! negative (the mirror).
 
+use super::codec::{Arg, KeyBytes};
 use super::search::{Options, Rules};
 use crate::short::{Engine, Res};
 use hashbrown::HashMap;
@@ -366,8 +367,43 @@ impl Graphs {
     }
 }
 
+impl KeyBytes for GraphKey {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.0.iter().for_each(|w| w.put(out));
+    }
+    fn take(b: &[u8]) -> Option<(Self, &[u8])> {
+        let mut k = [0u64; 4];
+        let mut rest = b;
+        for w in &mut k {
+            (*w, rest) = u64::take(rest)?;
+        }
+        Some((GraphKey(k), rest))
+    }
+}
+
 impl Rules for Graphs {
     type Key = GraphKey;
+
+    /// A position is given as graphs `(tints, edges)`: a character `.`, `L` or `R`
+    /// a vertex, pairs of vertex indices.
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<GraphKey>>, String> {
+        let mut parts = Vec::new();
+        for k in keys {
+            let bad = || format!("a graph is (tints, edges), not {k}");
+            let [tints, edges] = k.items(2).ok_or_else(bad)? else { unreachable!() };
+            let tints = tints.str().ok_or_else(bad)?;
+            let mut pairs = Vec::new();
+            for e in edges.list().ok_or_else(bad)? {
+                let [a, b] = e.items(2).ok_or_else(bad)? else { unreachable!() };
+                pairs.push((a.int::<u32>().ok_or_else(bad)?, b.int::<u32>().ok_or_else(bad)?));
+            }
+            match self.split(tints, &pairs)? {
+                Some(p) => parts.extend(p),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(parts))
+    }
 
     fn impartial(&self) -> bool {
         self.game == GraphGame::ArcKayles

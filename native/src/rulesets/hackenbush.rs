@@ -86,6 +86,7 @@ pub fn stalks_value(e: &Engine, stalks: &[Vec<u8>]) -> Res<u32> {
 // fill on the masks); what is left splits into components, each keyed afresh (a part
 // small enough becomes a small key, shared with everything else).
 
+use super::codec::Arg;
 use super::search::{Options, Rules};
 use hashbrown::HashMap;
 use std::sync::RwLock;
@@ -531,6 +532,16 @@ fn tree_green_nim(key: u128) -> Option<u64> {
 
 impl Rules for Graphs {
     type Key = u128;
+
+    /// A position is given as its edges `(u, v, colour)` (see [`Graphs::parts`]).
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<u128>>, String> {
+        let mut edges = Vec::with_capacity(keys.len());
+        for k in keys {
+            let e = k.items(3).and_then(|e| Some((e[0].str()?.to_string(), e[1].str()?.to_string(), e[2].str()?.to_string())));
+            edges.push(e.ok_or_else(|| format!("a Hackenbush edge is (u, v, colour), not {k}"))?);
+        }
+        self.parts(&edges)
+    }
 
     fn expand(&self, key: u128, out: &mut Options<u128>) {
         let (g, mask, base) = self.decode(key);

@@ -1,17 +1,21 @@
 //! The native position search of the rulesets (mirrors `cgtkit.rulesets`, whose
-//! Python search stays as the reference twin).
+//! Python search stays as the reference twin; the two agree on values, each
+//! splitting and keying positions its own way).
 //!
-//! Boards are bitboards (`bits`); a position splits into independent components,
-//! each named by a normalised key under the game's symmetries (and the colour swap
-//! or transpose that negates it); one bounded transposition table per ruleset
-//! (`table`) and one evaluate loop on an explicit stack (`search`) serve every
-//! ruleset.  Invariant: values are engine ids of canonical forms (nim values for an
-//! impartial ruleset), equal to what the Python search computes.
+//! A ruleset is one file implementing [`search::Rules`]: its moves (each option
+//! split into independent parts), the keys of its parts normalised under its
+//! symmetries (and the colour swap or transpose that negates them), and its own key
+//! codec ([`codec`]).  [`search`] below is the one table from a ruleset's name to
+//! its search: the evaluate loop on an explicit stack over a bounded transposition
+//! table ([`search::Solver`], [`table`]), written once for every ruleset, and for
+//! games of stones the outcome search too ([`outcome`]).  Invariant: values are
+//! engine ids of canonical forms (nim values for an impartial ruleset).
 
 pub mod amazons;
 pub mod bits;
 pub mod cakes;
 pub mod clobber;
+pub mod codec;
 pub mod colouring;
 pub mod graphs;
 pub mod hackenbush;
@@ -22,3 +26,32 @@ pub mod search;
 pub mod stones;
 pub mod table;
 pub mod toads;
+pub mod toppling;
+
+use codec::Arg;
+use outcome::StoneSearch;
+use search::{Search, Solver};
+
+/// The search of the ruleset `name`, its table bounded to `entries` (None: the
+/// default).  `params` configures the rulesets that take any: a placement game's
+/// `(left pieces, right pieces, symmetry, impartial)`, each piece a list of
+/// `(row, col)` cells, the symmetry `"none"`, `"flips"` or `"square"`.
+pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dyn Search>, String> {
+    use graphs::{GraphGame, Graphs};
+    Ok(match name {
+        "placement" => Box::new(Solver::new(placement::Placement::from_arg(params)?, entries)),
+        "clobber" => Box::new(StoneSearch::new(clobber::Clobber, entries)),
+        "konane" => Box::new(StoneSearch::new(konane::Konane, entries)),
+        "amazons" => Box::new(StoneSearch::new(amazons::Amazons, entries)),
+        "col-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: false }, entries)),
+        "snort-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: true }, entries)),
+        "toads" => Box::new(Solver::new(toads::Toads, entries)),
+        "col" => Box::new(Solver::new(Graphs::new(GraphGame::Col), entries)),
+        "snort" => Box::new(Solver::new(Graphs::new(GraphGame::Snort), entries)),
+        "arc-kayles" => Box::new(Solver::new(Graphs::new(GraphGame::ArcKayles), entries)),
+        "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
+        "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
+        "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
+        _ => return Err(format!("no native search {name:?}")),
+    })
+}

@@ -30,8 +30,10 @@
 //! large part or lowers `V`'s birthday, itself at most the stones of the small
 //! parts), at most the 120 cells of a key, so it stays on the machine stack.
 
-use super::search::{Solver, Stack};
+use super::codec::Arg;
+use super::search::{Fail, Rules, Search, Solver, Stack};
 use super::stones::{decode, swapped, StoneGame, StoneKey, Stones};
+use super::table::Stats;
 use super::table::TTable;
 use crate::short::{tick, EngineError, Id, Res, ENGINE};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -227,6 +229,60 @@ impl<G: StoneGame> Outcomes<'_, G> {
         let mut parts = Vec::new();
         let v = self.absorb(ENGINE.zero, &mut parts, keys, st)?;
         Ok((v, parts))
+    }
+}
+
+/// A game of stones with both searches: its value table and its outcome table.
+pub struct StoneSearch<G: StoneGame> {
+    pub values: Solver<Stones<G>>,
+    pub outcomes: TTable<State>,
+}
+
+impl<G: StoneGame + Send> StoneSearch<G> {
+    pub fn new(game: G, entries: Option<usize>) -> Self {
+        StoneSearch { values: Solver::new(Stones(game), entries), outcomes: table(entries_in(DEFAULT_BYTES)) }
+    }
+}
+
+impl<G: StoneGame + Send> Search for StoneSearch<G> {
+    fn value(&self, keys: &[Arg], workers: usize) -> Result<Option<u32>, Fail> {
+        self.values.value(keys, workers)
+    }
+
+    fn outcome(&self, keys: &[Arg], workers: usize, small: u32) -> Result<Option<(bool, bool)>, Fail> {
+        match self.values.rules.read(keys).map_err(Fail::Bad)? {
+            None => Ok(None),
+            Some(parts) => Ok(Some(outcome(&self.values, &self.outcomes, small, &parts, workers)?)),
+        }
+    }
+
+    fn outcomes(&self) -> Option<&TTable<State>> {
+        Some(&self.outcomes)
+    }
+
+    fn impartial(&self) -> bool {
+        false
+    }
+
+    fn guard(&self) -> Option<u32> {
+        None
+    }
+
+    fn stats(&self) -> Stats {
+        self.values.stats()
+    }
+
+    fn clear(&self) {
+        self.outcomes.clear();
+        self.values.table.clear();
+    }
+
+    fn set_bound(&self, entries: usize) {
+        self.values.table.set_bound(entries)
+    }
+
+    fn entries_in(&self, bytes: usize) -> usize {
+        Search::entries_in(&self.values, bytes)
     }
 }
 

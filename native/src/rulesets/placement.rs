@@ -10,7 +10,9 @@
 //! up only once a region of the transposed height and width has been keyed.
 
 use super::bits::{corner, fill, low, normal, transpose, Bits, Symmetry, K128, KEY_BITS};
+use super::codec::Arg;
 use super::search::{Options, Rules};
+use super::stones::inside;
 use crate::numbers::Dyadic;
 use crate::short::{Engine, Res};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -52,6 +54,26 @@ const VERTICAL: [(u32, u32); 2] = [(0, 0), (1, 0)];
 const HORIZONTAL: [(u32, u32); 2] = [(0, 0), (0, 1)];
 
 impl Placement {
+    /// A placement ruleset from `(left pieces, right pieces, symmetry, impartial)`
+    /// (see [`super::search`]).
+    pub fn from_arg(params: &Arg) -> Result<Placement, String> {
+        let bad = || format!("a placement game is (left pieces, right pieces, symmetry, impartial), not {params}");
+        let [left, right, sym, impartial] = params.items(4).ok_or_else(bad)? else { unreachable!() };
+        let pieces = |side: &Arg| -> Result<Vec<Vec<(i64, i64)>>, String> {
+            let cell = |c: &Arg| Some((c.items(2)?[0].int::<i64>()?, c.items(2)?[1].int::<i64>()?));
+            let piece = |p: &Arg| p.list()?.iter().map(cell).collect::<Option<Vec<_>>>();
+            side.list().and_then(|v| v.iter().map(piece).collect::<Option<Vec<_>>>()).ok_or_else(bad)
+        };
+        let sym = match sym.str() {
+            Some("none") => Symmetry::None,
+            Some("flips") => Symmetry::Flips,
+            Some("square") => Symmetry::Square,
+            _ => return Err(format!("unknown symmetry {sym}")),
+        };
+        let impartial = impartial.int::<u8>().ok_or_else(bad)? != 0;
+        Placement::new(&pieces(left)?, &pieces(right)?, sym, impartial)
+    }
+
     /// A placement ruleset; an error names what is wrong with the pieces.
     pub fn new(left: &[Vec<(i64, i64)>], right: &[Vec<(i64, i64)>], sym: Symmetry, impartial: bool) -> Result<Placement, String> {
         let side = |v: &[Vec<(i64, i64)>]| -> Result<Vec<Shape>, String> {
@@ -217,6 +239,43 @@ impl Placement {
 
 impl Rules for Placement {
     type Key = K128;
+
+    /// A position is given as regions, each an int `packed rows << 8 | width`, the
+    /// rows at stride `width + guard` (low bits first).
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<K128>>, String> {
+        let g = self.guard;
+        let mut parts = Vec::new();
+        for k in keys {
+            let Some(key) = k.int::<u128>() else {
+                if k.is_natural(false) {
+                    return Ok(None);
+                }
+                return Err(format!("a placement key is a non-negative int, not {k}"));
+            };
+            let w = (key & 0xFF) as u32;
+            let bits = key >> 8;
+            if bits == 0 {
+                continue;
+            }
+            if w == 0 {
+                return Err("a placement key needs a width".into());
+            }
+            let s = w + g;
+            let h = (127 - bits.leading_zeros()) / s + 1;
+            if !self.fits_board(h, w) {
+                return Ok(None);
+            }
+            if !inside(bits, s, h, w) {
+                return Err(format!("the key {key} has cells beyond its width {w}"));
+            }
+            self.parts(bits, s, &mut |c| parts.push(c));
+        }
+        Ok(Some(parts))
+    }
+
+    fn guard(&self) -> Option<u32> {
+        Some(self.guard)
+    }
 
     fn impartial(&self) -> bool {
         self.impartial

@@ -18,6 +18,7 @@
 //! answer and any error are the calling thread's (it also notices Ctrl-C); the
 //! helpers only fill the table, and stop when it is done.
 
+use super::codec::{Arg, KeyBytes};
 use super::table::{Stats, TTable};
 use crate::short::{tick, Engine, EngineError, Id, Res, ENGINE};
 use hashbrown::HashSet;
@@ -25,9 +26,36 @@ use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-/// What a ruleset gives the evaluate loop.
-pub trait Rules: Sync {
-    type Key: Copy + Eq + Hash + Ord + Send + Sync;
+/// What a ruleset gives the evaluate loop: its moves (`expand`, each option already
+/// split into its independent parts), the keys of its parts (normalised under its
+/// symmetries, so one key names every image of a part) and its own key codec
+/// (`read` from what Python passes; `encode`/`decode` as bytes).
+pub trait Rules: Sync + Send {
+    type Key: Copy + Eq + Hash + Ord + Send + Sync + KeyBytes;
+
+    /// The keys of the parts of a position given as marshalled values (the same
+    /// form the Python ruleset passes), dead parts dropped; `Ok(None)` when a part
+    /// is beyond the native limits (the Python search then runs), `Err` a one-line
+    /// reason when the input is malformed.
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<Self::Key>>, String>;
+
+    /// The key's bytes (appended to `out`).
+    fn encode(&self, key: Self::Key, out: &mut Vec<u8>) {
+        key.put(out)
+    }
+
+    /// The key whose bytes are exactly `bytes`.
+    fn decode(&self, bytes: &[u8]) -> Option<Self::Key> {
+        match Self::Key::take(bytes)? {
+            (k, []) => Some(k),
+            _ => None,
+        }
+    }
+
+    /// The guard columns the keys read by `read` are packed with (placement games).
+    fn guard(&self) -> Option<u32> {
+        None
+    }
 
     /// Values are nim values (the mex of the options' xors) instead of game ids.
     fn impartial(&self) -> bool {
@@ -444,6 +472,80 @@ impl<R: Rules> Solver<R> {
             total = if self.rules.impartial() { total ^ v } else { e.add(total, v)? };
         }
         Ok(total)
+    }
+}
+
+/// Why a search did not answer: malformed input (a `RulesError`) or the engine's
+/// own failure (Ctrl-C, a resource limit).
+#[derive(Debug)]
+pub enum Fail {
+    Bad(String),
+    Engine(EngineError),
+}
+
+impl From<EngineError> for Fail {
+    fn from(e: EngineError) -> Self {
+        Fail::Engine(e)
+    }
+}
+
+/// A ruleset's search as the table of searches by name hands it out (object-safe:
+/// the key type stays inside).
+pub trait Search: Send + Sync {
+    /// The value of the sum of the parts `keys` (see [`Rules::read`]): an engine id,
+    /// or a nim value for an impartial ruleset; None when beyond the native limits.
+    fn value(&self, keys: &[Arg], workers: usize) -> Result<Option<u32>, Fail>;
+
+    /// `(Left wins moving first, Right wins moving first)` without the value, for
+    /// the rulesets that have an outcome search.
+    fn outcome(&self, _keys: &[Arg], _workers: usize, _small: u32) -> Result<Option<(bool, bool)>, Fail> {
+        Err(Fail::Bad("this ruleset has no outcome search (only games of stones do)".into()))
+    }
+
+    /// The outcome search's table, if there is one.
+    fn outcomes(&self) -> Option<&TTable<super::outcome::State>> {
+        None
+    }
+
+    fn impartial(&self) -> bool;
+    fn guard(&self) -> Option<u32>;
+    fn stats(&self) -> Stats;
+    fn clear(&self);
+    fn set_bound(&self, entries: usize);
+    /// The entries of the value table that fit in `bytes`.
+    fn entries_in(&self, bytes: usize) -> usize;
+}
+
+impl<R: Rules> Search for Solver<R> {
+    fn value(&self, keys: &[Arg], workers: usize) -> Result<Option<u32>, Fail> {
+        match self.rules.read(keys).map_err(Fail::Bad)? {
+            None => Ok(None),
+            Some(parts) => Ok(Some(self.total(&parts, workers)?)),
+        }
+    }
+
+    fn impartial(&self) -> bool {
+        self.rules.impartial()
+    }
+
+    fn guard(&self) -> Option<u32> {
+        self.rules.guard()
+    }
+
+    fn stats(&self) -> Stats {
+        self.table.stats()
+    }
+
+    fn clear(&self) {
+        self.table.clear()
+    }
+
+    fn set_bound(&self, entries: usize) {
+        self.table.set_bound(entries)
+    }
+
+    fn entries_in(&self, bytes: usize) -> usize {
+        TTable::<R::Key>::entries_in(bytes)
     }
 }
 

@@ -10,7 +10,8 @@
 //! edge matters in Konane).  Swapping the colours swaps the players, so the key of
 //! the colour-swapped part names the negative value.
 
-use super::bits::{corner, normal, Bits, Symmetry, K128, KEY_BITS};
+use super::bits::{corner, normal, row_mask, Bits, Symmetry, K128, KEY_BITS};
+use super::codec::{Arg, KeyBytes};
 use super::search::{Options, Rules};
 use crate::short::{Engine, Res};
 
@@ -35,6 +36,26 @@ impl Board {
     pub fn empty(&self) -> Bits {
         self.cells & !(self.black | self.white)
     }
+}
+
+impl KeyBytes for StoneKey {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.lo.put(out);
+        self.hi.put(out);
+    }
+    fn take(b: &[u8]) -> Option<(Self, &[u8])> {
+        let (lo, b) = K128::take(b)?;
+        let (hi, b) = K128::take(b)?;
+        Some((StoneKey { lo, hi }, b))
+    }
+}
+
+/// Whether `bits` at stride `s` lie in the first `w` columns of `h` rows (the
+/// guard columns left empty).
+pub fn inside(bits: Bits, s: u32, h: u32, w: u32) -> bool {
+    let row = row_mask(w);
+    let all = (0..h).fold(0, |all, i| all | row << (i * s));
+    bits & !all == 0
 }
 
 /// The key of a part: `cells` (every cell of the part, stones included), its
@@ -71,7 +92,7 @@ pub fn near(b: Bits, s: u32) -> Bits {
 }
 
 /// What a game of stones gives; [`Stones`] makes it a [`Rules`].
-pub trait StoneGame: Sync {
+pub trait StoneGame: Sync + Send {
     /// Every move of the side owning `mine` on `cells` (at stride `s`): `(cells,
     /// mine, theirs)` after it.
     fn play(&self, cells: Bits, mine: Bits, theirs: Bits, s: u32, out: &mut impl FnMut(Bits, Bits, Bits));
@@ -90,6 +111,36 @@ pub struct Stones<G>(pub G);
 
 impl<G: StoneGame> Rules for Stones<G> {
     type Key = StoneKey;
+
+    /// A position is given as boards `(width, height, cells, black, white)`,
+    /// bitboards at stride `width + 1` (rows low first).
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<StoneKey>>, String> {
+        let mut parts = Vec::new();
+        for k in keys {
+            let Some([w, h, cells, black, white]) = k.items(5).map(|v| [&v[0], &v[1], &v[2], &v[3], &v[4]]) else {
+                return Err(format!("a stone key is (width, height, cells, black, white), not {k}"));
+            };
+            let (Some(w), Some(h)) = (w.int::<u32>(), h.int::<u32>()) else {
+                return Err(format!("a stone key is (width, height, cells, black, white), not {k}"));
+            };
+            if w == 0 || h == 0 {
+                return Err(format!("a stone board needs positive sides, not {h}x{w}"));
+            }
+            if !fits_board(h, w) {
+                return Ok(None);
+            }
+            let as_bits = |x: &Arg| x.int::<u128>().filter(|&b| b < (1 << KEY_BITS));
+            let (Some(cells), Some(black), Some(white)) = (as_bits(cells), as_bits(black), as_bits(white)) else {
+                return Err(format!("the board {k} does not fit its width and height"));
+            };
+            let s = w + 1;
+            if !inside(cells, s, h, w) || (black | white) & !cells != 0 || black & white != 0 {
+                return Err(format!("{k} is not a {h}x{w} board of stones (stones on cells, one colour a cell)"));
+            }
+            self.0.split(cells, black, white, s, &mut |c| parts.push(c));
+        }
+        Ok(Some(parts))
+    }
 
     fn expand(&self, k: StoneKey, out: &mut Options<StoneKey>) {
         let Board { cells, black, white, s, .. } = decode(k);

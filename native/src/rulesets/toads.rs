@@ -10,6 +10,7 @@
 //! swapped is the negative.
 
 use super::bits::{Bits, K128};
+use super::codec::Arg;
 use super::search::{Options, Rules};
 use crate::numbers::Dyadic;
 use crate::short::{Engine, Res};
@@ -124,6 +125,18 @@ impl Toads {
 
 impl Rules for Toads {
     type Key = K128;
+
+    /// A position is given as strips of `T`, `F` and `.`.
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<K128>>, String> {
+        let mut parts = Vec::new();
+        for k in keys {
+            let text = k.str().ok_or_else(|| format!("a strip is a string, not {k}"))?;
+            if Self::parts(&parse(text)?, &mut |c| parts.push(c)).is_none() {
+                return Ok(None);
+            }
+        }
+        Ok(Some(parts))
+    }
 
     fn expand(&self, k: K128, out: &mut Options<K128>) {
         let mut buf = [0u8; MAX_LEN];

@@ -35,8 +35,8 @@ _GROUPS = (
     heap_commands,
     misere_commands,
     analysis_commands,
+    loopy_commands,  # before the rulesets: a loopy ruleset keeps its own command
     ruleset_commands,
-    loopy_commands,
     transfinite_commands,
     sweep_commands,
     mcgs_commands,

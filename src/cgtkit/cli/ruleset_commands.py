@@ -2,10 +2,13 @@
 perfect player.
 
 * ``cgtkit NAME POSITION`` for every ruleset NAME in :mod:`cgtkit.rulesets.registry`
+  (made from each ruleset's declaration; a name that is already a command, such as
+  the loopy rulesets' own, keeps that command)
   (``cgtkit domineering "....|....|....|...."``, ``cgtkit hackenbush "L(R,GG)"``,
   ``cgtkit col "a-b-c"``, ...), and the generic ``cgtkit ruleset NAME POSITION``:
   print the canonical value, the outcome, and the number or nim value when it is
-  one; ``--moves`` also lists every option with its value; ``--jobs N`` runs the
+  one; ``--all`` adds what ``cgtkit value --all`` prints (stops, mean, temperature,
+  thermograph and the rest); ``--moves`` also lists every option with its value; ``--jobs N`` runs the
   native search of a large position on N threads; ``--outcome`` prints only who
   wins, which a game of stones finds without the full value (``cgtkit clobber
   --outcome "xoxox|oxoxo|xoxox|oxoxo|xoxox"``).
@@ -33,7 +36,8 @@ from typing import Any, Callable, Optional, TextIO
 
 from ..outcome import Outcome
 from ..rulesets import native
-from ..rulesets.registry import RULESETS, is_impartial, lookup
+from ..rulesets.registry import declarations, is_impartial, lookup, normalise_name
+from ..rulesets.registry import is_board as _declared_board
 from ._args import UsageError, a_or_an, count
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
@@ -43,22 +47,51 @@ from .describe import OTHER, game_facts, outcome_text, verdict, winner
 _SIDES = ("left", "right")
 
 
-def position_facts(position: Any) -> list[tuple[str, Any, str]]:
+def position_facts(position: Any, details: bool = False) -> list[tuple[str, Any, str]]:
     """The ``(key, data, text)`` facts of a position's value (:func:`~.describe.game_facts`);
-    an impartial position's nim value is its ruleset's.
+    an impartial position's nim value is its ruleset's.  ``details`` (``--all``) adds
+    what ``cgtkit value --all`` prints of the value; a loopy ruleset's value gets the
+    facts of a loopy value.
 
     >>> from cgtkit.rulesets.kayles import Kayles
     >>> [f"{k}: {t}" for k, _, t in position_facts(Kayles("xxx"))][:2]
     ['value: *3', 'outcome: N (the first player wins)']
+    >>> "temperature" in [k for k, _, _ in position_facts(Kayles("xxx"), details=True)]
+    True
     """
-    if is_impartial(position):
-        return game_facts(position.value, nim_value=position.nim_value)
-    return game_facts(position.value)
+    if getattr(position, "declaration", None) is not None and position.declaration.loopy:
+        return _loopy_facts(position)
+    g = position.value
+    facts = game_facts(g, nim_value=position.nim_value) if is_impartial(position) else game_facts(g)
+    if details:
+        from .analysis_commands import analysis_facts
+
+        facts += analysis_facts(g, basics=False)
+    return facts
+
+
+def _loopy_facts(position: Any) -> list[tuple[str, Any, str]]:
+    """The value of a loopy ruleset's position: a loopy value's facts, or a
+    generalised Grundy value (an int or ``∞{K}``) with the outcome."""
+    from .loopy_commands import value_facts
+
+    v = position.value
+    if isinstance(v, int) or not hasattr(v, "outcome"):
+        facts: list[tuple[str, Any, str]] = [("value", v if isinstance(v, int) else str(v), str(v))]
+        outcome = getattr(position, "outcome", None)
+        if isinstance(outcome, str):
+            facts.append(("outcome", outcome, outcome_text(outcome) if outcome in "LRPN" else f"{outcome} (a draw)"))
+        return facts
+    return value_facts(v)
 
 
 def _parse_position(name: str, text: str) -> Any:
     cls = lookup(name)
-    return cls(text)
+    try:
+        return cls(text)
+    except TypeError:  # a ruleset whose positions are not written as one string
+        example = declarations()[normalise_name(name)].command
+        raise UsageError(f"a {cls.__name__} position is not one string: {example}") from None
 
 
 def is_board(position: Any) -> bool:
@@ -71,12 +104,7 @@ def is_board(position: Any) -> bool:
     >>> is_board(Kayles("xx.x")), is_board(Cutcake("4x3"))
     (True, False)
     """
-    from ..rulesets.stones import StonePosition
-    from ..rulesets.kayles import DawsonsKayles, Kayles
-    from ..rulesets.placement import PlacementPosition
-    from ..rulesets.toads import ToadsAndFrogs
-
-    return isinstance(position, (PlacementPosition, StonePosition, ToadsAndFrogs, Kayles, DawsonsKayles))
+    return _declared_board(position)
 
 
 def _squares(before: Any, after: Any) -> Optional[list[str]]:
@@ -113,7 +141,7 @@ def _show_value(args: argparse.Namespace) -> None:
         return
     label = f"{type(position).__name__}: value"
     with Progress(mode(args.progress), label, unit="positions", poll=native.positions_known):
-        facts = position_facts(position)  # a position beyond reach is refused before any output
+        facts = position_facts(position, details=args.all)  # a position beyond reach is refused before any output
     with Report(args) as out:
         out.fact("position", _shown(position), f"{_shown(position)} ({type(position).__name__})")
         out.data("ruleset", type(position).__name__)
@@ -139,10 +167,26 @@ def _show_value_on_threads(args: argparse.Namespace) -> None:
 
 
 def _list(args: argparse.Namespace) -> None:
+    known = declarations()
     with Report(args) as out:
-        out.data("rulesets", [{"name": n, "summary": e.summary, "example": e.example} for n, e in RULESETS.items()])
-        for name, entry in RULESETS.items():
-            out.say(f'{name:18} {entry.summary}; e.g. cgtkit {name} "{entry.example}"')
+        out.data(
+            "rulesets",
+            [
+                {
+                    "name": n,
+                    "summary": d.summary,
+                    "example": d.example,
+                    "class": d.cls.__name__,
+                    "impartial": d.impartial,
+                    "board": d.board,
+                    "loopy": d.loopy,
+                    "native": d.native is not None,
+                }
+                for n, d in known.items()
+            ],
+        )
+        for name, d in known.items():
+            out.say(f"{name:18} {d.summary}; e.g. {d.command}")
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -330,7 +374,8 @@ _jobs = count(1, "--jobs")
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser (a ruleset whose name is
     already a command keeps that command; use ``cgtkit ruleset NAME`` for it)."""
-    names = ", ".join(RULESETS)
+    known = declarations()
+    names = ", ".join(known)
     p = sub.add_parser(
         "ruleset",
         help="the value of a position of a named ruleset (see: cgtkit rulesets)",
@@ -339,11 +384,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("ruleset", metavar="NAME", help="the ruleset's name, e.g. domineering (list: cgtkit rulesets)")
     p.add_argument("position", metavar="POSITION", help="the position in the ruleset's notation, e.g. '..|..'")
-    p.add_argument("--moves", action="store_true", help="also list every option and its value")
-    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
-    p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
-    add_progress_options(p)
-    add_json_option(p)
+    _value_options(p)
     p.set_defaults(run=_show_value_on_threads)
 
     p = sub.add_parser(
@@ -371,19 +412,25 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--first", choices=_SIDES, default="left", help="who moves first (default left)")
     p.set_defaults(run=_play)
 
-    for name, entry in RULESETS.items():
+    for name, d in known.items():
         if name in sub.choices:
             continue
+        cls = d.cls.__name__
         p = sub.add_parser(
             name,
-            help=f'{entry.summary}: value of a position, e.g. "{entry.example}"',
-            description=f"The value of {a_or_an(entry.cls)} {entry.cls} position, "
-            f'e.g. cgtkit {name} "{entry.example}".',
+            help=f"{d.summary}: value of a position, e.g. {d.command.removeprefix(f'cgtkit {name} ')}",
+            description=f"The value of {a_or_an(cls)} {cls} position, e.g. {d.command}.",
         )
-        p.add_argument("position", metavar="POSITION", help=f'the position, e.g. "{entry.example}"')
-        p.add_argument("--moves", action="store_true", help="also list every option and its value")
-        p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
-        p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
-        add_progress_options(p)
-        add_json_option(p)
+        p.add_argument("position", metavar="POSITION", help=f'the position, e.g. "{d.example}"')
+        _value_options(p)
         p.set_defaults(run=_show_value_on_threads, ruleset=name)
+
+
+def _value_options(p: argparse.ArgumentParser) -> None:
+    """The options of a ruleset's value command."""
+    p.add_argument("--moves", action="store_true", help="also list every option and its value")
+    p.add_argument("--all", action="store_true", help="also stops, mean, temperature, thermograph and the rest")
+    p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
+    add_progress_options(p)
+    add_json_option(p)

@@ -54,7 +54,7 @@ def _rays(p: int, empty: int, stride: int) -> int:
 class AmazonsRuleset(StoneRuleset):
     """The Amazons solver: one transposition table of normalised parts."""
 
-    native_name = "amazons"
+    native = "amazons"
 
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list[tuple[int, int, int]]:
         """Every (queen move, arrow) of ``mine``: the arrow's cell leaves ``cells``."""
@@ -128,7 +128,7 @@ def _longest(cells: int, mine: int, stride: int) -> int:
 AMAZONS = AmazonsRuleset()
 
 
-class Amazons(StonePosition):
+class Amazons(StonePosition, name="amazons", summary="move a queen, then shoot an arrow", example="x...|...o"):
     """An Amazons position (immutable): ``x`` Left's amazons, ``o`` Right's, ``.``
     empty, ``#`` burned.
 

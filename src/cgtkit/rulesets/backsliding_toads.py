@@ -50,7 +50,14 @@ def _moved(s: str, i: int, j: int, me: str) -> str:
     return "".join(chars)
 
 
-class BackslidingToadsAndFrogs(StringPosition):
+class BackslidingToadsAndFrogs(
+    StringPosition,
+    name="backsliding-toads",
+    summary="Toads and Frogs where a piece may also step back (loopy)",
+    example="ttt..fff",
+    board=True,
+    loopy=True,
+):
     """A Backsliding Toads and Frogs strip (immutable), e.g. ``"ttt..fff"``."""
 
     __slots__ = ("_s", "_value")

@@ -1,5 +1,25 @@
-"""What every position of a string-described ruleset shares: it prints as its
-position string, ``repr`` is ``ClassName('string')``, and equality and hashing go
+"""The declaration every ruleset makes, and what every position of a string-described
+ruleset shares.
+
+A position class subclasses :class:`Ruleset` and declares, in its ``class`` line,
+what it is: its name, a one-line summary, an example position, whether it is
+impartial, played on a board (drawn as a grid, moves named by squares), loopy, and
+the name of its native search if it has one.  Defining the class registers it
+(:mod:`cgtkit.rulesets.registry`): the ``cgtkit rulesets`` listing, the ``cgtkit
+NAME`` command, ``from cgtkit.rulesets import Class`` and the docs' listing all come
+from that one declaration.
+
+>>> class Heap(Ruleset, name="take-one-heap", summary="take one counter", example="3", impartial=True):
+...     def __init__(self, text): self.n = int(text)
+...     def moves(self): return [Heap(str(self.n - 1))] if self.n else []
+>>> Heap.declaration.name, Heap.IMPARTIAL, Heap.declaration.board
+('take-one-heap', True, False)
+>>> from cgtkit.rulesets.registry import lookup, forget
+>>> lookup("take one heap") is Heap
+True
+>>> forget("take-one-heap")
+
+A position of a string-described ruleset prints as its position string, ``repr`` is ``ClassName('string')``, and equality and hashing go
 through one tuple, ``_state()``, so a position is an immutable value.
 
 An impartial ruleset's position derives from :class:`ImpartialPosition`: its ``value``
@@ -16,15 +36,127 @@ by game arithmetic, which is why ``value`` is never an int.
 
 from __future__ import annotations
 
-from typing import Hashable
+from typing import Any, ClassVar, Hashable, NamedTuple, Optional
 
+from ..backend import rulesets as backend
 from ..short.constants import nimber
-from ..short.game import Game
+from ..short.game import Game, wrap_handle
 
-__all__ = ["StringPosition", "ImpartialPosition"]
+__all__ = ["Declaration", "Ruleset", "StringPosition", "ImpartialPosition", "native_value"]
 
 
-class StringPosition:
+class Declaration(NamedTuple):
+    """What a ruleset declares of itself (its class's ``declaration``)."""
+
+    name: str  # the registry key and the command's name, e.g. "toads"
+    cls: type  # the position class
+    summary: str  # one line: the rules
+    example: str  # an example position in the ruleset's notation
+    impartial: bool
+    board: bool  # played on a grid of squares: drawn as one, moves named by squares
+    loopy: bool  # play may repeat: values are loopy values, not short games
+    native: Optional[str]  # the name of its native search, if any
+    aliases: tuple[str, ...]  # other names the registry accepts
+    command: str  # the example as a command line
+
+
+class Ruleset:
+    """The base of every ruleset's position class: its declaration, given as keyword
+    arguments of the ``class`` line (``name``, ``summary``, ``example``, ``impartial``,
+    ``board``, ``loopy``, ``native``, ``aliases``, ``command``), registers the ruleset.
+
+    A class without ``name`` declares nothing itself (a shared base); one with it is
+    a ruleset.  ``impartial`` sets ``IMPARTIAL``; the other facts default to the
+    nearest declared base's (``native`` to the ``native`` of the class's ``ruleset``
+    object, when it has one).
+    """
+
+    __slots__ = ()
+    IMPARTIAL: ClassVar[bool] = False
+    declaration: ClassVar[Declaration]
+
+    def __init_subclass__(
+        cls,
+        *,
+        name: Optional[str] = None,
+        summary: str = "",
+        example: str = "",
+        impartial: Optional[bool] = None,
+        board: Optional[bool] = None,
+        loopy: Optional[bool] = None,
+        native: Optional[str] = None,
+        aliases: tuple[str, ...] = (),
+        command: Optional[str] = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init_subclass__(**kwargs)
+        if impartial is not None:
+            cls.IMPARTIAL = impartial
+        if board is not None:
+            cls._BOARD = board
+        if loopy is not None:
+            cls._LOOPY = loopy
+        if native is not None:
+            cls.native = native  # the owner of its native search (cgtkit.backend.rulesets)
+        if name is None:
+            return
+        if native is None:
+            native = getattr(getattr(cls, "ruleset", None), "native", None)
+        cls.declaration = Declaration(
+            name=name,
+            cls=cls,
+            summary=summary,
+            example=example,
+            impartial=bool(cls.IMPARTIAL),
+            board=bool(getattr(cls, "_BOARD", False)),
+            loopy=bool(getattr(cls, "_LOOPY", False)),
+            native=native,
+            aliases=tuple(aliases),
+            command=command if command is not None else f'cgtkit {name} "{example}"',
+        )
+        from .registry import register  # (the registry imports the modules that declare)
+
+        register(cls.declaration)
+
+    @classmethod
+    def position_solver(cls) -> Any:
+        """The generic search this ruleset owns, with its tables (made on first use):
+        :class:`~cgtkit.rulesets.interface.PositionSolver` over the class's
+        ``left_moves``/``right_moves`` (or ``moves``), each part (``parts()``, if
+        given) solved once.  A ruleset with a faster search of its own overrides
+        ``value``."""
+        s = cls.__dict__.get("_position_solver")
+        if s is None:
+            from .interface import PositionSolver  # (it builds on the solvers, not on this module)
+
+            s = PositionSolver()
+            setattr(cls, "_position_solver", s)
+        return s
+
+    @property
+    def value(self) -> Game:
+        """The canonical value, by :meth:`position_solver` (a nimber when impartial)."""
+        value: Game = type(self).position_solver().value(self)
+        return value
+
+    @property
+    def nim_value(self) -> int:
+        """The nim value of an impartial ruleset's position, by :meth:`position_solver`."""
+        nim: int = type(self).position_solver().nim_value(self)
+        return nim
+
+
+def native_value(owner: Any, keys: Any, workers: Optional[int] = None) -> Any:
+    """The value of the sum of the parts ``keys`` by ``owner``'s native search (a Game;
+    an int nim value for an impartial ruleset), or None when the Python search is to
+    run (see :mod:`cgtkit.backend.rulesets`)."""
+    v = backend.value(owner, keys, workers)
+    if v is None or backend.solver_of(owner).impartial:  # type: ignore[union-attr]
+        return v
+    return wrap_handle(v)
+
+
+class StringPosition(Ruleset):
     """Mixin: ``repr``, ``==`` and ``hash`` from ``str()`` and ``_state()``.
 
     ``IMPARTIAL`` says, without solving anything, whether the ruleset is impartial.

@@ -53,8 +53,7 @@ from ..numbers import Dyadic
 from ..partizan import PartizanSolver
 from ..primes import prime_factors
 from ..short.game import Game
-from . import native
-from .base import StringPosition
+from .base import StringPosition, native_value
 from .solver import ComponentSolver, TranspositionTable
 
 __all__ = ["Cutcake", "MaundyCake", "Eatcake", "cutcake_formula", "eatcake_known", "eatcake_cost", "parse_cakes"]
@@ -256,7 +255,7 @@ def _turned(cake: tuple[int, int]) -> tuple[int, int]:
     return (cake[1], cake[0])
 
 
-class Cutcake(_Cakes):
+class Cutcake(_Cakes, name="cutcake", summary="Left cuts the width, Right the height", example="4x3"):
     """Cutcake positions."""
 
     __slots__ = ()
@@ -266,7 +265,13 @@ class Cutcake(_Cakes):
     formula = staticmethod(cutcake_formula)
 
 
-class MaundyCake(_Cakes):
+class MaundyCake(
+    _Cakes,
+    name="maundy-cake",
+    summary="divide a side into k equal parts",
+    example="6x4",
+    aliases=("maundy", "maundycake"),
+):
     """Maundy Cake positions."""
 
     __slots__ = ()
@@ -338,7 +343,7 @@ def eatcake_cost(cake: tuple[int, int]) -> int:
     return (w * h) ** 2 << (max(w, h) // 4)
 
 
-class Eatcake(_Cakes):
+class Eatcake(_Cakes, name="eatcake", summary="Left eats a column, Right a row", example="3x2", native="eatcake"):
     """Eatcake positions: Left eats a column, Right a row.
 
     Cakes with both sides odd, and strips, are valued by :func:`eatcake_known`; the
@@ -374,7 +379,7 @@ class Eatcake(_Cakes):
                 "exponentially with the longer side. Cakes with both sides odd (*) and strips "
                 "need no search. To try anyway, set CGTKIT_EATCAKE_MAX_COST (or Eatcake.max_cost) higher"
             )
-        got = native.eatcake_value(self.cakes)
+        got = native_value(Eatcake, self.cakes)
         if got is not None:
             return got
         return super().search_value()

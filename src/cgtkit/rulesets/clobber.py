@@ -31,7 +31,7 @@ def _near(bits: int, stride: int) -> int:
 class ClobberRuleset(StoneRuleset):
     """The Clobber solver: one transposition table of normalised groups."""
 
-    native_name = "clobber"
+    native = "clobber"
 
     def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
         """The sorted keys of the groups in which some capture is possible."""
@@ -60,7 +60,9 @@ class ClobberRuleset(StoneRuleset):
 CLOBBER = ClobberRuleset()
 
 
-class Clobber(StonePosition):
+class Clobber(
+    StonePosition, name="clobber", summary="x (Left) and o (Right) capture an adjacent enemy stone", example="xo|ox"
+):
     """A Clobber position (immutable): ``x`` Left's stones, ``o`` Right's, ``.`` empty.
 
     >>> p = Clobber("xox|o.o"); str(p), repr(p)

@@ -51,7 +51,7 @@ class ColouringRuleset(StoneRuleset):
     def __init__(self, snort: bool) -> None:
         super().__init__()
         self.snort = snort
-        self.native_name = "snort" if snort else "col"
+        self.native = "snort-grid" if snort else "col-grid"
 
     def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple[Any, ...]:
         """The sorted keys of the connected parts of the live cells ``cells``."""
@@ -160,7 +160,12 @@ class ColouringPosition(StonePosition):
         return self.GRAPH(" ".join(items))
 
 
-class ColGrid(ColouringPosition):
+class ColGrid(
+    ColouringPosition,
+    name="col-grid",
+    summary="Col on a grid: colour a cell; neighbours never share a colour",
+    example="x..|...",
+):
     """Col on a grid: orthogonal neighbours never share a colour."""
 
     __slots__ = ()
@@ -168,7 +173,12 @@ class ColGrid(ColouringPosition):
     GRAPH = Col
 
 
-class SnortGrid(ColouringPosition):
+class SnortGrid(
+    ColouringPosition,
+    name="snort-grid",
+    summary="Snort on a grid: colour a cell; neighbours never differ",
+    example="...|...",
+):
     """Snort on a grid: orthogonal neighbours never get different colours."""
 
     __slots__ = ()

@@ -27,6 +27,7 @@ from typing import Any, Iterable
 
 from ..errors import RulesError
 from ..loopy.grundy import LoopyImpartialSolver
+from .base import Ruleset
 
 __all__ = ["FairSharesAndVariedPairs", "fair_shares_moves", "fair_shares_table", "partitions"]
 
@@ -65,7 +66,15 @@ def _heaps(position: Any) -> Heaps:
     return heaps
 
 
-class FairSharesAndVariedPairs:
+class FairSharesAndVariedPairs(
+    Ruleset,
+    name="fair-shares",
+    summary="split a heap into equal heaps, or join two unequal ones (impartial, loopy)",
+    example="1 2 3",
+    impartial=True,
+    loopy=True,
+    aliases=("fair-shares-and-varied-pairs",),
+):
     """A position: heap sizes, e.g. ``[1, 2, 3]`` or ``"1 2 3"`` (order does not matter)."""
 
     __slots__ = ("heaps", "_solver")

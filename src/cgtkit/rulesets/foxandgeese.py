@@ -23,6 +23,7 @@ from typing import Iterable, Optional
 from ..errors import RulesError
 from ..loopy.graph import from_moves
 from ..loopy.values import Stopper
+from .base import Ruleset
 
 __all__ = ["FoxAndGeese"]
 
@@ -36,7 +37,14 @@ def _off() -> Stopper:
     return loopy("off")  # type: ignore[return-value]
 
 
-class FoxAndGeese:
+class FoxAndGeese(
+    Ruleset,
+    name="fox-and-geese",
+    summary="geese step diagonally down, the fox any diagonal way; trap the fox (loopy)",
+    example="",
+    loopy=True,
+    command="cgtkit fox-and-geese --geese 3,1 3,3 3,5 3,7 --fox 2,2",
+):
     """A Fox and Geese position (immutable): ``geese`` a collection of ``(row, col)``,
     ``fox`` one ``(row, col)``, ``width`` the board's width (8 by default)."""
 

@@ -56,8 +56,7 @@ from typing import Iterable, Optional
 
 from ..errors import RulesError, quoted
 from ..short.game import Game
-from . import native
-from .base import ImpartialPosition, StringPosition
+from .base import ImpartialPosition, StringPosition, native_value
 from .kayles import DawsonsKayles
 from .solver import ComponentSolver, TranspositionTable
 
@@ -267,14 +266,14 @@ class NativeGraphRules:
     """The owner of one graph game's native solver (see :func:`native.solver_of`);
     ``search = "python"`` sends that game to the Python search.
 
-    >>> NativeGraphRules("col").native_graph
+    >>> NativeGraphRules("col").native
     'col'
     """
 
     MAX_VERTICES = 64  # a graph with more vertices is searched in Python
 
     def __init__(self, name: str) -> None:
-        self.native_graph = name
+        self.native = name
         self.search = "auto"
 
     def value(self, position: "GraphGame"):
@@ -285,7 +284,7 @@ class NativeGraphRules:
         index = {v: i for i, (v, _) in enumerate(position.vertices)}
         tints = "".join(t or "." for _, t in position.vertices)
         edges = [(index[u], index[v]) for u, v in position.edges]
-        return native.graph_value(self, tints, edges)
+        return native_value(self, [(tints, edges)])
 
 
 # --- positions --------------------------------------------------------------------------------
@@ -356,7 +355,13 @@ class _ColouringGame(GraphGame):
         return type(self).solver.value_of(_split(*self._graph()))
 
 
-class Col(_ColouringGame):
+class Col(
+    _ColouringGame,
+    name="col",
+    summary="colour a vertex; neighbours never share a colour",
+    example="a-b-c d[L]",
+    native="col",
+):
     """Col: neighbours never share a colour; every value is a number or a number
     plus ``*`` (Winning Ways ch. 2)."""
 
@@ -367,7 +372,9 @@ class Col(_ColouringGame):
     native_rules = NativeGraphRules("col")
 
 
-class Snort(_ColouringGame):
+class Snort(
+    _ColouringGame, name="snort", summary="colour a vertex; neighbours never differ", example="a-b-c", native="snort"
+):
     """Snort: neighbours never get different colours; values are often hot."""
 
     __slots__ = ()
@@ -377,7 +384,15 @@ class Snort(_ColouringGame):
     native_rules = NativeGraphRules("snort")
 
 
-class ArcKayles(ImpartialPosition, GraphGame):
+class ArcKayles(
+    ImpartialPosition,
+    GraphGame,
+    name="arc-kayles",
+    summary="remove both ends of an edge (impartial)",
+    example="1-2-3-4-1",
+    native="arc-kayles",
+    aliases=("arckayles",),
+):
     """Arc Kayles: remove an edge's two ends; ``value`` is the nimber of ``nim_value``."""
 
     __slots__ = ()

@@ -66,8 +66,9 @@ from ..errors import RulesError, quoted
 from ..numbers import Dyadic
 from ..short.constants import nimber
 from ..short.game import Game
-from . import native
-from .base import StringPosition
+from ..backend import rulesets as backend
+from ..short.game import wrap_handle
+from .base import StringPosition, native_value
 from .solver import ComponentSolver
 
 __all__ = [
@@ -131,7 +132,13 @@ def stalk_number(stalk: str) -> Dyadic:
     return value
 
 
-class HackenbushStalks(StringPosition):
+class HackenbushStalks(
+    StringPosition,
+    name="hackenbush-stalks",
+    summary="chop L/R/G edges of stalks",
+    example="LRR,GG",
+    aliases=("stalks",),
+):
     """A position of Hackenbush stalks (immutable)."""
 
     __slots__ = ("stalks",)
@@ -185,9 +192,9 @@ class HackenbushStalks(StringPosition):
         """The sum of the stalks: a blue-red stalk by the sign-expansion rule, a green
         stalk of n edges is ``*n``, a mixed stalk by its options (natively when the
         native search runs)."""
-        got = native.stalks_value(self.stalks)
+        got = backend.stalks_value(self.stalks)
         if got is not None:
-            return got
+            return wrap_handle(got)
         total = Game.of(0)
         for s in self.stalks:
             total = total + _stalk_fast(s)
@@ -428,19 +435,25 @@ def tree_value(edges: Preorder, fast: bool = True) -> Game:
             total = total + nimber(green_tree_nim(tree))
         elif fast and all(d == i for i, (d, _) in enumerate(tree)):
             total = total + _stalk_fast("".join(c for _, c in tree))
-        elif fast and len(tree) <= NATIVE_TREE_EDGES and native.active():
+        elif fast and len(tree) <= NATIVE_TREE_EDGES and backend.active():
             to_native.append(tree)
         else:
             total = total + TREES.value(_tree_key(tree))
     if to_native:
-        got = native.hackenbush_value(_tree_graph(tuple(e for t in to_native for e in t)))
+        got = native_value(HackenbushGraph, _tree_graph(tuple(e for t in to_native for e in t)))
         if got is None:  # (the native search was switched off meanwhile)
             got = sum((TREES.value(_tree_key(t)) for t in to_native), Game.of(0))
         total = total + got
     return total
 
 
-class HackenbushTree(StringPosition):
+class HackenbushTree(
+    StringPosition,
+    name="hackenbush",
+    summary="chop L/R/G edges of rooted trees, branches in parentheses",
+    example="L(R,G),LR",
+    native="hackenbush",
+):
     """A Hackenbush position of rooted trees on the ground (immutable; branches kept
     in the order written)."""
 
@@ -578,7 +591,13 @@ GRAPHS = ComponentSolver(_graph_expand)
 GRAPH_TABLE = GRAPHS.table
 
 
-class HackenbushGraph(StringPosition):
+class HackenbushGraph(
+    StringPosition,
+    name="hackenbush-graph",
+    summary="chop edges of a graph u-v:C with ground g",
+    example="g-a:L a-b:R b-g:G",
+    native="hackenbush",
+):
     """A Hackenbush position on a graph with a ground (immutable; edges kept in the
     order written).  Edges not joined to the ground are dropped when parsed."""
 
@@ -622,7 +641,7 @@ class HackenbushGraph(StringPosition):
         """The canonical value: the parts meeting only at the ground, each solved once
         (natively when the native search runs and each part has at most 64 edges)."""
         if self.edges:
-            got = native.hackenbush_value(self.edges)
+            got = native_value(HackenbushGraph, self.edges)
             if got is not None:
                 return got
         return GRAPHS.value_of(_graph_components(list(self.edges)))

@@ -167,7 +167,13 @@ def _off() -> Any:
     return loopy("off")
 
 
-class HareAndHounds(StringPosition):
+class HareAndHounds(
+    StringPosition,
+    name="hare-and-hounds",
+    summary="the hounds D close in, the hare H runs; on a 3-row board (loopy)",
+    example="D..|D...H|D..",
+    loopy=True,
+):
     """A Hare and Hounds position (immutable), e.g. ``HareAndHounds("D..|D...H|D..")``:
     rows top|middle|bottom, ``D`` a hound (Left's), ``H`` the hare (Right's)."""
 

@@ -27,7 +27,7 @@ from .base import ImpartialPosition
 __all__ = ["Kayles", "DawsonsKayles"]
 
 
-class _PinRow(ImpartialPosition):
+class _PinRow(ImpartialPosition, board=True):
     __slots__ = ("_s",)
 
     def _state(self) -> tuple:
@@ -86,7 +86,7 @@ class _PinRow(ImpartialPosition):
         return x
 
 
-class Kayles(_PinRow):
+class Kayles(_PinRow, name="kayles", summary="knock down one pin or two adjacent pins (impartial)", example="xxx.xx"):
     """Kayles (octal game 0.77): knock down one pin or two adjacent pins."""
 
     __slots__ = ()
@@ -95,7 +95,13 @@ class Kayles(_PinRow):
     _game = OctalGame("0.77")
 
 
-class DawsonsKayles(_PinRow):
+class DawsonsKayles(
+    _PinRow,
+    name="dawsons-kayles",
+    summary="knock down two adjacent pins (impartial)",
+    example="xxxxx",
+    aliases=("dawson", "dawsonskayles", "dawsons"),
+):
     """Dawson's Kayles (octal game 0.07): knock down two adjacent pins."""
 
     __slots__ = ()

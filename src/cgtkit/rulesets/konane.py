@@ -29,7 +29,7 @@ __all__ = ["Konane", "KonaneRuleset", "KONANE"]
 class KonaneRuleset(StoneRuleset):
     """The Konane solver: one transposition table of normalised whole boards."""
 
-    native_name = "konane"
+    native = "konane"
 
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list[tuple[int, int, int]]:
         """Every jump (single or multiple, in one direction) by ``mine``."""
@@ -67,7 +67,9 @@ class KonaneRuleset(StoneRuleset):
 KONANE = KonaneRuleset()
 
 
-class Konane(StonePosition):
+class Konane(
+    StonePosition, name="konane", summary="x and o jump over enemy stones, capturing them", example="xo..|...."
+):
     """A Konane position (immutable): ``x`` Left's stones, ``o`` Right's, ``.`` empty.
 
     >>> Konane("xo.|...") == Konane(str(Konane("xo.|...")))

@@ -30,8 +30,8 @@ from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
 from ..short.constants import nimber
-from ..short.game import Game
-from . import native
+from ..short.game import Game, wrap_handle
+from ..backend import rulesets as backend
 from .base import ImpartialPosition, StringPosition
 from .solver import ComponentSolver
 from .bitboard import components_bbox, pack_rows, parse_grid, rows_of, split
@@ -300,7 +300,7 @@ class PlacementRuleset:
 
     def clear(self) -> None:
         """Forget every solved component (and the split caches, and the native table)."""
-        native.clear(self)
+        backend.clear(self)
         self.table.clear()
         self._split_cache.clear()
         self._key_cache.clear()
@@ -319,11 +319,23 @@ class PlacementRuleset:
         if not self.impartial:
             raise RulesError(f"{self.name} is not impartial: its values are games, not nim values")
         keys = tuple(keys)
-        got = native.placement_value(self, keys, workers)
+        got = self._native(keys, workers)
         if got is not None:
             return got
         self._bound()
         return self.solver.value_of(keys)
+
+    native = "placement"  # the native search (cgtkit.backend.rulesets), its pieces as data
+
+    def native_params(self) -> tuple:
+        """The pieces and symmetry, as the native placement search takes them."""
+        return ([list(p) for p in self.left], [list(p) for p in self.right], self.symmetry, self.impartial)
+
+    def _native(self, keys: tuple, workers: Optional[int]) -> Optional[int]:
+        s = backend.solver_of(self)
+        if s is not None and s.guard != self.guard:  # the keys would be read at the wrong stride
+            raise RuntimeError(f"{self.name}: native guard {s.guard} != {self.guard}")
+        return backend.value(self, keys, workers)
 
     def value_of(self, keys: Iterable[int], workers: Optional[int] = None) -> Game:
         """The value of a sum of components: a Game (for an impartial ruleset the
@@ -332,14 +344,14 @@ class PlacementRuleset:
         if self.impartial:
             return nimber(self.nim_value_of(keys, workers))
         keys = tuple(keys)
-        got = native.placement_value(self, keys, workers)
+        got = self._native(keys, workers)
         if got is not None:
-            return got
+            return wrap_handle(got)
         self._bound()
         return self.solver.value_of(keys)
 
 
-class PlacementPosition(StringPosition):
+class PlacementPosition(StringPosition, board=True):
     """A position of a placement game: an immutable board of empty and filled cells.
 
     Subclasses set ``ruleset``.  ``str(p)`` is the CGSuite string, and
@@ -443,14 +455,27 @@ DOMINEERING = PlacementRuleset("Domineering", [_VERTICAL], [_HORIZONTAL], symmet
 CRAM = PlacementRuleset("Cram", [_VERTICAL, _HORIZONTAL], [_VERTICAL, _HORIZONTAL], symmetry="square", impartial=True)
 
 
-class Domineering(PlacementPosition):
+class Domineering(
+    PlacementPosition,
+    name="domineering",
+    summary="Left places vertical dominoes, Right horizontal",
+    example="..|..|..",
+    board=True,
+):
     """Domineering: Left places vertical dominoes, Right horizontal ones."""
 
     __slots__ = ()
     ruleset = DOMINEERING
 
 
-class Cram(ImpartialPosition, PlacementPosition):
+class Cram(
+    ImpartialPosition,
+    PlacementPosition,
+    name="cram",
+    summary="either player places a domino either way (impartial)",
+    example="...|...",
+    board=True,
+):
     """Cram: both players place dominoes either way; impartial, so ``value`` is the
     nimber of ``nim_value``."""
 

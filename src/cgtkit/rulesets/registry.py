@@ -1,7 +1,10 @@
-"""Rulesets by name: a small registry for the command line and for scripts.
+"""Rulesets by name: every ruleset registers itself when its class is defined (its
+:class:`~cgtkit.rulesets.base.Ruleset` declaration), and the registry is what the
+command line, ``from cgtkit.rulesets import X`` and the docs listing read.
 
-Each entry names the module and class of a ruleset, imported only when asked for,
-so a ruleset whose module is missing does not stop the others from loading.
+The registry is filled by importing every module of :mod:`cgtkit.rulesets` the first
+time it is read (a module that fails to import is left out, and the others still
+load), so a new ruleset is one new module and nothing else to edit.
 
 >>> lookup("kayles")("xx.x").value, lookup("kayles")("xx.x").nim_value
 (game('*3'), 3)
@@ -9,91 +12,168 @@ so a ruleset whose module is missing does not stop the others from loading.
 (True, False)
 >>> lookup("Toads and Frogs") is lookup("toads")
 True
->>> lookup("chess")
+>>> lookup("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-cgtkit.errors.RulesError: unknown ruleset 'chess'; known: domineering, cram, clobber, konane, amazons, toads, hackenbush, hackenbush-stalks, hackenbush-graph, col, snort, col-grid, snort-grid, arc-kayles, cutcake, maundy-cake, eatcake, kayles, dawsons-kayles
+cgtkit.errors.RulesError: unknown ruleset 'chess'; known: amazons, arc-kayles, backsliding-toads, clobber, ...
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import NamedTuple
+import pkgutil
+import threading
+from typing import TYPE_CHECKING
 
 from ..errors import RulesError
 
-__all__ = ["Entry", "RULESETS", "ALIASES", "lookup", "normalise_name", "is_impartial"]
+if TYPE_CHECKING:
+    from .base import Declaration
 
+__all__ = [
+    "register",
+    "forget",
+    "declarations",
+    "lookup",
+    "normalise_name",
+    "is_impartial",
+    "is_board",
+    "classes",
+    "markdown_table",
+    "rewrite_docs",
+]
 
-class Entry(NamedTuple):
-    module: str  # inside cgtkit.rulesets
-    cls: str
-    summary: str
-    example: str
-
-
-RULESETS: dict[str, Entry] = {
-    "domineering": Entry("placement", "Domineering", "Left places vertical dominoes, Right horizontal", "..|..|.."),
-    "cram": Entry("placement", "Cram", "either player places a domino either way (impartial)", "...|..."),
-    "clobber": Entry("clobber", "Clobber", "x (Left) and o (Right) capture an adjacent enemy stone", "xo|ox"),
-    "konane": Entry("konane", "Konane", "x and o jump over enemy stones, capturing them", "xo..|...."),
-    "amazons": Entry("amazons", "Amazons", "move a queen, then shoot an arrow", "x...|...o"),
-    "toads": Entry("toads", "ToadsAndFrogs", "toads T move right, frogs F move left, one step or a jump", "TT..FF"),
-    "hackenbush": Entry(
-        "hackenbush", "HackenbushTree", "chop L/R/G edges of rooted trees, branches in parentheses", "L(R,G),LR"
-    ),
-    "hackenbush-stalks": Entry("hackenbush", "HackenbushStalks", "chop L/R/G edges of stalks", "LRR,GG"),
-    "hackenbush-graph": Entry(
-        "hackenbush", "HackenbushGraph", "chop edges of a graph u-v:C with ground g", "g-a:L a-b:R b-g:G"
-    ),
-    "col": Entry("graphs", "Col", "colour a vertex; neighbours never share a colour", "a-b-c d[L]"),
-    "snort": Entry("graphs", "Snort", "colour a vertex; neighbours never differ", "a-b-c"),
-    "col-grid": Entry(
-        "colouring", "ColGrid", "Col on a grid: colour a cell; neighbours never share a colour", "x..|..."
-    ),
-    "snort-grid": Entry("colouring", "SnortGrid", "Snort on a grid: colour a cell; neighbours never differ", "...|..."),
-    "arc-kayles": Entry("graphs", "ArcKayles", "remove both ends of an edge (impartial)", "1-2-3-4-1"),
-    "cutcake": Entry("cakes", "Cutcake", "Left cuts the width, Right the height", "4x3"),
-    "maundy-cake": Entry("cakes", "MaundyCake", "divide a side into k equal parts", "6x4"),
-    "eatcake": Entry("cakes", "Eatcake", "Left eats a column, Right a row", "3x2"),
-    "kayles": Entry("kayles", "Kayles", "knock down one pin or two adjacent pins (impartial)", "xxx.xx"),
-    "dawsons-kayles": Entry("kayles", "DawsonsKayles", "knock down two adjacent pins (impartial)", "xxxxx"),
-}
-
-ALIASES = {
-    "toadsandfrogs": "toads",
-    "toads-and-frogs": "toads",
-    "stalks": "hackenbush-stalks",
-    "arckayles": "arc-kayles",
-    "maundy": "maundy-cake",
-    "maundycake": "maundy-cake",
-    "dawson": "dawsons-kayles",
-    "dawsonskayles": "dawsons-kayles",
-    "dawsons": "dawsons-kayles",
-}
+_DECLARED: dict[str, "Declaration"] = {}  # name -> declaration, in the order defined
+_ALIASES: dict[str, str] = {}
+_loaded = False
+_loading = False
+_lock = threading.RLock()
 
 
 def normalise_name(name: str) -> str:
-    """The registry key of a ruleset name: case, spaces, ``_`` and ``'`` ignored."""
+    """A ruleset name with case, spaces, ``_`` and ``'`` ignored, aliases resolved."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
-    return ALIASES.get(key, ALIASES.get(key.replace("-", ""), key))
+    return _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
+
+
+def register(declaration: "Declaration") -> None:
+    """Enter a ruleset (called by its class's definition); a name already taken by
+    another class is a :class:`~cgtkit.errors.RulesError`."""
+    with _lock:
+        known = _DECLARED.get(declaration.name)
+        if known is not None and known.cls.__qualname__ != declaration.cls.__qualname__:
+            raise RulesError(f"the ruleset name {declaration.name!r} is taken by {known.cls.__name__}")
+        _DECLARED[declaration.name] = declaration
+        for alias in declaration.aliases:
+            _ALIASES[alias] = declaration.name
+
+
+def forget(name: str) -> None:
+    """Remove a ruleset from the registry (a test's own, say)."""
+    with _lock:
+        gone = _DECLARED.pop(normalise_name(name), None)
+        for alias in gone.aliases if gone is not None else ():
+            _ALIASES.pop(alias, None)
+
+
+def _load() -> None:
+    """Import every module of the package once, so every ruleset has declared itself."""
+    global _loaded, _loading
+    if _loaded:
+        return
+    with _lock:
+        if _loaded or _loading:  # (a module being imported here reads the registry)
+            return
+        _loading = True
+        try:
+            package = "cgtkit.rulesets"
+            for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
+                try:
+                    importlib.import_module(f"{package}.{module.name}")
+                except ImportError:  # an optional dependency missing: that ruleset is left out
+                    pass
+            _loaded = True
+        finally:
+            _loading = False
+
+
+def declarations() -> dict[str, "Declaration"]:
+    """Every registered ruleset, by name, sorted by name."""
+    _load()
+    return dict(sorted(_DECLARED.items()))
+
+
+def classes() -> dict[str, type]:
+    """Every registered ruleset's position class, by class name."""
+    return {d.cls.__name__: d.cls for d in declarations().values()}
 
 
 def lookup(name: str) -> type:
-    """The position class of the ruleset ``name`` (imported on first use)."""
-    key = normalise_name(name)
-    entry = RULESETS.get(key)
-    if entry is None:
-        raise RulesError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
-    try:
-        module = importlib.import_module(f"cgtkit.rulesets.{entry.module}")
-        cls: type = getattr(module, entry.cls)
-        return cls
-    except (ImportError, AttributeError):
-        raise RulesError(f"ruleset {key!r} is not available in this installation (no {entry.cls})") from None
+    """The position class of the ruleset ``name``."""
+    found = declarations().get(normalise_name(name))
+    if found is None:
+        raise RulesError(f"unknown ruleset {name!r}; known: {', '.join(declarations())}")
+    return found.cls
+
+
+BEGIN = "<!-- the rulesets, generated from their declarations: python -m cgtkit.rulesets.registry docs/rulesets.md -->"
+END = "<!-- end of the generated rulesets -->"
+
+
+def markdown_table() -> str:
+    """The docs' listing of every ruleset (docs/rulesets.md holds it between
+    :data:`BEGIN` and :data:`END`; ``python -m cgtkit.rulesets.registry FILE``
+    rewrites it there)."""
+    lines = ["| command | class | rules | example | kind |", "|---|---|---|---|---|"]
+    for name, d in declarations().items():
+        kind = ", ".join(
+            k
+            for k, on in (
+                ("impartial" if d.impartial else "partizan", True),
+                ("board", d.board),
+                ("loopy", d.loopy),
+                ("native", d.native is not None),
+            )
+            if on
+        )
+        cells = [f"`{name}`", f"`{d.cls.__name__}`", d.summary, f"`{d.example or d.command}`", kind]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def rewrite_docs(path: str) -> bool:
+    """Put the current :func:`markdown_table` between the markers of ``path``;
+    whether the file changed."""
+    import pathlib
+
+    page = pathlib.Path(path)
+    text = page.read_text()
+    head, found, rest = text.partition(BEGIN)
+    _, found_end, tail = rest.partition(END)
+    if not (found and found_end):
+        raise RulesError(f"{path} has no generated rulesets table (the markers {BEGIN!r} and {END!r})")
+    new = f"{head}{BEGIN}\n{markdown_table()}\n{END}{tail}"
+    if new != text:
+        page.write_text(new)
+    return new != text
+
+
+def is_board(position: object) -> bool:
+    """Whether a position (or position class) is played on a grid of squares, as its
+    class declares (``board=True``): drawn as a grid, its moves named by squares."""
+    return bool(getattr(position, "_BOARD", False))
 
 
 def is_impartial(position: object) -> bool:
     """Whether a position (or position class) is of an impartial ruleset, as its class
     declares (``IMPARTIAL``); nothing is solved to find out."""
     return bool(getattr(position, "IMPARTIAL", False))
+
+
+if __name__ == "__main__":  # python -m cgtkit.rulesets.registry docs/rulesets.md
+    import sys
+
+    from cgtkit.rulesets import registry as the_registry  # the module the rulesets register in
+
+    for path in sys.argv[1:]:
+        print(f"{path}: {'rewritten' if the_registry.rewrite_docs(path) else 'up to date'}")

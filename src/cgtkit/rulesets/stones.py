@@ -13,8 +13,8 @@ from typing import Iterable, Optional
 
 from ..outcome import Outcome
 from ..short.game import Game
-from . import native
-from .base import StringPosition
+from ..backend import rulesets as backend
+from .base import StringPosition, native_value
 from .bitboard import parse_grid, to_corner
 from .solver import ComponentSolver
 from .symmetry import coded_key
@@ -32,10 +32,10 @@ class StoneRuleset:
     ``evaluate``'s mirror).  Subclasses give :meth:`moves` (the
     positions a side can move to) and :meth:`components` (the keys of the independent
     parts of a position, dead parts dropped); they may give :meth:`quick`.
-    ``native_name`` names the game to the native search (None: Python only).
+    ``native`` names the game's native search (None: Python only).
     """
 
-    native_name: Optional[str] = None
+    native: Optional[str] = None
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.solver = ComponentSolver(self._expand, mirror=self.mirror, quick=self.quick, max_entries=max_entries)
@@ -85,7 +85,7 @@ class StoneRuleset:
         """The value of a sum of components: by the native search when it runs
         (``workers`` threads), else in Python."""
         keys = tuple(keys)
-        got = native.stone_value(self, keys, workers)
+        got = native_value(self, keys, workers)
         if got is not None:
             return got
         if len(self._key_cache) > self.table.max_entries:
@@ -97,7 +97,7 @@ class StoneRuleset:
         (no full value; parts of at most ``small`` stones are replaced by their
         values), else the outcome of :meth:`value_of`, its twin."""
         keys = tuple(keys)
-        got = native.stone_outcome(self, keys, workers, small)
+        got = backend.outcome(self, keys, workers, small)
         if got is None:
             return self.value_of(keys, workers).outcome
         left_first, right_first = got
@@ -107,12 +107,12 @@ class StoneRuleset:
 
     def clear(self) -> None:
         """Forget every solved component (and the native table)."""
-        native.clear(self)
+        backend.clear(self)
         self.table.clear()
         self._key_cache.clear()
 
 
-class StonePosition(StringPosition):
+class StonePosition(StringPosition, board=True):
     """A position on a board of stones (immutable); subclasses set ``ruleset`` and
     ``ALPHABET``.  ``str(p)`` is the CGSuite string and ``type(p)(str(p)) == p``."""
 

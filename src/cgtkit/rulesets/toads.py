@@ -26,8 +26,7 @@ from typing import Optional
 
 from ..errors import RulesError, quoted
 from ..short.game import Game
-from . import native
-from .base import StringPosition
+from .base import StringPosition, native_value
 from .solver import ComponentSolver
 
 __all__ = ["ToadsAndFrogs", "components", "TOADS", "TOADS_TABLE"]
@@ -100,7 +99,15 @@ TOADS = ComponentSolver(_expand, mirror=_mirror, quick=_one_sided)
 TOADS_TABLE = TOADS.table
 
 
-class ToadsAndFrogs(StringPosition):
+class ToadsAndFrogs(
+    StringPosition,
+    name="toads",
+    summary="toads T move right, frogs F move left, one step or a jump",
+    example="TT..FF",
+    board=True,
+    native="toads",
+    aliases=("toadsandfrogs", "toads-and-frogs"),
+):
     """A Toads and Frogs strip (immutable)."""
 
     __slots__ = ("_s",)
@@ -142,7 +149,7 @@ class ToadsAndFrogs(StringPosition):
     @property
     def value(self) -> Game:
         """The canonical value: the sum over the independent sub-strips."""
-        got = native.toads_value(components(self._s))
+        got = native_value(ToadsAndFrogs, components(self._s))
         if got is not None:
             return got
         return TOADS.value_of(components(self._s))

@@ -1,0 +1,193 @@
+"""The seam between the rulesets and their native search: which search computes a
+ruleset's values, the native one (Rust, ``native/src/rulesets``) or the ruleset's own
+Python search, its reference twin.
+
+A ruleset object that has a native search says so by its ``native`` attribute (the
+name in the native table of searches, ``native/src/rulesets/mod.rs``) and, if it takes
+any, ``native_params()``; it passes the keys of a position's parts (plain ints, strings
+and tuples, read by the native ruleset's own codec).  Each such object gets its own
+native search and table on first use (:func:`solver_of`; ``stats()``, ``clear()``,
+``set_bound(entries=, bytes=)``).  Answers are raw: an engine id (the caller wraps it
+as a :class:`~cgtkit.short.game.Game`) or a nim value, or None when the Python
+search is to run.
+
+The native search runs when the engine is native and it is not switched off:
+``with python_search(): ...`` runs the Python searches inside the block (the tests
+compare the two), and an object whose ``search`` attribute is ``"python"`` always
+uses its own.  ``workers`` (:func:`set_workers`, :func:`threads`, or the ``workers=``
+argument; ``--jobs`` on the command line) splits one large position's work over
+threads that share the table.
+
+>>> class Strips:
+...     native = "toads"
+>>> got = value(Strips(), ["T.F", "T."])
+>>> got is None or isinstance(got, int)
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import weakref
+from typing import Any, Iterable, Iterator, Optional, Protocol
+
+from ..errors import RulesError
+from . import NAME, active as _side, extension, use
+
+__all__ = [
+    "NativeSearch",
+    "active",
+    "python_search",
+    "set_workers",
+    "workers",
+    "threads",
+    "solver_of",
+    "value",
+    "outcome",
+    "clear",
+    "clear_all",
+    "positions_known",
+    "stalks_value",
+]
+
+
+class NativeSearch(Protocol):
+    """What the native search of one ruleset offers (``cgtkit._native.RulesetSolver``)."""
+
+    guard: Optional[int]
+    impartial: bool
+
+    def value(self, keys: list[Any], workers: int = 1) -> Optional[int]: ...
+
+    def outcome(self, keys: list[Any], workers: int = 1, small: int = 8) -> Optional[tuple[bool, bool]]: ...
+
+    def stats(self) -> dict[str, int]: ...
+
+    def outcome_stats(self) -> Optional[dict[str, int]]: ...
+
+    def clear(self) -> None: ...
+
+    def set_bound(self, entries: Optional[int] = None, bytes: Optional[int] = None) -> None: ...
+
+
+def _extension() -> Any:
+    """The extension, when the native engine runs (the ids it answers are that
+    engine's) and it has the ruleset searches."""
+    if NAME != "native":
+        return None
+    n = extension()
+    return n if n is not None and hasattr(n, "RulesetSolver") else None
+
+
+_NATIVE = _extension()
+_workers = 1
+_SEARCHES: "weakref.WeakKeyDictionary[Any, NativeSearch]" = weakref.WeakKeyDictionary()
+
+
+def active() -> bool:
+    """Whether ruleset values come from the native search now."""
+    return _NATIVE is not None and _side() == "native"
+
+
+@contextlib.contextmanager
+def python_search() -> Iterator[None]:
+    """Inside the block every ruleset value comes from the Python search (the
+    backend's :func:`~cgtkit.backend.use` of the python side)."""
+    with use("python"):
+        yield
+
+
+def set_workers(n: int) -> None:
+    """Threads for each native value computed from now on (1: no threads)."""
+    global _workers
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise RulesError(f"workers must be a positive int, not {n!r}")
+    _workers = n
+
+
+def workers() -> int:
+    """Threads for each native value (see :func:`set_workers`)."""
+    return _workers
+
+
+@contextlib.contextmanager
+def threads(n: int) -> Iterator[None]:
+    """Inside the block, native values are computed on ``n`` threads."""
+    before = _workers
+    set_workers(n)
+    try:
+        yield
+    finally:
+        set_workers(before)
+
+
+def solver_of(owner: Any) -> Optional[NativeSearch]:
+    """The native search of a ruleset object (made on first use), or None when the
+    Python search is to run (it has none, it is switched off, or no extension)."""
+    name = getattr(owner, "native", None)
+    if not active() or getattr(owner, "search", "auto") == "python" or not isinstance(name, str):
+        return None
+    s = _SEARCHES.get(owner)
+    if s is None:
+        params = owner.native_params() if hasattr(owner, "native_params") else None
+        s = _SEARCHES[owner] = _NATIVE.RulesetSolver(name, params)
+    return s
+
+
+def _count(n: Optional[int]) -> int:
+    return _workers if n is None else n
+
+
+def value(owner: Any, keys: Iterable[Any], workers: Optional[int] = None) -> Optional[int]:
+    """The value of the sum of the parts ``keys`` by ``owner``'s native search: an
+    engine id, or a nim value for an impartial ruleset; None when the Python search
+    is to run (no native search, switched off, or a part beyond its limits)."""
+    s = solver_of(owner)
+    return None if s is None else s.value(list(keys), _count(workers))
+
+
+def outcome(
+    owner: Any, keys: Iterable[Any], workers: Optional[int] = None, small: int = 8
+) -> Optional[tuple[bool, bool]]:
+    """``(Left wins moving first, Right wins moving first)`` by the native outcome
+    search (games of stones), or None when it cannot run."""
+    s = solver_of(owner)
+    return None if s is None else s.outcome(list(keys), _count(workers), small)
+
+
+def clear(owner: Any) -> None:
+    """Forget the native table of ``owner`` (if it has one)."""
+    s = _SEARCHES.get(owner)
+    if s is not None:
+        s.clear()
+
+
+def clear_all() -> None:
+    """Forget every native table."""
+    for s in list(_SEARCHES.values()):
+        s.clear()
+
+
+def positions_known() -> int:
+    """How many positions every native table holds now: a count of work done that
+    another thread may read while a search runs (the command line's progress line).
+
+    >>> positions_known() >= 0
+    True
+    """
+    total = 0
+    for s in list(_SEARCHES.values()):
+        total += int(s.stats()["entries"])
+        more = s.outcome_stats()
+        if more is not None:  # positions whose outcome is known too
+            total += int(more["entries"])
+    return total
+
+
+def stalks_value(stalks: Iterable[str]) -> Optional[int]:
+    """The engine id of a position of Hackenbush stalks, or None (Python search)."""
+    if not active():
+        return None
+    got: int = _NATIVE.hackenbush_stalks(list(stalks))
+    return got
