@@ -28,7 +28,6 @@ True
 from __future__ import annotations
 
 import contextlib
-import os
 import weakref
 from typing import Any, Iterable, Iterator, Optional, Protocol
 
