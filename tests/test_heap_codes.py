@@ -190,20 +190,22 @@ def test_code_engine_grows_in_steps_like_in_one_go():
     assert stepped.values[:40].tolist() == whole.values[:40].tolist() == slow_values("0.{0,2+}G", 40)
 
 
-def test_code_engine_failure_forgets_everything():
-    engine = CodeEngine(TakeBreakCode.parse("0.*"))
+def test_code_engine_failure_forgets_everything(monkeypatch):
+    from cgtkit.heap import code_engine
+
+    engine = CodeEngine(TakeBreakCode.parse("0.*!"))
     engine.extend(10)
+    with monkeypatch.context() as m:
 
-    def boom(h):
-        raise MemoryError("simulated")
+        def boom(*args):
+            raise MemoryError("simulated")
 
-    engine._mex = boom
-    with pytest.raises(MemoryError):
-        engine.extend(20)
-    del engine._mex
+        m.setattr(code_engine, "partitions", boom)  # the splits listed one by one
+        with pytest.raises(MemoryError):
+            engine.extend(20)
     assert engine.values is None and engine.n == 1
     engine.extend(20)
-    assert engine.values[:20].tolist() == slow_values("0.*", 20)
+    assert engine.values[:20].tolist() == slow_values("0.*!", 20)
 
 
 # --- laws ---------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ from typing import Callable, Iterator
 from .._lazy import np
 
 from .codes import EQUAL, FREE, Digit, TakeBreakCode, partitions
-from .sequences import SplitEngine, TripleEngine, _grown
+from .sequences import SplitEngine, TripleEngine
 
 __all__ = ["CodeEngine", "ExpandingSplitEngine", "engine_for", "split_shape"]
 
@@ -130,8 +130,8 @@ class CodeEngine:
         if self.values is not None and n <= self.n:
             return
         try:
-            known = np.zeros(1, dtype=np.int64) if self.values is None else self.values
-            self.values = _grown(known, max(n, 2 * len(known)) if n > len(known) else n)
+            if self.values is None or len(self.values) < n:
+                self._room(n)
             self._grow_tables(len(self.values))
             for h in range(self.n, n):
                 self._rows_before(h)
@@ -145,6 +145,14 @@ class CodeEngine:
             raise
         if progress is not None:
             progress(n)
+
+    def _room(self, n: int) -> None:
+        """Arrays for at least ``n`` heaps (doubling), the values known kept."""
+        size = max(n, 2 * (0 if self.values is None else len(self.values)))
+        values = np.zeros(size, dtype=np.int64)
+        if self.values is not None:
+            values[: self.n] = self.values[: self.n]
+        self.values = values
 
     # --- the tables of nim-sums ------------------------------------------------------
     def _grow_tables(self, rows: int) -> None:

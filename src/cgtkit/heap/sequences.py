@@ -129,12 +129,9 @@ def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtki
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
-    """``a`` followed by zeros up to ``size`` entries (``a`` itself when it is long
-    enough).  The zeros come from the system
+    """``a`` followed by zeros up to ``size`` entries.  The zeros come from the system
     untouched (np.zeros), so the part no kernel ever writes (most of a rare-heap list)
     costs no memory."""
-    if len(a) >= size:
-        return a
     out = np.zeros(size, dtype=a.dtype)
     out[: len(a)] = a
     return out
