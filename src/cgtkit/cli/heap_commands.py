@@ -194,12 +194,17 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
         "octal",
-        help="Grundy values and period of an octal/hexadecimal take-and-break game",
-        description="Grundy values of a take-and-break game given by its octal or hexadecimal code "
-        "(0.77 Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7, 0.8F, ...).",
-        epilog="example: cgtkit octal 0.77 --n 200 --period",
+        help="Grundy values and period of a take-and-break game (octal, hexadecimal, CGSuite's codes)",
+        description="Grundy values of a take-and-break game given by its code in CGSuite's syntax "
+        "(0.77 Kayles, 0.07 Dawson's Kayles, 0.137 Dawson's chess, 4.7, 0.8F, 4!.0 Grundy's game, "
+        "0.[3] Nim, 4.[3] Lasker's Nim, {2+}=.0 Maundy cake, ...; see docs/heap.md).",
+        epilog="example: cgtkit octal 0.77 --n 200 --period; cgtkit octal '4!.0' --n 50",
     )
-    p.add_argument("code", help="the code d0.d1d2...: digit dk says how taking k tokens may leave 0/1/2(/3) heaps")
+    p.add_argument(
+        "code",
+        help="the code d0.d1d2...: digit dk says how taking k tokens may leave 0, 1, 2, ... heaps; "
+        "! ? = after a digit: unequal, not all equal, all equal heaps; [..]: repeating digits",
+    )
     _add_common(p)
     p.set_defaults(run=_octal)
 

@@ -40,7 +40,8 @@ from ..nimbers import mex, nim_sum
 from .codes import TakeBreakCode
 from .misere import Genus, MultisetSearch, compress_gammas
 from .periodicity import Periodicity, certificate_length, find_period
-from .sequences import AllButEngine, SplitEngine, TripleEngine
+from .code_engine import engine_for
+from .sequences import AllButEngine, SplitEngine
 
 if TYPE_CHECKING:  # pragma: no cover
     from .grundy_sequence import GrundySequence
@@ -315,6 +316,10 @@ class HeapGame:
         """``(max_take, parts)`` when the periodicity theorem applies, else None."""
         return None
 
+    def _no_certificate(self) -> str | None:
+        """Why no periodicity theorem applies, when the game knows (else None)."""
+        return None
+
     _saltus = False
 
     def _find_period(self, values: np.ndarray) -> Periodicity | None:
@@ -367,9 +372,9 @@ class HeapGame:
                 "s > 0), so there is no period; arithmetic_period() gives (preperiod, period, saltus)"
             )
         if shape is None:
+            why = self._no_certificate() or "it needs a finite take-and-break rule"
             raise PeriodNotCertifiedError(
-                f"{self.name}: no periodicity theorem applies (it needs a finite take-and-break "
-                "rule); use periodicity() to look for an observed period"
+                f"{self.name}: no periodicity theorem applies ({why}); use periodicity() to look for an observed period"
             )
         found = self.periodicity(limit=limit, progress=progress)
         if found is None or not found.certified:
@@ -439,58 +444,46 @@ def _heap_size(n: object) -> int:
 
 
 class OctalGame(HeapGame):
-    """The take-and-break game of an octal or hexadecimal code (see
+    """The take-and-break game of a code in CGSuite's full syntax (see
     :mod:`cgtkit.heap.codes`): ``OctalGame("0.77")`` is Kayles, ``"0.07"`` Dawson's
-    Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal game.
+    Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal
+    game, ``"4!.0"`` Grundy's game, ``"0.[3]"`` Nim, ``"4.[3]"`` Lasker's Nim,
+    ``"{2+}=.0"`` Maundy cake.  ``name`` is the code's normal form.
 
     It computes with the heap kernels of the side active when it is made (native;
     ``with cgtkit.backend.use("python"):`` for their plain-Python twins).
 
     >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
     ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
+    >>> OctalGame("4!.0").grundy_values(10).tolist(), OctalGame("4.[3]").grundy_values(9).tolist()
+    ([0, 0, 0, 1, 0, 2, 1, 0, 2, 1], [0, 1, 2, 4, 3, 5, 6, 8, 7])
     >>> OctalGame("0.5x")
     Traceback (most recent call last):
     ...
-    cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a hexadecimal digit (0-9, A-F)
+    cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a digit (0-9, A-V, &N;, * or {...})
     """
 
     def __init__(self, code: str | TakeBreakCode) -> None:
-        self.code = code if isinstance(code, TakeBreakCode) else TakeBreakCode.parse(code)
+        self.code = TakeBreakCode.parse(code)
         super().__init__(name=str(self.code))
-        c = self.code
-        self._engine: SplitEngine | TripleEngine
-        if c.max_parts <= 2:
-            self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2))
-        else:
-            self._engine = TripleEngine(c.takes(0), c.takes(1), c.takes(2), c.takes(3))
+        self._engine = engine_for(self.code)
 
     @property
     def rules_key(self) -> Hashable:
         return ("octal", str(self.code))
 
     def _raw_moves(self, n: int) -> Iterable[tuple[int, ...]]:
-        for k, d in enumerate(self.code.digits):
-            r = n - k
-            if r < 0:
-                break
-            if d & 1 and r == 0:
-                yield ()
-            if d & 2 and r >= 1:
-                yield (r,)
-            if d & 4:
-                for a in range(1, r // 2 + 1):
-                    yield (a, r - a)
-            if d & 8:
-                for a in range(1, r // 3 + 1):
-                    for b in range(a, (r - a) // 2 + 1):
-                        yield (a, b, r - a - b)
+        return self.code.options(n)
 
     def _compute(self, n: int, progress: Progress | None = None) -> np.ndarray:
         self._engine.extend(n, None if progress is None else (lambda done: progress(done, "computing")))
         return self._engine.values[: self._engine.n]
 
-    def _certificate_shape(self) -> tuple[int, int]:
-        return self.code.max_take, self.code.max_parts
+    def _certificate_shape(self) -> tuple[int, int] | None:
+        return self.code.certificate_shape()
+
+    def _no_certificate(self) -> str | None:
+        return self.code.no_certificate_reason()
 
 
 class SubtractionGame(HeapGame):

@@ -67,7 +67,7 @@ def _shape(game: Any) -> tuple[int, int] | None:
     from ..heap.games import OctalGame, SubtractionGame
 
     if isinstance(game, OctalGame):
-        return game.code.max_take, max(game.code.max_parts, 1)
+        return game.code.certificate_shape()  # None for codes no periodicity argument covers (e.g. 4!.0)
     if isinstance(game, SubtractionGame) and game.subtract is not None:
         return max(game.subtract), 1
     return None

@@ -71,9 +71,11 @@ def subtraction_sets(max_set: int) -> list[str]:
 
 def canonical_code(code: str, family: str = "octal") -> str:
     """The canonical spelling of a code of ``family``; :class:`HeapCodeError` if malformed.
+    The octal family takes every take-and-break code but the plain hexadecimal ones
+    (CGSuite's full syntax, written in its normal form).
 
-    >>> canonical_code("0.770"), canonical_code("3,1, 4", "subtraction")
-    ('0.77', '1,3,4')
+    >>> canonical_code("0.770"), canonical_code("3,1, 4", "subtraction"), canonical_code("04!.0")
+    ('0.77', '1,3,4', '4!.0')
     >>> canonical_code("0.8", "octal")
     Traceback (most recent call last):
     ...
@@ -88,7 +90,7 @@ def canonical_code(code: str, family: str = "octal") -> str:
             raise HeapCodeError(f"{code!r}: a subtraction set holds ints >= 1, e.g. 1,3,4")
         return ",".join(map(str, ks))
     parsed = TakeBreakCode.parse(code)
-    if family == "octal" and any(d > 7 for d in parsed.digits):
+    if family == "octal" and parsed.is_hexadecimal and not parsed.is_octal:
         raise HeapCodeError(f"{code!r} is not an octal code (digits 0-7); use cgtkit sweep hex")
     return str(parsed)
 
