@@ -35,6 +35,7 @@ __all__ = [
     "PeriodNotCertifiedError",
     "MisereQuotientError",
     "SweepError",
+    "ConfigError",
     "shown_number",
     "excerpt",
     "quoted",
@@ -201,3 +202,8 @@ class MisereQuotientError(CGTError, ValueError):
 class SweepError(CGTError):
     """A sweep or its results database cannot go on: a file that is not a cgtkit results
     database, an unreachable Dask scheduler, a missing optional dependency, a bad option."""
+
+
+class ConfigError(CGTError, ValueError):
+    """A ``CGTKIT_*`` environment variable has a value cgtkit cannot use; the message
+    names the variable and the values it allows (see :mod:`cgtkit.config`)."""

@@ -15,12 +15,12 @@ True
 
 from __future__ import annotations
 
-import os
 import sys
 import warnings
 from typing import Any, Hashable, Iterable, Protocol, Sequence
 
 from .._extension import native_module as _native_module
+from ..config import is_set, setting
 from ..numbers import Dyadic, dyadic_parts
 
 __all__ = ["Engine", "NativeEngine", "ENGINE", "select_engine", "native_module"]
@@ -108,14 +108,14 @@ def native_module() -> Any:
 def select_engine(choice: str | None = None) -> Engine:
     """The engine named by ``choice`` (default: ``$CGTKIT_ENGINE``, else native)."""
     if choice is None:
-        choice = os.environ.get("CGTKIT_ENGINE", "").strip().lower() or "native"
-    if choice not in ("native", "python"):
-        raise ValueError(f"CGTKIT_ENGINE={choice!r}: expected 'native' or 'python'")
+        choice = setting("CGTKIT_ENGINE")  # a ConfigError naming the variable when it is not an engine
+    elif choice not in ("native", "python"):
+        raise ValueError(f"engine {choice!r}: expected 'native' or 'python'")
     if choice == "native":
         native = native_module()
         if native is not None:
             return NativeEngine(native)
-        if os.environ.get("CGTKIT_ENGINE"):
+        if is_set("CGTKIT_ENGINE"):
             raise ImportError("CGTKIT_ENGINE=native, but cgtkit._native is not built (run `make install`)")
         warnings.warn("cgtkit._native is not built: using the slower python engine", RuntimeWarning, stacklevel=2)
     from .pyengine import PyEngine  # the twin is loaded only when it runs
