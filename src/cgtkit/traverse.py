@@ -130,9 +130,7 @@ def _expand_safely(expand: Expand, position: Hashable) -> tuple[Any, Sequence[Ha
         return expand(position)
     except CGTError:
         raise
-    except RecursionError:
-        raise
-    except Exception as exc:
+    except Exception as exc:  # a RecursionError too: the move function's, like any other of its errors
         raise MoveFunctionError(
             f"the move function failed on position {position!r}: {type(exc).__name__}: {exc}",
             position=position,
