@@ -36,3 +36,27 @@ def test_readme_pictures_are_up_to_date():
         assert f"docs/images/{name}" in readme
         committed = (DOCS / "images" / name).read_text(encoding="utf-8")
         assert committed == draw() + "\n", f"docs/images/{name} is stale: run .venv/bin/python docs/make_images.py"
+
+
+def test_a_skipped_browser_check_says_so_in_one_line(tmp_path):
+    """Without Chromium the notebooks' browser check skips; the run's summary says so
+    in one line (a quiet run would show only a count of skips)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    (tmp_path / "test_notebooks.py").write_text(
+        "import pytest\n\n\n"
+        "@pytest.mark.parametrize('name', ['a', 'b'])\n"
+        "def test_rendered_notebook_shows_its_pictures_in_a_browser(name):\n"
+        "    pytest.skip('no chromium on the PATH: install it')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    said = [line for line in done.stdout.splitlines() if "browser check" in line]
+    assert said == ["notebooks: the browser check did not run (2 skipped): no chromium on the PATH: install it"]
