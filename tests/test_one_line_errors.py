@@ -55,10 +55,10 @@ def test_a_plot_is_written_where_it_can_be(capsys, tmp_path):
 def test_an_os_error_while_running_is_one_line(capsys, monkeypatch):
     from cgtkit.cli import seed_commands
 
-    def broken(args):
+    def broken(heaps):
         raise PermissionError(13, "Permission denied", "/root/x")
 
-    monkeypatch.setattr(seed_commands, "_nim", broken)
+    monkeypatch.setattr(seed_commands, "nim_outcome", broken)
     one_line_error(*run(capsys, "nim", "1", "2"), "cgtkit nim: error: /root/x: Permission denied")
 
 

@@ -186,7 +186,10 @@ def refuse_unguarded_script(what: str = "a sweep") -> None:
     name = getattr(getattr(main, "__spec__", None), "name", None) or ""
     if main is None or not path or name == "__main__" or name.endswith(".__main__"):
         return
-    frame, top = sys._getframe(1), None
+    import inspect
+
+    here = inspect.currentframe()
+    frame, top = (here.f_back if here is not None else None), None
     while frame is not None:
         if frame.f_globals is vars(main) and frame.f_code.co_name == "<module>":
             top = frame
