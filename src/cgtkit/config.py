@@ -1,18 +1,14 @@
 """cgtkit's environment variables: the one place that reads and checks every ``CGTKIT_*``.
 
-=============================== ============================================ ====================
-variable                        allowed values                               default
-=============================== ============================================ ====================
-``CGTKIT_ENGINE``               ``native`` or ``python`` (the twin engine)   ``native``
-``CGTKIT_MAX_DEPTH``            an integer at least 1: the longest line of   4,000,000
-                                play a search follows
-``CGTKIT_LOOPY_MAX_POSITIONS``  an integer at least 1: the positions a       1,000,000
-                                loopy value explores
-``CGTKIT_EATCAKE_MAX_COST``     a number at least 1 (``1e8``): the search    ``Eatcake.max_cost``
-                                bound of Eatcake
-``CGTKIT_REQUIRE_BROWSER``      any value: the test suite fails, instead of  unset
-                                skipping, without Chromium
-=============================== ============================================ ====================
+* ``CGTKIT_ENGINE``: ``native`` (the default) or ``python`` (the twin engine);
+* ``CGTKIT_MAX_DEPTH``: an integer at least 1, the longest line of play a search
+  follows (default 4,000,000);
+* ``CGTKIT_LOOPY_MAX_POSITIONS``: an integer at least 1, the positions a loopy value
+  explores (default 1,000,000);
+* ``CGTKIT_EATCAKE_MAX_COST``: a number at least 1 (``1e8``), the search bound of
+  Eatcake (default ``Eatcake.max_cost``);
+* ``CGTKIT_REQUIRE_BROWSER``: any value: the test suite fails, instead of skipping,
+  without Chromium.
 
 An empty variable is unset.  :func:`setting` reads one (its default when unset);
 a value it cannot use is a :class:`~cgtkit.errors.ConfigError` naming the variable

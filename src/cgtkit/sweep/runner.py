@@ -20,10 +20,11 @@ installed.
 
 Ctrl-C: the terminal sends it to every process of the command, the local workers
 too, which would each print a traceback; they are started with SIGINT blocked, and
-the driver, which alone takes Ctrl-C, closes them.  A local cluster's workers start by importing the
-script that runs the sweep again (Python's ``spawn``): a sweep started at the top
-level of a script, outside ``if __name__ == "__main__":``, would start again in every
-worker, so it is refused at once with a one-line :class:`SweepError` saying so.
+the driver, which alone takes Ctrl-C, closes them.  A local cluster's workers start
+by importing the script that runs the sweep again (Python's ``spawn``): a sweep
+started at the top level of a script, outside ``if __name__ == "__main__":``, would
+start again in every worker, so it is refused at once with a one-line
+:class:`SweepError` saying so.
 """
 
 from __future__ import annotations
@@ -121,7 +122,9 @@ def _client(scheduler: str | None, workers: int, memory_limit: str | int | None,
             processes=True,
             dashboard_address=":0",
             memory_limit=memory_limit if memory_limit is not None else "auto",
-            silence_logs=logging.ERROR,
+            # a worker whose scheduler closes (Ctrl-C, the end of a sweep) logs ERRORs with
+            # tracebacks; what a sweep's user needs is in the database and the summary
+            silence_logs=logging.CRITICAL,
         )
     )
     return distributed.Client(cluster), cluster
