@@ -5,7 +5,9 @@ paragraph (and ``[a][b]`` in its output reads as a link).  This hook adds a Mark
 preprocessor that fences each run of lines starting at ``>>> `` (up to the next blank
 line) as a ``pycon`` block, outside existing fences.  It runs before mkdocstrings reads
 the Markdown configuration (priority 100).  Sphinx roles in the docstrings
-(:class:`~cgtkit.heap.OctalGame`) become code spans (`OctalGame`).
+(:class:`~cgtkit.heap.OctalGame`) become code spans (`OctalGame`), and the
+reStructuredText escape that glues a plural to one (:class:`GameCache`\\ s) goes, so the
+page says `GameCache`s, not `GameCache`\\ s.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from mkdocs.plugins import event_priority
 
 
 _ROLE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`(~?)([^`]+)`")
+_ESCAPED_SPACE = re.compile(r"`\\{1,2} ")  # `GameCache`\ s, in a plain or a raw docstring
 
 
 def _role(m: re.Match) -> str:
@@ -26,7 +29,7 @@ def _role(m: re.Match) -> str:
 
 class _FenceDoctests(Preprocessor):
     def run(self, lines: list[str]) -> list[str]:
-        lines = [_ROLE.sub(_role, line) for line in lines]
+        lines = [_ESCAPED_SPACE.sub("`", _ROLE.sub(_role, line)) for line in lines]
         out: list[str] = []
         in_fence = in_example = False
         for line in lines:

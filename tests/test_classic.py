@@ -17,7 +17,7 @@ from cgtkit.heap.subtraction import (
 )
 from cgtkit.primes import is_probable_prime, prime_factors
 from cgtkit.rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_moves
-from cgtkit.scoring import two_ends_margin, two_ends_margin_by_search
+from cgtkit.scoring import one_coin_margin, one_coin_margin_by_search, two_ends_margin, two_ends_margin_by_search
 from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between
@@ -164,6 +164,50 @@ def test_two_ends_errors():
         two_ends_margin([])
     with pytest.raises(CGTError, match="item 1"):
         two_ends_margin([1, "x"])
+
+
+# --- one coin from an end ------------------------------------------------------------
+def one_coin_by_final_totals(row, first=0, second=0, first_moves=True):
+    """The brute-force twin: play out every line, keep both players' totals, and let
+    the first player maximise (the second minimise) first - second at the end."""
+    if not row:
+        return first - second
+    ends = [(row[0], row[1:]), (row[-1], row[:-1])]
+    if first_moves:
+        return max(one_coin_by_final_totals(rest, first + v, second, False) for v, rest in ends)
+    return min(one_coin_by_final_totals(rest, first, second + v, True) for v, rest in ends)
+
+
+@given(st.lists(st.integers(-50, 50), min_size=1, max_size=10))
+def test_one_coin_equals_both_twins(values):
+    assert one_coin_margin(values) == one_coin_margin_by_search(values) == one_coin_by_final_totals(tuple(values))
+
+
+def test_one_coin_published_examples():
+    # GeeksforGeeks, "Optimal Strategy for a Game" (the coins-in-a-line DP): the first
+    # player collects 22 of 33 in [8, 15, 3, 7], 4 of 8 in [2, 2, 2, 2], 42 of 66 in
+    # [20, 30, 2, 2, 2, 10]; the margin is twice that minus the total
+    assert one_coin_margin([8, 15, 3, 7]) == 2 * 22 - 33
+    assert one_coin_margin([2, 2, 2, 2]) == 0
+    assert one_coin_margin([20, 30, 2, 2, 2, 10]) == 2 * 42 - 66
+
+
+@given(st.lists(st.integers(-(10**6), 10**6), min_size=1, max_size=40).filter(lambda v: len(v) % 2 == 0))
+def test_one_coin_even_rows_never_lose_by_parity(values):
+    # Winkler's parity strategy: on an even row the first player can take every coin at
+    # an odd place, or every coin at an even place, whichever sum is larger
+    odd, even = sum(values[0::2]), sum(values[1::2])
+    assert one_coin_margin(values) >= abs(odd - even)
+
+
+def test_one_coin_exact_beyond_64_bits_and_long_rows():
+    rng = random.Random(7)
+    values = [rng.randint(-(10**30), 10**30) for _ in range(12)]
+    assert one_coin_margin(values) == one_coin_margin_by_search(values)
+    values = [rng.randint(-1000, 1000) for _ in range(2000)]
+    assert one_coin_margin(values) >= abs(sum(values[0::2]) - sum(values[1::2]))
+    with pytest.raises(CGTError, match="empty"):
+        one_coin_margin([])
 
 
 # --- cake cutting ---------------------------------------------------------------------

@@ -1,5 +1,7 @@
 """The seed problems on the command line."""
 
+import json
+
 from cli_run import run
 
 
@@ -35,7 +37,11 @@ def test_coins_with_huge_takes(capsys):
 
 def test_two_ends_and_cake(capsys):
     _, out, _ = run(capsys, "two-ends", "--", "1", "-100", "1")
-    assert "margin with best play: -98" in out
+    assert "margin with best play: -98" in out and "game: take any number from either end" in out
+    _, out, _ = run(capsys, "two-ends", "--one", "--", "1", "-100", "1")
+    assert "margin with best play: -100" in out and "game: one coin from either end" in out
+    _, out, _ = run(capsys, "two-ends", "--one", "--json", "8", "15", "3", "7")
+    assert json.loads(out) == {"values": [8, 15, 3, 7], "game": "one coin", "margin": 11}
     _, out, _ = run(capsys, "cake-queries", "12x1", "1x2", "2x12", "--query", "1:2", "--query", "2:3")
     assert "[1, 2]: Yes" in out and "[2, 3]: No" in out
 

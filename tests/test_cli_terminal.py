@@ -372,3 +372,32 @@ def test_play_reads_moves_as_squares(ruleset, start, typed, said):
     feed = iter([typed, "q"])
     play(lookup(ruleset)(start), human=side, first=side, read=lambda: next(feed, ""), out=out)
     assert f"You ({side.capitalize()}) play {said}" in out.getvalue()
+
+
+def test_play_shows_the_progress_of_the_value_commands(monkeypatch):
+    """While `play` computes values (silent for minutes on a big board), the value
+    commands' progress shows: same label, unit and count of the native search."""
+    from cgtkit.cli import ruleset_commands
+    from cgtkit.rulesets import Domineering
+
+    shown = []
+
+    class Watching:
+        def __init__(self, how, label, total=None, unit="", poll=None, stream=None):
+            shown.append((how, label, unit, poll))
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return None
+
+    monkeypatch.setattr(ruleset_commands, "Progress", Watching)
+    typed = iter(["?\n", "1\n", "1\n", ""])
+    out = io.StringIO()
+    ruleset_commands.play(Domineering("...|...|..."), read=lambda: next(typed), out=out, progress="plain")
+    assert len(shown) >= 3 and "Your move" in out.getvalue()
+    assert {s[:3] for s in shown} == {("plain", "Domineering: value", "positions")}
+    assert all(s[3] is ruleset_commands.native.positions_known for s in shown)
+    assert build_parser().parse_args(["play", "kayles", "xxx", "--progress"]).progress is True
+    assert build_parser().parse_args(["play", "kayles", "xxx"]).progress is None

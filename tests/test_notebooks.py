@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from cgtkit.config import setting
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "docs" / "notebooks").glob("*.ipynb"))
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -104,7 +106,7 @@ def _chromium() -> str | None:
 def browser():
     path = _chromium()
     if path is None:
-        if os.environ.get("CGTKIT_REQUIRE_BROWSER"):
+        if setting("CGTKIT_REQUIRE_BROWSER"):
             pytest.fail("CGTKIT_REQUIRE_BROWSER is set but no chromium is on the PATH (apt-get install chromium)")
         pytest.skip("no chromium on the PATH: install it (apt-get install chromium) to check the rendered notebooks")
     sync_api = pytest.importorskip("playwright.sync_api")

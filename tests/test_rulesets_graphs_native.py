@@ -14,7 +14,7 @@ import pytest
 from cli_run import interrupted
 
 from cgtkit.errors import RulesError
-from cgtkit.backend import native_module
+from cgtkit.backend import extension as native_module
 from cgtkit.rulesets import native
 from cgtkit.rulesets.graphs import ArcKayles, Col, Snort
 from cgtkit.short.notation import game

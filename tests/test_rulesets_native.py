@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from cgtkit.errors import RulesError
 from cgtkit.rulesets import Amazons, Clobber, Cram, Domineering, HackenbushStalks, Konane, ToadsAndFrogs
-from cgtkit.backend import native_module
+from cgtkit.backend import extension as native_module
 from cgtkit.rulesets import native
 from cgtkit.rulesets.placement import PlacementPosition, PlacementRuleset
 from cgtkit.rulesets.reference import cells_of, slow_domineering

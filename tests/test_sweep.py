@@ -327,3 +327,105 @@ def test_db_command_queries_and_exports(cluster, tmp_path, capsys):
     except ImportError:
         status, _, err = cli(capsys, "db", db, "export", "heap_games", "--parquet", str(tmp_path / "o.parquet"))
         assert status == 2 and "pip install 'cgtkit[parquet]'" in err
+
+
+# --- Ctrl-C and scripts -----------------------------------------------------------------------
+def _sweep_in_its_own_terminal(tmp_path):
+    """``cgtkit sweep`` on a local cluster of two workers, in a session of its own, as
+    a terminal runs a command: Ctrl-C there reaches every process of the group."""
+
+    def like_a_terminal():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)  # not ignored, even under a background shell
+        os.setsid()
+
+    argv = ["sweep", "octal", "--digits", "2", "--heaps", str(1 << 22), "--workers", "2", "--no-progress"]
+    return subprocess.Popen(
+        CGTKIT + argv + ["--db", str(tmp_path / "r.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent / "src")),
+        preexec_fn=like_a_terminal,
+    )
+
+
+def _busy_worker(process) -> bool:
+    try:
+        used = process.cpu_times()
+        return "spawn_main" in " ".join(process.cmdline()) and used.user + used.system >= 0.3
+    except Exception:  # gone, or not ours to read
+        return False
+
+
+def _ctrl_c(proc, when) -> tuple[int, str]:
+    psutil = pytest.importorskip("psutil")
+    try:
+        deadline = time.monotonic() + 120
+        while not when(psutil.Process(proc.pid)) and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.01)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return proc.returncode, err
+
+
+@pytest.mark.parametrize("moment", ["workers starting", "sweep running"])
+def test_ctrl_c_stops_a_sweep_in_one_line(tmp_path, moment):
+    """The terminal's Ctrl-C reaches the worker processes too, which printed their own
+    tracebacks (68 lines): one line and exit status 130, whenever it comes."""
+    if moment == "workers starting":  # a worker process is importing (has used some CPU time)
+        when = lambda p: any(_busy_worker(c) for c in p.children(recursive=True))  # noqa: E731
+    else:  # the database has its first rows
+        when = lambda p: _count(tmp_path / "r.db") >= 1  # noqa: E731
+    status, err = _ctrl_c(_sweep_in_its_own_terminal(tmp_path), when)
+    assert (status, err) == (130, "cgtkit sweep: interrupted\n")
+
+
+def test_a_sweep_at_the_top_level_of_a_script_is_refused_in_one_line(tmp_path):
+    """Without ``if __name__ == "__main__":`` every worker would import the script and
+    start the sweep again (dozens of tracebacks ending in "Nanny failed to start")."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent / "src"))
+    call = f"cgtkit.sweep.octal(1, heaps=64, db={str(tmp_path / 'r.db')!r}, workers=1)"
+    script = tmp_path / "sweep_script.py"
+    script.write_text(f"import cgtkit.sweep\n\n\ndef main():\n    {call}\n\n\nmain()\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 1 and "Nanny" not in done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        "cgtkit.errors.SweepError: sweep_script.py, line 8, starts a sweep at the top level of the script: Dask's "
+        'worker processes import the script again and would start it again; put it under if __name__ == "__main__":'
+    )
+    assert not (tmp_path / "r.db").exists()
+
+
+@pytest.mark.parametrize(
+    "script, refused",
+    [
+        ("from cgtkit.sweep.runner import refuse_unguarded_script\nrefuse_unguarded_script()\n", True),
+        (
+            "from cgtkit.sweep.runner import refuse_unguarded_script\n"
+            "if __name__ == '__main__':\n    refuse_unguarded_script()\nelse:\n    pass\n",
+            False,
+        ),
+        (
+            "from cgtkit.sweep.runner import refuse_unguarded_script\n"
+            'if "__main__" == __name__:\n    print("go")\n    refuse_unguarded_script()\n',
+            False,
+        ),
+        (
+            "from cgtkit.sweep.runner import refuse_unguarded_script\n"
+            "if __name__ == '__main__':\n    pass\nelse:\n    refuse_unguarded_script()\nrefuse_unguarded_script()\n",
+            True,
+        ),
+    ],
+)
+def test_which_scripts_are_guarded(tmp_path, script, refused):
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent / "src"))
+    path = tmp_path / "s.py"
+    path.write_text(script)
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env, timeout=60)
+    assert (done.returncode != 0) == refused, done.stderr
+    assert ("if __name__ ==" in done.stderr) == refused

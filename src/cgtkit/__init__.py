@@ -12,8 +12,13 @@ True
 2
 """
 
+from . import config as _config
+
+_config.check_at_import()  # every CGTKIT_* variable, before anything reads one
+
 from .errors import (
     CGTError,
+    ConfigError,
     EmptyIntervalError,
     HeapCodeError,
     LoopyGameError,

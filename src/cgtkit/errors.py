@@ -36,6 +36,7 @@ __all__ = [
     "MisereQuotientError",
     "SweepError",
     "OrdinalError",
+    "ConfigError",
     "shown_number",
     "excerpt",
     "quoted",
@@ -208,3 +209,8 @@ class OrdinalError(CGTError, ValueError):
     """An ordinal, surreal or transfinite-nimber operation outside what cgtkit computes:
     an ω-power whose exponent is not an ordinal, a nimber at or past ω^(ω^ω), a surreal
     birthday CGSuite leaves undefined, an infinite value asked for as an integer."""
+
+
+class ConfigError(CGTError, ValueError):
+    """A ``CGTKIT_*`` environment variable has a value cgtkit cannot use; the message
+    names the variable and the values it allows (see :mod:`cgtkit.config`)."""

@@ -42,9 +42,9 @@ cgtkit.errors.LoopyGameError: the game is loopy: this line of play returns to a 
 from __future__ import annotations
 
 import contextlib
-import os
 from typing import Any, Callable, Generator, Hashable, Iterable, Iterator, MutableMapping, Optional, Sequence
 
+from .config import setting
 from .errors import CGTError, LoopyGameError, MoveFunctionError, ResourceLimitError
 from .options import check_hashable
 
@@ -72,7 +72,7 @@ EVERY = 4096
 #: the longest line of play :func:`evaluate` follows before it stops with a
 #: :class:`ResourceLimitError` (a move function that never repeats a position but never
 #: ends would otherwise grow the line until memory runs out); CGTKIT_MAX_DEPTH sets it
-DEFAULT_MAX_DEPTH = int(os.environ.get("CGTKIT_MAX_DEPTH", "4000000"))
+DEFAULT_MAX_DEPTH: int = setting("CGTKIT_MAX_DEPTH")
 
 
 class Cancelled(CGTError):
@@ -130,9 +130,7 @@ def _expand_safely(expand: Expand, position: Hashable) -> tuple[Any, Sequence[Ha
         return expand(position)
     except CGTError:
         raise
-    except RecursionError:
-        raise
-    except Exception as exc:
+    except Exception as exc:  # a RecursionError too: the move function's, like any other of its errors
         raise MoveFunctionError(
             f"the move function failed on position {position!r}: {type(exc).__name__}: {exc}",
             position=position,

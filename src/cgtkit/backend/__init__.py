@@ -42,10 +42,10 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import importlib
-import os
 import warnings
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from ..config import is_set, setting
 from .protocols import (
     Engine,
     Facade,
@@ -99,12 +99,11 @@ def extension() -> "ModuleType | None":
 
 
 def _chosen() -> str:
-    """``$CGTKIT_ENGINE`` (default native), the python twins when the extension is missing."""
-    choice = os.environ.get("CGTKIT_ENGINE", "").strip().lower() or "native"
-    if choice not in _CHOICES:
-        raise ValueError(f"CGTKIT_ENGINE={choice!r}: expected 'native' or 'python'")
+    """``$CGTKIT_ENGINE`` (default native; a ConfigError naming the variable when it is
+    not an engine), the python twins when the extension is missing."""
+    choice: str = setting("CGTKIT_ENGINE")
     if choice == "native" and _extension is None:
-        if os.environ.get("CGTKIT_ENGINE"):
+        if is_set("CGTKIT_ENGINE"):
             raise ImportError("CGTKIT_ENGINE=native, but cgtkit._native is not built (run `make install`)")
         warnings.warn("cgtkit._native is not built: using the slower python engine", RuntimeWarning, stacklevel=3)
         return "python"

@@ -9,7 +9,10 @@ stderr that says what was wrong and where the help is (``cgtkit octal: error: ar
   digits, so ``cgtkit coins 10**100 --take 1,3,4`` needs no 101-digit argument;
 * :func:`int_list`: a comma-separated list of such integers (``1,3,4``);
 * :func:`size`: ``WxH`` (``6x4``); :func:`pair`: ``A:B`` or ``A,B`` (``1:3``);
-* :func:`game_text`: the words of a game expression joined, refused when empty.
+* :func:`game_text`: the words of a game expression joined, refused when empty;
+* :func:`output_file`: a file to write, refused before any work when its folder does
+  not exist or its extension is not one of those allowed (:func:`writing` turns a
+  failure to write it later into the same one-line error).
 
 A bad value becomes a one-line error naming the option.
 
@@ -32,12 +35,26 @@ argparse.ArgumentTypeError: a cake: '6 by 4' is not a size WxH, e.g. 6x4
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
-from typing import Callable, NoReturn, Sequence
+from typing import Callable, Iterable, Iterator, NoReturn, Optional, Sequence
 
 from ..errors import CGTError
 
-__all__ = ["Parser", "count", "parse_count", "int_list", "size", "pair", "game_text", "UsageError", "a_or_an"]
+__all__ = [
+    "Parser",
+    "count",
+    "parse_count",
+    "int_list",
+    "size",
+    "pair",
+    "game_text",
+    "output_file",
+    "writing",
+    "UsageError",
+    "a_or_an",
+]
 
 
 class Parser(argparse.ArgumentParser):
@@ -184,6 +201,59 @@ def game_text(words: Sequence[str], example: str) -> str:
     if not text:
         raise UsageError(f"no game given: write e.g. {example}")
     return text
+
+
+def output_file(what: str, extensions: Optional[Callable[[], Iterable[str]]] = None) -> Callable[[str], str]:
+    """An argparse ``type``: the path of a file to write.  Refused at once (before a long
+    computation) when its folder does not exist, when it names a folder, and when
+    ``extensions()`` is given and the file's extension is not one of them.
+
+    >>> output_file("--csv")("/nonexistent/x.csv")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --csv: cannot write /nonexistent/x.csv: no folder /nonexistent
+    >>> output_file("--plot", lambda: ["png", "svg"])("k.xyz")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: --plot: cannot write k.xyz: the format is chosen by the extension, one of .png, .svg
+    """
+
+    def convert(text: str) -> str:
+        def refuse(why: str) -> NoReturn:
+            raise argparse.ArgumentTypeError(f"{what}: cannot write {text}: {why}")
+
+        if not text:
+            refuse("no file name")
+        folder = os.path.dirname(text) or "."
+        if not os.path.isdir(folder):
+            refuse(f"no folder {folder}")
+        if os.path.isdir(text):
+            refuse("it is a folder")
+        if extensions is not None:
+            known = sorted(extensions())
+            if os.path.splitext(text)[1].lower().lstrip(".") not in known:
+                refuse("the format is chosen by the extension, one of " + ", ".join(f".{e}" for e in known))
+        return text
+
+    convert.__name__ = "file"
+    return convert
+
+
+@contextlib.contextmanager
+def writing(path: str) -> Iterator[None]:
+    """Within it, failing to write ``path`` (no such folder, no permission, a full disk)
+    is a one-line :class:`CGTError` naming the file.
+
+    >>> with writing("/nonexistent/x.csv"):
+    ...     open("/nonexistent/x.csv", "w")
+    Traceback (most recent call last):
+    ...
+    cgtkit.errors.CGTError: cannot write /nonexistent/x.csv: No such file or directory
+    """
+    try:
+        yield
+    except OSError as exc:
+        raise CGTError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 class UsageError(CGTError):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, Iterable
 
-from ..errors import CGTError, NotAtomicError
-from ._args import game_text
+from ..errors import NotAtomicError
+from ._args import game_text, output_file, writing
 from ._output import Report, add_json_option
 from .describe import game_facts
 
@@ -122,11 +122,8 @@ def _thermograph(args: argparse.Namespace) -> None:
             out.say(f"t = {m}: left wall {t.left_wall(m)}, right wall {t.right_wall(m)}")
         out.data("walls", walls)
         if args.svg:
-            try:
-                with open(args.svg, "w", encoding="utf-8") as fh:
-                    fh.write(t.to_svg(title=f"Thermograph of {g}"))
-            except OSError as exc:
-                raise CGTError(f"cannot write {args.svg}: {exc.strerror}") from None
+            with writing(args.svg), open(args.svg, "w", encoding="utf-8") as fh:
+                fh.write(t.to_svg(title=f"Thermograph of {g}"))
             out.fact("svg", args.svg)
 
 
@@ -149,6 +146,6 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "each breakpoint; --svg also draws it.",
     )
     p.add_argument("expr", nargs="*", metavar="EXPR", help="a game, e.g. '{3||2*|1*}'")
-    p.add_argument("--svg", metavar="FILE", help="also write an SVG drawing to FILE")
+    p.add_argument("--svg", metavar="FILE", type=output_file("--svg"), help="also write an SVG drawing to FILE")
     add_json_option(p)
     p.set_defaults(run=_thermograph)

@@ -14,7 +14,7 @@ from typing import Any
 import argparse
 
 from ..errors import CGTError
-from ._args import UsageError, count, int_list
+from ._args import UsageError, count, int_list, output_file, writing
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
 
@@ -61,7 +61,7 @@ def _report_period(game: Any, args: argparse.Namespace, out: Report) -> None:
         out.say(f"certified: no (observed over {found.checked} values; no periodicity theorem applies)")
 
 
-def _plot(game: Any, values: Any, path: str, out: Report) -> None:
+def _pyplot() -> Any:
     try:
         import matplotlib
 
@@ -69,13 +69,30 @@ def _plot(game: Any, values: Any, path: str, out: Report) -> None:
         import matplotlib.pyplot as plt
     except ImportError:
         raise CGTError("--plot needs matplotlib, which is not installed: pip install 'cgtkit[plot]'") from None
+    return plt
+
+
+def _plot_formats() -> list[str]:
+    """The extensions matplotlib can write (checked when ``--plot`` is parsed, before any work)."""
+    try:
+        _pyplot()
+    except CGTError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    return list(FigureCanvasAgg.get_supported_filetypes())
+
+
+def _plot(game: Any, values: Any, path: str, out: Report) -> None:
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(10, 4))
     ax.plot(range(len(values)), values, ".", markersize=2 if len(values) > 500 else 4)
     ax.set_xlabel("heap size n")
     ax.set_ylabel("Grundy value G(n)")
     ax.set_title(f"{game.name}: Grundy values of heaps 0..{len(values) - 1}")
     fig.tight_layout()
-    fig.savefig(path)
+    with writing(path):
+        fig.savefig(path)
     plt.close(fig)
     out.fact("plot", path)
 
@@ -184,7 +201,10 @@ def _add_common(p: argparse.ArgumentParser) -> None:
         help="also print misère Grundy values and genus of heaps 0..M-1 (exact search: keep M small, ~20)",
     )
     p.add_argument(
-        "--plot", metavar="FILE", help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)"
+        "--plot",
+        metavar="FILE",
+        type=output_file("--plot", _plot_formats),
+        help="save a plot of the values (PNG/SVG/PDF by extension; needs matplotlib)",
     )
     add_progress_options(p)
     add_json_option(p)

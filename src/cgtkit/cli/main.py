@@ -3,9 +3,12 @@
 Each subcommand group lives in its own module with a ``register(subparsers)``
 function; this module only assembles them and turns a :class:`CGTError` into a
 one-line message and exit status 2 (a usage error found after parsing also names the
-command's help), running out of memory into a one-line message and exit status 1,
-and Ctrl-C, while parsing or running, into ``cgtkit COMMAND: interrupted`` and exit
-status 130.  argparse's own usage errors are one line too (:class:`._args.Parser`).
+command's help; so are an argument that is not UTF-8 text, a ``CGTKIT_*`` variable
+with a value cgtkit cannot use, and a file that cannot be written), running out of
+memory into a one-line message and exit status 1, and Ctrl-C, while parsing or
+running, into ``cgtkit COMMAND: interrupted`` and exit status 130.  argparse's own
+usage errors are one line too (:class:`._args.Parser`).  An unknown ``CGTKIT_*``
+variable is a one-line warning that names the known ones.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import argparse
 import sys
 from typing import Sequence
 
+from ..config import check_environment
 from ..errors import CGTError
 from ._args import Parser, UsageError
 from . import (
@@ -72,6 +76,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     usage or input error, 130 interrupted)."""
     command = "cgtkit"
     try:
+        for line in check_environment():
+            print(f"cgtkit: warning: {line}", file=sys.stderr)
+        argv = list(sys.argv[1:] if argv is None else argv)
+        _check_utf8(argv)
         try:
             args = build_parser().parse_args(argv)
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
@@ -96,7 +104,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0
+    except OSError as exc:  # a file the command was given cannot be read or written
+        where = f"{exc.filename}: " if exc.filename is not None else ""
+        print(f"{command}: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
     return status if isinstance(status, int) else 0
+
+
+def _check_utf8(argv: list[str]) -> None:
+    """A usage error for an argument that is not UTF-8 text (Python hands its bytes
+    over as lone surrogates, which no later step could encode)."""
+    for i, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raw = arg.encode("utf-8", "surrogateescape")
+            raise UsageError(
+                f"argument {i} ({raw!r}) is not UTF-8 text: byte {raw[exc.start]:#04x} at position {exc.start + 1}"
+            ) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

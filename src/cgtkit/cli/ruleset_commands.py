@@ -292,11 +292,17 @@ def play(
     read: Optional[Callable[[], str]] = None,
     out: Optional[TextIO] = None,
     echo: bool = False,
+    progress: str = "off",
 ) -> Optional[str]:
     """Play ``position`` with a person as ``human`` against the perfect player; returns
     the winner (``"left"`` or ``"right"``), or None if the person quit.  ``read``
     returns the person's next line ('' at the end of input); ``echo`` repeats it
-    (for input that is not typed at a terminal)."""
+    (for input that is not typed at a terminal); while values are computed, the
+    ``progress`` (a mode of :func:`._progress.mode`) of the value commands shows."""
+
+    def thinking() -> Progress:
+        return Progress(progress, f"{type(position).__name__}: value", unit="positions", poll=native.positions_known)
+
     out = out or sys.stdout
     read = read or sys.stdin.readline
     impartial = is_impartial(position)
@@ -314,8 +320,10 @@ def play(
     while True:
         print("", file=out)
         print(draw(_shown(position)) if board else "   " + _shown(position), file=out)
-        print(standing(position, side), file=out)
-        options = _options(position, side, impartial)
+        with thinking():
+            now = standing(position, side)
+            options = _options(position, side, impartial)
+        print(now, file=out)
         if not options:
             won = OTHER[side]
             who = "You win!" if won == human else "The computer wins."
@@ -337,6 +345,8 @@ def play(
                     print("You quit.", file=out)
                     return None
                 if line in ("?", "help", "h"):
+                    with thinking():
+                        [o.value for o in options]
                     _list_moves(position, options, side, out)
                     continue
                 choice, why = _choose(line, position, options)
@@ -345,7 +355,8 @@ def play(
             print(f"You ({side.capitalize()}) {_moved(position, options[choice], person=True)}", file=out)
             position = options[choice]
         else:
-            i = best_move(position, side, impartial)
+            with thinking():
+                i = best_move(position, side, impartial)
             assert i is not None
             print(f"The computer ({side.capitalize()}) {_moved(position, options[i])}", file=out)
             position = options[i]
@@ -355,7 +366,7 @@ def play(
 def _play(args: argparse.Namespace) -> None:
     position = _parse_position(args.ruleset, args.position)
     try:
-        play(position, human=args.side, first=args.first, echo=not sys.stdin.isatty())
+        play(position, human=args.side, first=args.first, echo=not sys.stdin.isatty(), progress=mode(args.progress))
     except KeyboardInterrupt:
         print("", flush=True)  # the prompt's line ends; main says "interrupted"
         raise
@@ -410,6 +421,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("position", metavar="POSITION", help="the starting position in the ruleset's notation")
     p.add_argument("--as", dest="side", choices=_SIDES, default="left", help="your side (default left)")
     p.add_argument("--first", choices=_SIDES, default="left", help="who moves first (default left)")
+    add_progress_options(p)
     p.set_defaults(run=_play)
 
     for name, d in known.items():

@@ -19,7 +19,7 @@ from ..heap.subtraction import (
     subtraction_sequence,
 )
 from ..rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_value
-from ..scoring.two_ends import two_ends_margin
+from ..scoring.two_ends import one_coin_margin, two_ends_margin
 from ._args import count, int_list, pair, size
 from ._output import Report, add_json_option
 from .demo import run_demo
@@ -90,7 +90,9 @@ def _heaps(args: argparse.Namespace) -> None:
 def _two_ends(args: argparse.Namespace) -> None:
     with Report(args) as out:
         out.data("values", list(args.values))
-        margin = two_ends_margin(args.values)
+        game = "one coin" if args.one else "take any number"
+        out.fact("game", game, f"{game} from either end" + (" (--one)" if args.one else " (--one: one coin)"))
+        margin = (one_coin_margin if args.one else two_ends_margin)(args.values)
         out.data("margin", margin)
         out.say(f"first player's margin with best play: {margin}")
 
@@ -180,11 +182,15 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "two-ends",
         help="two-ends take: the first player's optimal margin",
         description="A row of integers; players alternately take any positive number of "
-        "items from either end. Prints the first player's total minus the second's "
+        "items from either end (with --one: one item, from either end, the classic coins-in-a-line "
+        "game). Prints the first player's total minus the second's "
         "under best play (O(n^2)). Put negative numbers after --, e.g. "
         "`cgtkit two-ends -- 3 -1 4`.",
     )
     p.add_argument("values", nargs="+", type=count(None, "a value"), help="the row, e.g. 3 -1 4 1 5")
+    p.add_argument(
+        "--one", action="store_true", help="a move takes one item from either end (default: any number of items)"
+    )
     add_json_option(p)
     p.set_defaults(run=_two_ends)
 

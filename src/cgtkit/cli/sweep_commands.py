@@ -15,7 +15,7 @@ import argparse
 import sys
 
 from ..errors import SweepError
-from ._args import parse_count
+from ._args import output_file, parse_count, writing
 from ._output import add_json_option
 from ._progress import add_progress_options
 
@@ -117,14 +117,14 @@ def _positions_sweep(args: argparse.Namespace) -> None:
 def _db(args: argparse.Namespace) -> None:
     import json
 
-    from ..sweep.database import ResultsDB, export_csv, export_parquet
+    from ..sweep.database import ResultsDB, export_csv, export_parquet, is_table_name
 
     with ResultsDB.open(args.file, readonly=True) as db:
         if args.query == "summary":
-            lines = db.summary()
             if args.json:
-                print(json.dumps({"summary": lines}))
+                print(json.dumps({"summary": db.summary_rows()}))
             else:
+                lines = db.summary()
                 print("\n".join(lines) if lines else "(empty)")
             return
         if args.query == "hottest":
@@ -142,18 +142,21 @@ def _db(args: argparse.Namespace) -> None:
         else:  # export
             if not args.arg:
                 raise SweepError("export needs a table: heap_games or positions")
-            table = db.table(args.arg) if args.arg in ("heap_games", "positions") else db.sql(args.arg)
+            table = db.table(args.arg) if is_table_name(args.arg) else db.sql(args.arg)
             if args.csv is None and args.parquet is None:
                 raise SweepError("export needs --csv FILE or --parquet FILE")
             if args.csv is not None:
-                export_csv(table, args.csv)
+                with writing(args.csv):
+                    export_csv(table, args.csv)
                 print(f"{len(table)} rows -> {args.csv}")
             if args.parquet is not None:
-                export_parquet(table, args.parquet)
+                with writing(args.parquet):
+                    export_parquet(table, args.parquet)
                 print(f"{len(table)} rows -> {args.parquet}")
             return
         if args.csv is not None:
-            export_csv(table, args.csv)
+            with writing(args.csv):
+                export_csv(table, args.csv)
             print(f"{len(table)} rows -> {args.csv}")
         elif args.json:
             print(json.dumps({"columns": list(table.columns), "rows": [list(row) for row in table.rows]}))
@@ -227,7 +230,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("arg", nargs="?", help="the SQL query (sql), or the table (export)")
     p.add_argument("--n", default="20", help="how many (hottest; default 20)")
-    p.add_argument("--csv", metavar="FILE", help="write the answer as CSV")
-    p.add_argument("--parquet", metavar="FILE", help="write the answer as Parquet (needs pyarrow)")
+    p.add_argument("--csv", metavar="FILE", type=output_file("--csv"), help="write the answer as CSV")
+    p.add_argument(
+        "--parquet", metavar="FILE", type=output_file("--parquet"), help="write the answer as Parquet (needs pyarrow)"
+    )
     add_json_option(p)
     p.set_defaults(run=_db)

@@ -32,10 +32,10 @@ without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_posit
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
+from ..config import setting
 from ..errors import MoveFunctionError
 from ..options import check_hashable
 from ..short.game import Game
@@ -46,7 +46,7 @@ from .retrograde import attractor, explore
 __all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum_graph"]
 
 #: how many positions :func:`from_moves` explores before it stops (CGTKIT_LOOPY_MAX_POSITIONS)
-DEFAULT_MAX_POSITIONS = int(os.environ.get("CGTKIT_LOOPY_MAX_POSITIONS", "1000000"))
+DEFAULT_MAX_POSITIONS = setting("CGTKIT_LOOPY_MAX_POSITIONS")
 
 
 class LoopyGraph:

@@ -43,11 +43,11 @@ negates its value (each solved cake also records its turned twin).
 
 from __future__ import annotations
 
-import os
 import re
 from itertools import accumulate
 from typing import Callable, Iterable, Optional, Sequence
 
+from ..config import setting
 from ..errors import CGTError, RulesError
 from ..numbers import Dyadic
 from ..partizan import PartizanSolver
@@ -361,14 +361,7 @@ class Eatcake(_Cakes, name="eatcake", summary="Left eats a column, Right a row",
     max_cost = 2 * 10**7
 
     def search_value(self) -> Game:
-        limit = type(self).max_cost
-        if os.environ.get("CGTKIT_EATCAKE_MAX_COST"):
-            try:
-                limit = int(float(os.environ["CGTKIT_EATCAKE_MAX_COST"]))
-            except ValueError:
-                raise RulesError(
-                    f"CGTKIT_EATCAKE_MAX_COST={os.environ['CGTKIT_EATCAKE_MAX_COST']!r} is not a number, e.g. 1e8"
-                ) from None
+        limit = setting("CGTKIT_EATCAKE_MAX_COST") or type(self).max_cost
         cost = sum(eatcake_cost(c) for c in set(self.cakes))
         if cost > limit:
             big = max(self.cakes, key=eatcake_cost)

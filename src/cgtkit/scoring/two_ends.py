@@ -1,5 +1,12 @@
-"""The two-ends take game: players alternately take any positive number of items
-from either end of a row of integers; what is the first player's best margin?
+"""Two games on a row of integers, played from its ends; what is the first player's
+best margin (their total minus the other's)?
+
+* **two-ends take** (:func:`two_ends_margin`): a move takes *any positive number* of
+  items from either end;
+* **one coin from an end** (:func:`one_coin_margin`, the classic "coins in a line"
+  puzzle): a move takes *one* item, from either end.
+
+Two-ends take:
 
 With ``f(R) = sum(R) + best(R)`` for a remaining interval R (the empty one has f 0),
 the first player on interval I leaves some proper prefix or suffix R of I, so
@@ -12,6 +19,13 @@ and only the previous interval length is kept: O(n) memory.  Exact for any ints.
 12
 >>> two_ends_margin_by_search([3, -1, 4, 1, 5])
 12
+
+One coin from an end: ``best(i..j) = max(v[i] - best(i+1..j), v[j] - best(i..j-1))``,
+one interval length at a time: O(n^2) time, O(n) memory.  Taking the whole row at once
+is no move here, so the margins differ:
+
+>>> one_coin_margin([3, -1, 4, 1, 5]), one_coin_margin_by_search([3, -1, 4, 1, 5])
+(-2, -2)
 """
 
 from __future__ import annotations
@@ -24,7 +38,13 @@ from .._lazy import np
 
 from ..errors import CGTError
 
-__all__ = ["two_ends_margin", "two_ends_margin_by_search", "two_ends_margin_brute_force"]
+__all__ = [
+    "two_ends_margin",
+    "two_ends_margin_by_search",
+    "two_ends_margin_brute_force",
+    "one_coin_margin",
+    "one_coin_margin_by_search",
+]
 
 _SAFE = 2**60  # bound on |values| * n that keeps int64 arithmetic exact
 
@@ -40,14 +60,16 @@ def _check(values: Sequence[int]) -> list[int]:
     return out
 
 
+def _array(vals: list[int]) -> tuple[np.ndarray, type]:
+    """The row as int64 when every sum the DPs form fits, else as Python ints."""
+    if len(vals) * max(abs(v) for v in vals) * 4 < _SAFE:
+        return np.array(vals, dtype=np.int64), np.int64
+    return np.array(vals, dtype=object), object
+
+
 def two_ends_margin(values: Sequence[int]) -> int:
     """The first player's total minus the second's, both playing optimally. O(n^2)."""
-    vals = _check(values)
-    n = len(vals)
-    if n * max(abs(v) for v in vals) * 4 < _SAFE:
-        arr = np.array(vals, dtype=np.int64)
-        return _margin(arr, np.int64)
-    return _margin(np.array(vals, dtype=object), object)
+    return _margin(*_array(_check(values)))
 
 
 def _margin(vals: np.ndarray, dtype: type) -> int:
@@ -96,5 +118,34 @@ def two_ends_margin_by_search(values: Sequence[int]) -> int:
             result = cand if result is None else max(result, cand)
         assert result is not None  # the interval is nonempty
         return result
+
+    return best(0, len(vals))
+
+
+def one_coin_margin(values: Sequence[int]) -> int:
+    """One coin from an end: players alternately take one item from either end of the
+    row; the first player's total minus the second's, both playing optimally. O(n^2)
+    time, O(n) memory, exact for any ints.
+
+    >>> one_coin_margin([8, 15, 3, 7]), one_coin_margin([1, -100, 1])
+    (11, -100)
+    """
+    vals, _ = _array(_check(values))
+    best = vals.copy()  # best[i]: the margin on the interval of the current length from i
+    for length in range(2, len(vals) + 1):
+        m = len(vals) - length + 1
+        best = np.maximum(vals[:m] - best[1 : m + 1], vals[length - 1 :] - best[:m])
+    return int(best[0])
+
+
+def one_coin_margin_by_search(values: Sequence[int]) -> int:
+    """The same margin by trying every line of play (the definition, no memo: 2^(n-1)
+    lines); for short rows."""
+    vals = _check(values)
+
+    def best(i: int, j: int) -> int:  # the mover's margin on vals[i:j], nonempty
+        if j - i == 1:
+            return vals[i]
+        return max(vals[i] - best(i + 1, j), vals[j - 1] - best(i, j - 1))
 
     return best(0, len(vals))

@@ -15,16 +15,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any
 
-from ..backend import ENGINE, extension, select_engine
+from ..backend import ENGINE, select_engine
 from ..backend.protocols import NUS, Engine
 
 __all__ = ["Engine", "ENGINE", "NUS", "select_engine"]
-
-
-def native_module() -> Any:
-    """The extension for the ruleset searches of :mod:`cgtkit.rulesets.native` on the
-    native engine, until they become the backend's ``rulesets`` subsystem (not for new
-    code: ask :mod:`cgtkit.backend` for a subsystem)."""
-    return extension()

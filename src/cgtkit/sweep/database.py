@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -356,21 +357,30 @@ class ResultsDB:
         rows.sort(key=lambda r: (-Dyadic(r[4], 1 << r[5]), r[0]))
         return Table(("value", "positions", "min_cells", "temperature"), [r[:4] for r in rows])
 
-    def summary(self) -> list[str]:
-        """One line per (table, family or ruleset, status): the counts."""
-        out = []
-        for fam, status, count in self.conn.execute(
-            "SELECT family, status, COUNT(*) FROM heap_games GROUP BY family, status ORDER BY family, status"
-        ):
-            out.append(f"heap_games  {fam:<12} {status:<10} {count}")
-        for rs, status, count in self.conn.execute(
-            "SELECT ruleset, status, COUNT(*) FROM positions GROUP BY ruleset, status ORDER BY ruleset, status"
-        ):
-            out.append(f"positions   {rs:<12} {status:<10} {count}")
+    def summary_rows(self) -> list[dict[str, Any]]:
+        """The counts, one dict per (table, family or ruleset, status): ``{"table":
+        "heap_games", "family": "octal", "status": "certified", "count": 3}``, and for
+        positions ``ruleset`` instead of ``family``."""
+        out: list[dict[str, Any]] = []
+        for table, group in (("heap_games", "family"), ("positions", "ruleset")):
+            for name, status, count in self.conn.execute(
+                f"SELECT {group}, status, COUNT(*) FROM {table} GROUP BY {group}, status ORDER BY {group}, status"
+            ):
+                out.append({"table": table, group: name, "status": status, "count": count})
         return out
 
+    def summary(self) -> list[str]:
+        """:meth:`summary_rows` as lines of text, in columns."""
+        return [
+            f"{r['table']:<11} {r.get('family', r.get('ruleset')):<12} {r['status']:<10} {r['count']}"
+            for r in self.summary_rows()
+        ]
+
     def sql(self, query: str) -> Table:
-        """The answer of one read-only SQL query (``SweepError`` if SQLite refuses it)."""
+        """The answer of one read-only SQL query (``SweepError`` if SQLite refuses it, and
+        one that says so when the query is a single word that is no table's name)."""
+        if re.fullmatch(r"\s*\w+\s*", query) and not is_table_name(query):
+            raise SweepError(f"no such table {query.strip()!r}; the tables are: {', '.join(TABLES)}")
         try:
             cur = self.conn.execute(query)
             rows = cur.fetchall()
@@ -385,6 +395,15 @@ class ResultsDB:
             raise SweepError(f"no table {name!r}; the tables are: {', '.join(TABLES)}")
         cols = TABLES[name]
         return Table(cols, self.conn.execute(f"SELECT {', '.join(cols)} FROM {name} ORDER BY rowid").fetchall())
+
+
+def is_table_name(name: str) -> bool:
+    """Whether ``name`` is one of the tables (``heap_games``, ``positions``).
+
+    >>> is_table_name("positions"), is_table_name("SELECT 1")
+    (True, False)
+    """
+    return name.strip() in TABLES
 
 
 def export_csv(table: Table, path: str) -> None:

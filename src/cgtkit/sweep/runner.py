@@ -17,11 +17,22 @@ Dask is imported here only, when a sweep starts (``cgtkit --help`` does not load
 A cluster is a :class:`distributed.LocalCluster` of worker *processes* on this machine,
 or the scheduler at ``scheduler`` (``tcp://host:8786``) whose workers have cgtkit
 installed.
+
+Ctrl-C: the terminal sends it to every process of the command, the local workers
+too, which would each print a traceback; they are started with SIGINT blocked, and
+the driver, which alone takes Ctrl-C, closes them.  A local cluster's workers start
+by importing the script that runs the sweep again (Python's ``spawn``): a sweep
+started at the top level of a script, outside ``if __name__ == "__main__":``, would
+start again in every worker, so it is refused at once with a one-line
+:class:`SweepError` saying so.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
@@ -29,7 +40,7 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import SweepError
 from .database import ResultsDB, check_ours
 
-__all__ = ["Sweep", "SweepReport", "run", "need_dask"]
+__all__ = ["Sweep", "SweepReport", "run", "need_dask", "refuse_unguarded_script"]
 
 CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before giving up
 FLUSH_SECONDS = 0.5  # the longest a finished result waits for its commit
@@ -104,15 +115,113 @@ def _client(scheduler: str | None, workers: int, memory_limit: str | int | None,
             return distributed.Client(scheduler, timeout=timeout), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}".splitlines()[0]) from None
-    cluster = distributed.LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        memory_limit=memory_limit if memory_limit is not None else "auto",
-        silence_logs=logging.ERROR,
+    cluster = _quiet_on_ctrl_c(
+        lambda: distributed.LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            memory_limit=memory_limit if memory_limit is not None else "auto",
+            # a worker whose scheduler closes (Ctrl-C, the end of a sweep) logs ERRORs with
+            # tracebacks; what a sweep's user needs is in the database and the summary
+            silence_logs=logging.CRITICAL,
+        )
     )
     return distributed.Client(cluster), cluster
+
+
+def _quiet_on_ctrl_c(start: Callable[[], Any]) -> Any:
+    """``start()`` (a local cluster), whose worker processes never see SIGINT: it runs
+    on a thread that blocks SIGINT, so the cluster's threads, and the processes they
+    spawn, block it too (a process keeps its signal mask when it starts another
+    program; multiprocessing's resource tracker, which unblocks it in the thread that
+    starts it, is started first).  This thread does not block it: a Ctrl-C while the
+    workers start closes the cluster once it is up, then raises KeyboardInterrupt.
+    Without ``pthread_sigmask`` (Windows), ``start()`` as it is."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return start()
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    done: dict[str, Any] = {}
+
+    def build() -> None:
+        try:
+            done["cluster"] = start()
+        except BaseException as exc:  # handed to the calling thread
+            done["error"] = exc
+
+    thread = threading.Thread(target=build, name="cgtkit-cluster-start", daemon=True)
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        thread.start()  # a thread starts with the mask of the thread that starts it
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    try:
+        while thread.is_alive():
+            thread.join(0.1)
+    except KeyboardInterrupt:
+        while True:  # one Ctrl-C is enough: more of them do not leave the workers behind
+            try:
+                thread.join()
+                if "cluster" in done:
+                    done.pop("cluster").close()
+                break
+            except KeyboardInterrupt:
+                continue
+        raise
+    if "error" in done:
+        raise done["error"]
+    return done["cluster"]
+
+
+def refuse_unguarded_script(what: str = "a sweep") -> None:
+    """A :class:`SweepError` when called, through any functions, from the top level of
+    the script this process runs, outside ``if __name__ == "__main__":``: the workers
+    of a local cluster import that script again and would start ``what`` again, each
+    failing to start (Python's multiprocessing "spawn").  Nothing when the script is
+    not a file (a notebook, ``python -c``) or is a package's ``__main__``.
+
+    >>> refuse_unguarded_script()  # a doctest runs no script
+    """
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    name = getattr(getattr(main, "__spec__", None), "name", None) or ""
+    if main is None or not path or name == "__main__" or name.endswith(".__main__"):
+        return
+    import inspect
+
+    here = inspect.currentframe()
+    frame, top = (here.f_back if here is not None else None), None
+    while frame is not None:
+        if frame.f_globals is vars(main) and frame.f_code.co_name == "<module>":
+            top = frame
+        frame = frame.f_back
+    if top is None or top.f_lineno is None or _guarded(path, top.f_lineno):
+        return
+    raise SweepError(
+        f"{os.path.basename(path)}, line {top.f_lineno}, starts {what} at the top level of the script: Dask's "
+        'worker processes import the script again and would start it again; put it under if __name__ == "__main__":'
+    )
+
+
+def _guarded(path: str, line: int) -> bool:
+    """Whether ``line`` of the script at ``path`` lies within an ``if __name__ ==
+    "__main__":`` block at its top level (True when the script cannot be read)."""
+    import ast
+
+    try:
+        with open(path, "rb") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    for node in tree.body:
+        test = node.test if isinstance(node, ast.If) else None
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            sides = sorted(ast.unparse(side) for side in (test.left, test.comparators[0]))
+            if sides == ["'__main__'", "__name__"] and node.body[0].lineno <= line <= (node.body[-1].end_lineno or 0):
+                return True
+    return False
 
 
 def _dashboard(client) -> str | None:  # type: ignore[no-untyped-def]
@@ -144,6 +253,8 @@ def run(
         raise SweepError(f"--workers must be at least 1, got {workers}")
     check_ours(db_path)  # refuse a file that is not ours before anything else
     distributed = need_dask()
+    if scheduler is None and distributed.utils.get_mp_context().get_start_method() == "spawn":
+        refuse_unguarded_script()
     client, cluster = _client(scheduler, workers, memory_limit, connect_timeout)
     start = time.perf_counter()
     try:
