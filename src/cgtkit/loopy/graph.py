@@ -41,7 +41,7 @@ from ..options import check_hashable
 from ..short.game import Game
 from . import store
 from .errors import GraphTooLargeError
-from .retrograde import attractor, explore
+from .retrograde import attractor, explore, outcome_class, winners
 
 __all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum_graph"]
 
@@ -132,6 +132,38 @@ class LoopyGraph:
                     seen[w] = None
                     queue.append(w)
         return list(seen)
+
+    def results(self, vertex: int | None = None) -> tuple[str, str]:
+        """Who wins from ``vertex`` (default: the start) played alone: (the result when
+        Left moves first, when Right moves first), each ``"L"``, ``"R"`` or ``"D"``
+        (a draw: play goes on for ever), by retrograde analysis of every position
+        reachable from it (:func:`~cgtkit.loopy.retrograde.winners`; a fixed vertex
+        stands for its stopper's positions).  It needs no sides, so it answers for
+        every graph, whatever its value."""
+        root = self.start if vertex is None else vertex
+
+        def key(w: int) -> tuple[str, int]:
+            return ("t", store.resolve(self.fixed[w])) if w in self.fixed else ("g", w)
+
+        def expand(i: int, node: tuple[str, int]) -> list[tuple[int, tuple[str, int]]]:
+            kind, v = node
+            if kind == "g":
+                return [(0, key(w)) for w in self.left[v]] + [(1, key(w)) for w in self.right[v]]
+            lo, ro = store.options(v)
+            return [(0, ("t", store.resolve(w))) for w in lo] + [(1, ("t", store.resolve(w))) for w in ro]
+
+        _, rows = explore([key(root)], expand, rows=2)
+        return winners([r[0] for r in rows], [r[1] for r in rows])[0]
+
+    def outcome(self, vertex: int | None = None) -> str:
+        """The outcome of ``vertex`` (default: the start): ``"L"``, ``"R"``, ``"P"``,
+        ``"N"``, ``"D"``, or ``"X/Y"`` (X when Left starts, Y when Right starts), from
+        :meth:`results`.
+
+        >>> LoopyGraph([[0]], [[0]], 0).outcome(), LoopyGraph([[0, 1], []], [[0], []], 0).outcome()
+        ('D', 'L')
+        """
+        return outcome_class(*self.results(vertex))
 
     def value(self, max_rounds: int | None = None):
         """The value of the start vertex: a :class:`~cgtkit.loopy.values.Stopper`, a
