@@ -854,7 +854,8 @@ def _render(tree: Any) -> str:
                 y = side[0]
                 if isinstance(y, _Node) and not y.named:
                     text, k = yield bare(y)
-                    if k < 4:
+                    if k < 4 and not (text.startswith("|") or text.endswith("|")):
+                        # (an empty side would run its bar into this one's: {{|}|} is no {|||})
                         sides.append(text)
                         count = max(count, k + 1)
                         continue
@@ -862,7 +863,7 @@ def _render(tree: Any) -> str:
                     continue
                 if isinstance(y, str):
                     sb = _short_bare(y)
-                    if sb is not None and sb[1] < 4:
+                    if sb is not None and sb[1] < 4 and not (sb[0].startswith("|") or sb[0].endswith("|")):
                         sides.append(sb[0])
                         count = max(count, sb[1] + 1)
                         continue
