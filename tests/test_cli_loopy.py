@@ -101,3 +101,35 @@ def test_hare_and_hounds(capsys):
     assert status == 2 and "illegal character 'x' at column 5" in err and "Traceback" not in err
     status, _, err = run(capsys, "hare-and-hounds", "start", "--max-positions", "50")
     assert status != 0 and "more than 50 positions" in err and "Traceback" not in err
+
+
+def test_who_wins_is_the_first_line(capsys):
+    # issue 31: the first line of every loopy command is who wins
+    for argv in (
+        ["hare-and-hounds", "D|D.H|D"],
+        ["backsliding-toads", "t.f"],
+        ["fox-and-geese", "--geese", "3,1", "3,3", "3,5", "3,7", "--fox", "2,2"],
+        ["value", "3 & 0"],
+        ["value", "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"],
+    ):
+        status, out, _ = run(capsys, *argv)
+        assert status == 0 and out.splitlines()[0].startswith("outcome: "), argv
+    status, out, _ = run(capsys, "value", "3 & 0")
+    assert out.splitlines()[0] == "outcome: D/L (a draw when Left starts, Left wins when Right starts)"
+
+
+def test_an_unclaimed_value_is_summarised(capsys):
+    # issue 31: a big unsettled graph was printed whole as the value; now its size and
+    # what was found of its sides, the graph itself behind --all and --json
+    bach = "a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}"
+    status, out, _ = run(capsys, "value", bach)
+    got = lines(out)
+    assert status == 0 and got["outcome"].startswith("N") and got["value"].startswith("a game graph of")
+    assert got["onside"] == got["offside"] == "not settled" and bach[:8] not in out
+    status, out, _ = run(capsys, "value", bach, "--all")
+    assert lines(out)["value"].startswith("a{0,{1|1,")
+    import json
+
+    status, out, _ = run(capsys, "value", bach, "--json")
+    data = json.loads(out)
+    assert data["value"].startswith("a{0,{1|1,") and data["outcome"] == "N" and data["positions"] > 3

@@ -272,3 +272,11 @@ def test_partizan_solver_loopy_sums_and_bound():
     with pytest.raises(GraphTooLargeError):
         wide.value(0)
     assert issubclass(GraphTooLargeError, cg.ResourceLimitError)
+
+
+@pytest.mark.parametrize("text", ["upon", "^[on]", "{pass|*}"])
+def test_upon_prints_by_name_and_reads_back(text):
+    # issue 31: upon printed as ^[on]; on, over and under print by name, and so does upon
+    g = loopy(text)
+    assert str(g) == "upon" and loopy(str(g)) == g
+    assert str(-g) == "v[on]" and str(loopy("1^[on]")) == "1^[on]"

@@ -136,8 +136,8 @@ class PartizanSolver:
             evaluate(position, {}, self._expand, self._combine)  # raises, naming the cycle
         return evaluate(position, self._memo, self._expand, self._combine, max_depth=self._max_positions)
 
-    def _loopy_value(self, position: Hashable) -> Any:
-        """The loopy value of ``position``: the graph of its sums of components (a
+    def _loopy_graph(self, position: Hashable) -> Any:
+        """The game graph of ``position``: the graph of its sums of components (a
         position of the graph is a tuple of components), explored breadth first."""
         from .loopy.graph import from_moves  # a lazy import: loading loopy costs time
 
@@ -151,7 +151,11 @@ class PartizanSolver:
                         out.append(state[:i] + tuple(comps) + state[i + 1 :])
             return left, right
 
-        value = from_moves(moves, (position,), max_positions=self._max_positions).value()
+        return from_moves(moves, (position,), max_positions=self._max_positions)
+
+    def _loopy_value(self, position: Hashable) -> Any:
+        """The loopy value of ``position`` (see :meth:`_loopy_graph`)."""
+        value = self._loopy_graph(position).value()
         self._loopy_memo[position] = value
         return value
 
@@ -180,11 +184,20 @@ class PartizanSolver:
         """Who wins: an :class:`~cgtkit.outcome.Outcome`, ``L``, ``R``, ``P`` (second
         player) or ``N`` (first player), or ``D`` (a draw) for a loopy game; a loopy
         game whose result depends on who starts gives ``"X/Y"`` (X when Left starts, Y
-        when Right starts: ``"D/L"``)."""
-        g = self.value(position)
-        if isinstance(g, Game):
-            return g.outcome
-        result = g.outcome()
+        when Right starts: ``"D/L"``).  A loopy position's outcome comes from
+        retrograde analysis of its game graph (draws included), which needs no value:
+        it is answered even when the value's sides are not found."""
+        check_hashable(position)
+        found = self._loopy_memo.get(position)
+        if found is not None:
+            result = found.outcome()
+        else:
+            try:
+                return evaluate(
+                    position, self._memo, self._expand, self._combine, max_depth=self._max_positions
+                ).outcome
+            except LoopyGameError:
+                result = self._loopy_graph(position).outcome()
         return Outcome(result) if result in Outcome.__members__ else result
 
     def cache_size(self) -> int:

@@ -7,30 +7,32 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import sys
 from pathlib import Path
-
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from ..errors import RulesError
 from ..outcome import Outcome
 from ._args import count, pair
 from ._output import Report, add_json_option, json_key, jsonable
+from ._progress import Progress, add_progress_options, mode
 from .describe import outcome_text
 
 
 def loopy_value_facts(text: str, details: bool = False) -> list[tuple[str, Any, str]]:
-    """The ``(key, data, text)`` facts ``cgtkit value`` prints for a loopy game; with
-    ``details`` (``--all``) also a stopper's degree and variety.
+    """The ``(key, data, text)`` facts ``cgtkit value`` prints for a loopy game, who
+    wins first; with ``details`` (``--all``) also a stopper's degree and variety, and
+    the whole graph of a value that claims no canonical form.
 
-    >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("on + {0|pass}")][:2]
-    ['value: on', 'kind: stopper']
+    >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("on + {0|pass}")][:3]
+    ['outcome: L (Left wins, whoever moves first)', 'value: on', 'kind: stopper']
     >>> [f"{k}: {t}" for k, _, t in loopy_value_facts("{pass|3/2}", details=True)][-3:]
     ['degree: over', 'idempotent: no', 'variety: under']
     """
     from ..loopy import Stopper, loopy
 
     g = loopy(text)
-    facts = value_facts(g)
+    facts = value_facts(g, details)
     if details and isinstance(g, Stopper):
         facts += stopper_details(g)
     return facts
@@ -57,29 +59,49 @@ def stopper_details(g: Any) -> list[tuple[str, Any, str]]:
     return facts + [("variety", str(variety), str(variety))]
 
 
-def value_facts(g: Any) -> list[tuple[str, Any, str]]:
-    """The ``(key, data, text)`` facts of a loopy value: kind, sides or stops, outcome."""
-    from ..loopy import LoopyValue, SidedValue
+_RESULT = {"L": "Left wins", "R": "Right wins", "D": "a draw"}
 
-    facts: list[tuple[str, Any, str]] = [("value", str(g), str(g))]
-    if isinstance(g, LoopyValue):
-        kind = "loopy value whose sides are not stoppers (no canonical form claimed)"
-        return facts + [("kind", "loopy value", kind)]
-    outcome = str(g.outcome())
+
+def outcome_fact(outcome: str) -> tuple[str, Any, str]:
+    """The ``outcome`` fact of a loopy game, draws included.
+
+    >>> outcome_fact("D/L")[2]
+    'D/L (a draw when Left starts, Left wins when Right starts)'
+    """
     if outcome in Outcome.__members__:
-        shown = outcome_text(outcome)
-    else:
-        shown = f"{outcome} (result when Left starts / when Right starts; D a draw)"
+        return ("outcome", outcome, outcome_text(outcome))
+    first, second = outcome.split("/")
+    return ("outcome", outcome, f"{outcome} ({_RESULT[first]} when Left starts, {_RESULT[second]} when Right starts)")
+
+
+def value_facts(g: Any, details: bool = False, outcome: bool = True) -> list[tuple[str, Any, str]]:
+    """The ``(key, data, text)`` facts of a loopy value: its outcome first (unless
+    ``outcome`` is False: the caller said it already), then the value, its kind, and
+    its sides or stops.  A value that claims no canonical form is summarised (how many
+    positions, what was found of each side); its whole graph is the JSON data, and the
+    text with ``details``."""
+    from ..loopy import LoopyValue, SidedValue, Stopper
+
+    facts: list[tuple[str, Any, str]] = [outcome_fact(str(g.outcome()))] if outcome else []
+    if isinstance(g, LoopyValue):
+        full = str(g)
+        size = len(g.graph.reachable())
+        shown = full if details else f"a game graph of {size} positions (the graph: --all or --json)"
+        kind = "loopy value whose sides were not found to be stoppers (no canonical form claimed)"
+        facts += [("value", full, shown), ("kind", "loopy value", kind), ("positions", size, str(size))]
+        for key, side in (("onside", g.onside), ("offside", g.offside)):  # what was found of the sides
+            found = str(side) if isinstance(side, Stopper) else "not settled"
+            facts.append((key, found, found))
+        return facts
+    facts.append(("value", str(g), str(g)))
     if isinstance(g, SidedValue):
-        facts += [
+        return facts + [
             ("kind", "stopper-sided value", "stopper-sided value (onside & offside)"),
             ("onside", str(g.onside), str(g.onside)),
             ("offside", str(g.offside), str(g.offside)),
         ]
-    else:
-        left, right = g.stops
-        facts += [("kind", "stopper", "stopper"), ("stops", [str(left), str(right)], f"{left}, {right}")]
-    return facts + [("outcome", outcome, shown)]
+    left, right = g.stops
+    return facts + [("kind", "stopper", "stopper"), ("stops", [str(left), str(right)], f"{left}, {right}")]
 
 
 _square = pair("a square", ",")
@@ -90,55 +112,63 @@ def _fox_and_geese(args: argparse.Namespace) -> None:
 
     g = FoxAndGeese(geese=args.geese, fox=args.fox, width=args.width)
     with Report(args) as out:
+        graph = g.graph()
+        out.fact(*outcome_fact(graph.outcome()))  # who wins first: retrograde analysis, no value needed
         out.data("geese", [list(s) for s in sorted(g.geese)])
         out.data("fox", list(g.fox))
         out.data("width", g.width)
         out.say(f"position: geese {sorted(g.geese)}, fox {g.fox}, width {g.width}")
-        out.fact("value", g.value)
+        out.facts(value_facts(_value(args, graph), args.all, outcome=False))
+
+
+def _value(args: argparse.Namespace, graph: Any) -> Any:
+    """The value of a game graph, its sidling rounds shown as progress (``--progress``)."""
+    with Progress(mode(getattr(args, "progress", None)), "loopy value", unit="rounds") as bar:
+        return graph.value(progress=bar.callback)
 
 
 def _report_positions(args: argparse.Namespace, positions: Any, facts_of: Any) -> None:
-    """Each position's facts (``facts_of(text)``, a list of ``(key, data, text)``) as a
-    block of ``key: text`` lines, blocks apart; ``--json``: ``positions``, a list of dicts."""
+    """Each position's facts (``facts_of(position)`` yields ``(key, data, text)``), as
+    a block of ``key: text`` lines, each printed as soon as it is known (who wins comes
+    first), blocks apart; ``--json``: ``positions``, a list of dicts."""
     with Report(args) as out:
         results = []
         for i, position in enumerate(positions):
-            facts = facts_of(position)
             if i:
                 out.say("")
-            for key, _, text in facts:
+            result = {}
+            for key, data, text in facts_of(position):
                 out.say(f"{key}: {text}")
-            results.append({json_key(key): jsonable(data) for key, data, _ in facts})
+                sys.stdout.flush()
+                result[json_key(key)] = jsonable(data)
+            results.append(result)
         out.data("positions", results)
 
 
 def _backsliding_toads(args: argparse.Namespace) -> None:
     from ..rulesets.backsliding_toads import BackslidingToadsAndFrogs
 
-    def facts(strip: str) -> list[tuple[str, Any, str]]:
+    def facts(strip: str) -> Iterator[tuple[str, Any, str]]:
         g = BackslidingToadsAndFrogs(strip)
-        return [("position", str(g), str(g))] + value_facts(g.value)
+        graph = g.graph()
+        yield outcome_fact(graph.outcome())
+        yield ("position", str(g), str(g))
+        yield from value_facts(_value(args, graph), args.all, outcome=False)
 
     _report_positions(args, args.strips, facts)
 
 
 def _hare_and_hounds(args: argparse.Namespace) -> None:
-    from ..loopy import LoopyValue, Stopper
     from ..rulesets.hare_and_hounds import HareAndHounds
 
-    def facts(text: str) -> list[tuple[str, Any, str]]:
+    def facts(text: str) -> Iterator[tuple[str, Any, str]]:
         g = HareAndHounds.start(args.length) if text == "start" else HareAndHounds(text)
-        value = g.graph(args.max_positions).value()
-        found = [
-            ("position", str(g), str(g)),
-            ("hounds", g.hounds, " ".join(map(str, g.hounds))),
-            ("hare", g.hare, str(g.hare)),
-        ] + value_facts(value)
-        if isinstance(value, LoopyValue):  # what was found of the sides
-            for key, side in (("onside", value.onside), ("offside", value.offside)):
-                shown = str(side) if isinstance(side, Stopper) else "not settled"
-                found.append((key, shown, shown))
-        return found
+        graph = g.graph(args.max_positions)
+        yield outcome_fact(graph.outcome())
+        yield ("position", str(g), str(g))
+        yield ("hounds", g.hounds, " ".join(map(str, g.hounds)))
+        yield ("hare", g.hare, str(g.hare))
+        yield from value_facts(_value(args, graph), args.all, outcome=False)
 
     _report_positions(args, args.positions, facts)
 
@@ -199,6 +229,14 @@ def _loopy_impartial(args: argparse.Namespace) -> None:
         out.data("positions", results)
 
 
+def _value_options(p: argparse.ArgumentParser) -> None:
+    """``--all`` (the whole graph of a value that claims no canonical form), ``--json``
+    and the progress options of a loopy ruleset command."""
+    p.add_argument("--all", action="store_true", help="print the whole graph of a value that claims no canonical form")
+    add_json_option(p)
+    add_progress_options(p)
+
+
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
@@ -209,7 +247,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--geese", type=_square, nargs="+", required=True, metavar="ROW,COL", help="the geese's squares")
     p.add_argument("--fox", type=_square, required=True, metavar="ROW,COL", help="the fox's square")
     p.add_argument("--width", type=count(1, "--width"), default=8, help="the board's width (default 8)")
-    add_json_option(p)
+    _value_options(p)
     p.set_defaults(run=_fox_and_geese)
 
     b = sub.add_parser(
@@ -218,7 +256,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         description="A strip is a string of t (Left's toads), f (Right's frogs) and . (empty cells).",
     )
     b.add_argument("strips", nargs="+", metavar="STRIP", help="strips such as ttt..fff")
-    add_json_option(b)
+    _value_options(b)
     b.set_defaults(run=_backsliding_toads)
 
     h = sub.add_parser(
@@ -237,7 +275,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         default=None,
         help="stop past this many reachable positions",
     )
-    add_json_option(h)
+    _value_options(h)
     h.set_defaults(run=_hare_and_hounds)
 
     q = sub.add_parser(

@@ -41,7 +41,7 @@ from ..options import check_hashable
 from ..short.game import Game
 from . import store
 from .errors import GraphTooLargeError
-from .retrograde import attractor, explore
+from .retrograde import attractor, explore, outcome_class, winners
 
 __all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum_graph"]
 
@@ -133,11 +133,49 @@ class LoopyGraph:
                     queue.append(w)
         return list(seen)
 
-    def value(self, max_rounds: int | None = None):
+    def results(self, vertex: int | None = None) -> tuple[str, str]:
+        """Who wins from ``vertex`` (default: the start) played alone: (the result when
+        Left moves first, when Right moves first), each ``"L"``, ``"R"`` or ``"D"``
+        (a draw: play goes on for ever), by retrograde analysis of every position
+        reachable from it (:func:`~cgtkit.loopy.retrograde.winners`; a fixed vertex
+        stands for its stopper's positions).  It needs no sides, so it answers for
+        every graph, whatever its value."""
+        root = self.start if vertex is None else vertex
+
+        def key(w: int) -> tuple[str, int]:
+            return ("t", store.resolve(self.fixed[w])) if w in self.fixed else ("g", w)
+
+        def expand(i: int, node: tuple[str, int]) -> list[tuple[int, tuple[str, int]]]:
+            kind, v = node
+            if kind == "g":
+                return [(0, key(w)) for w in self.left[v]] + [(1, key(w)) for w in self.right[v]]
+            lo, ro = store.options(v)
+            return [(0, ("t", store.resolve(w))) for w in lo] + [(1, ("t", store.resolve(w))) for w in ro]
+
+        _, rows = explore([key(root)], expand, rows=2)
+        return winners([r[0] for r in rows], [r[1] for r in rows])[0]
+
+    def outcome(self, vertex: int | None = None) -> str:
+        """The outcome of ``vertex`` (default: the start): ``"L"``, ``"R"``, ``"P"``,
+        ``"N"``, ``"D"``, or ``"X/Y"`` (X when Left starts, Y when Right starts), from
+        :meth:`results`.
+
+        >>> LoopyGraph([[0]], [[0]], 0).outcome(), LoopyGraph([[0, 1], []], [[0], []], 0).outcome()
+        ('D', 'L')
+        """
+        return outcome_class(*self.results(vertex))
+
+    def value(
+        self,
+        max_rounds: int | None = None,
+        budget: int | None = None,
+        progress: Callable[[int, str], None] | None = None,
+    ):
         """The value of the start vertex: a :class:`~cgtkit.loopy.values.Stopper`, a
         :class:`~cgtkit.loopy.values.SidedValue`, or a
-        :class:`~cgtkit.loopy.values.LoopyValue` when the sides are not stoppers."""
-        return value_of(self, max_rounds=max_rounds)
+        :class:`~cgtkit.loopy.values.LoopyValue` when the sides are not found to be
+        stoppers (see :func:`value_of` for the bounds and ``progress``)."""
+        return value_of(self, max_rounds=max_rounds, budget=budget, progress=progress)
 
 
 def from_moves(
@@ -295,8 +333,20 @@ def stopper_vertices(graph: LoopyGraph, vertices: Iterable[int] | None = None) -
     return result
 
 
-def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None = None):
-    """The value of vertex ``start`` (default: the graph's start); see the module text."""
+def value_of(
+    graph: LoopyGraph,
+    start: int | None = None,
+    max_rounds: int | None = None,
+    budget: int | None = None,
+    progress: Callable[[int, str], None] | None = None,
+):
+    """The value of vertex ``start`` (default: the graph's start); see the module text.
+    Every route to a loopy value (a move function, notation, a ruleset, a sum) comes
+    here.  Sidling is bounded: ``max_rounds`` rounds per part and cut (default
+    :data:`~cgtkit.loopy.sides.SIDLING_ROUNDS`) and ``budget`` rounds in all (default
+    :data:`~cgtkit.loopy.sides.SIDLING_BUDGET`); a side not found within them is not
+    claimed (a :class:`~cgtkit.loopy.values.LoopyValue` says which).
+    ``progress(rounds, note)`` hears of each round."""
     from .sides import sides
     from .values import LoopyValue, SidedValue, Stopper
 
@@ -308,8 +358,12 @@ def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None
     known = stopper_vertices(sub, reach)
     if root in known:
         return Stopper(known[root])
-    loopy = [v for v in reach if v not in known]
-    up, down = sides(sub, known, loopy, max_rounds)
+    # the sides are found on the quotient graph, numbered from the start: what sidling
+    # does depends only on the game, not on how the graph was written down
+    plain, plain_known = quotient(sub, reach, known)
+    loopy = [v for v in range(len(plain)) if v not in plain_known]
+    up, down = sides(plain, plain_known, loopy, max_rounds, budget, progress)
+    root = plain.start
     if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle somewhere
 
         def side(found: Any) -> Any:
@@ -327,6 +381,63 @@ def value_of(graph: LoopyGraph, start: int | None = None, max_rounds: int | None
     if up[root] == down[root]:
         return Stopper(up[root])
     return SidedValue(Stopper(up[root]), Stopper(down[root]))
+
+
+def quotient(graph: LoopyGraph, reach: Sequence[int], known: dict[int, int]) -> tuple[LoopyGraph, dict[int, int]]:
+    """The graph of the start's game with equal-looking positions merged (the coarsest
+    partition in which merged positions are the same stopper, or have the same classes
+    of Left options and of Right options: a bisimulation), numbered breadth first from
+    the start, options in their first order, repeats dropped; and its stopper vertices.
+    Two graphs of one game that differ only in how often a position is written out
+    (a printed graph read back, a move function's) give the same graph.
+
+    >>> g = LoopyGraph([[1, 2], [0], [0], []], [[], [3], [3], []], 0)   # 1 and 2 are the same
+    >>> q, _ = quotient(g, g.reachable(), {})
+    >>> q.left, q.right
+    ([[1], [0], []], [[], [2], []])
+    """
+    label: dict[int, Any] = {v: ("t", store.resolve(known[v])) if v in known else ("g",) for v in reach}
+    count = len(set(label.values()))
+    while True:
+        sig = {
+            v: label[v]
+            if v in known
+            else (label[v], frozenset(label[w] for w in graph.left[v]), frozenset(label[w] for w in graph.right[v]))
+            for v in reach
+        }
+        ids: dict[Any, int] = {}
+        label = {v: ids.setdefault(sig[v], len(ids)) for v in reach}
+        if len(ids) == count:
+            break
+        count = len(ids)
+    first: dict[int, int] = {}
+    for v in reach:
+        first.setdefault(label[v], v)
+    number: dict[int, int] = {label[graph.start]: 0}
+    order = [label[graph.start]]
+    left: list[list[int]] = []
+    right: list[list[int]] = []
+    fixed: dict[int, int] = {}
+    i = 0
+    while i < len(order):
+        c = order[i]
+        v = first[c]
+        rows: list[list[int]] = [[], []]
+        if v in known:
+            fixed[i] = known[v]
+        else:
+            for row, opts in zip(rows, (graph.left[v], graph.right[v])):
+                for w in opts:
+                    d = label[w]
+                    if d not in number:
+                        number[d] = len(order)
+                        order.append(d)
+                    if number[d] not in row:
+                        row.append(number[d])
+        left.append(rows[0])
+        right.append(rows[1])
+        i += 1
+    return LoopyGraph(left, right, 0), fixed
 
 
 def sum_graph(parts: Sequence[tuple[LoopyGraph, int]]) -> LoopyGraph:

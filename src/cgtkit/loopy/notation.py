@@ -16,15 +16,15 @@ Read (everything the short reader takes, and):
 
 Written: a canonical stopper prints as CGSuite prints it where this printer knows the
 form (short games exactly as :func:`cgtkit.short.notation.format_game`; ``on``,
-``off``, ``over``, ``under``, ``5over``, ``3/2under``, ``^[on]``, ``^[on]*``, ``v[on]``,
+``off``, ``over``, ``under``, ``5over``, ``3/2under``, ``upon``, ``1^[on]``, ``^[on]*``, ``v[on]``,
 ``v[on]*``, ``^<on>``, ``v<on>`` with their starred forms and a number before them,
 ``Tiny(on)``, ``Miny(over)``...); anything else as braces with CGSuite's slashes and
 named nodes ``a``, ``b``, ... where play returns.  Not written: ``+-`` of a loopy game
 (its braces are written instead), ``^[x]``/``^<x>`` for loopy ``x`` other than ``on``,
 and option order may differ from CGSuite's for loopy options (short options first).
 
->>> print(loopy("{pass|}"), loopy("{0|pass}"), loopy("over + 5"), loopy("{pass|3/2}"))
-on over 5over 3/2under
+>>> print(loopy("{pass|}"), loopy("{0|pass}"), loopy("over + 5"), loopy("{pass|3/2}"), loopy("{pass|*}"))
+on over 5over 3/2under upon
 >>> print(loopy("x{0||||0|||x|*||*}"), loopy("a{1||a|0}"))
 a{0||||0|||a|*||*} 2 & +-1
 >>> print(loopy("[{pass|*}"))
@@ -676,10 +676,12 @@ def _prefix(x: Dyadic) -> str:
 
 
 def _upon_text(v: int) -> str | None:
-    """x^[on], x^[on]*, xv[on], xv[on]* as CGSuite writes them."""
+    """upon by its name (as on and over are), x^[on], x^[on]*, xv[on], xv[on]* as
+    CGSuite writes them."""
     left, right = store.options(v)
     if left == (v,) and len(right) == 1 and _numstar(right[0]) is not None:
-        return _prefix(_numstar(right[0])) + "^[on]"
+        x = _numstar(right[0])
+        return "upon" if x == 0 else _prefix(x) + "^[on]"
     if right == (v,) and len(left) == 1 and _numstar(left[0]) is not None:
         return _prefix(_numstar(left[0])) + "v[on]"
     if len(left) == 2 and v in left and len(right) == 1 and _num(right[0]) is not None:
@@ -852,7 +854,8 @@ def _render(tree: Any) -> str:
                 y = side[0]
                 if isinstance(y, _Node) and not y.named:
                     text, k = yield bare(y)
-                    if k < 4:
+                    if k < 4 and not (text.startswith("|") or text.endswith("|")):
+                        # (an empty side would run its bar into this one's: {{|}|} is no {|||})
                         sides.append(text)
                         count = max(count, k + 1)
                         continue
@@ -860,7 +863,7 @@ def _render(tree: Any) -> str:
                     continue
                 if isinstance(y, str):
                     sb = _short_bare(y)
-                    if sb is not None and sb[1] < 4:
+                    if sb is not None and sb[1] < 4 and not (sb[0].startswith("|") or sb[0].endswith("|")):
                         sides.append(sb[0])
                         count = max(count, sb[1] + 1)
                         continue

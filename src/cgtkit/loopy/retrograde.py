@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Hashable, Iterable, Sequence, TypeVar
 
-__all__ = ["explore", "attractor", "buchi"]
+__all__ = ["explore", "attractor", "buchi", "winners", "outcome_class"]
 
 K = TypeVar("K", bound=Hashable)
 
@@ -137,3 +137,42 @@ def buchi(succ: Sequence[Sequence[int]], existential: Sequence[bool], accepting:
         for j, lost in enumerate(attractor(sub, other, trap)):
             if lost:
                 alive[j] = False
+
+
+def winners(left: Sequence[Sequence[int]], right: Sequence[Sequence[int]]) -> list[tuple[str, str]]:
+    """Who wins each position of a finite game graph, played alone, draws included:
+    for position ``x`` (Left's options ``left[x]``, Right's ``right[x]``) the pair
+    (result when Left moves first, result when Right moves first), each ``"L"``,
+    ``"R"`` or ``"D"`` (play goes on for ever).  Retrograde analysis: a player to move
+    with no move loses; a position is won for the player to move when some move
+    reaches a position the opponent loses, lost when every move reaches one the
+    opponent wins; what neither labelling reaches is a draw.
+
+    >>> winners([[0], []], [[0], [0]])    # 0: both pass for ever (dud); 1: {|dud}
+    [('D', 'D'), ('R', 'D')]
+    """
+    n = len(left)
+    # state 2x: Left to move at x; 2x + 1: Right to move
+    succ = [[2 * y + 1 for y in left[x]] if t == 0 else [2 * y for y in right[x]] for x in range(n) for t in (0, 1)]
+    lefts_turn = [t == 0 for _ in range(n) for t in (0, 1)]
+    left_wins = attractor(succ, lefts_turn, [2 * x + 1 for x in range(n) if not right[x]])
+    right_wins = attractor(succ, [not e for e in lefts_turn], [2 * x for x in range(n) if not left[x]])
+
+    def result(s: int) -> str:
+        return "L" if left_wins[s] else "R" if right_wins[s] else "D"
+
+    return [(result(2 * x), result(2 * x + 1)) for x in range(n)]
+
+
+def outcome_class(left_first: str, right_first: str) -> str:
+    """The outcome from the results when Left and when Right moves first: ``"L"``,
+    ``"R"``, ``"P"`` (second player), ``"N"`` (first player), ``"D"`` (a draw either
+    way), or ``"X/Y"``: X when Left starts, Y when Right starts (CGSuite's P-hat is
+    ``"D/L"``, N-hat ``"L/D"``).
+
+    >>> outcome_class("L", "R"), outcome_class("R", "L"), outcome_class("D", "L")
+    ('N', 'P', 'D/L')
+    """
+    if left_first == right_first:
+        return left_first
+    return {("L", "R"): "N", ("R", "L"): "P"}.get((left_first, right_first), f"{left_first}/{right_first}")

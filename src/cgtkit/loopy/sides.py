@@ -54,7 +54,7 @@ Theory*, ch. VI).  They are found in four steps.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Generator, Sequence
 
 from . import store
 from .errors import NotAStopperError
@@ -64,15 +64,56 @@ from .side_order import side_leq, table
 if TYPE_CHECKING:  # pragma: no cover
     from .graph import LoopyGraph
 
-__all__ = ["bottomless", "endless", "sides", "without_returns", "SIDLING_ROUNDS"]
+__all__ = ["bottomless", "endless", "sides", "without_returns", "Budget", "SIDLING_ROUNDS", "SIDLING_BUDGET"]
 
 #: how many rounds sidling may take, per component and cut, before it tries the next cut or
 #: gives up (the sides are then not claimed)
 SIDLING_ROUNDS = 200
 
+#: how many rounds of sidling one value may take in all (both sides, every part and cut)
+#: before the sides not yet found are given up (the value is then not claimed)
+SIDLING_BUDGET = 600
+
+#: a cut is given up once its approximations hold more than this many stopper vertices
+#: (or this many per vertex of the component), the cycle they unroll growing round
+#: after round and each round costing more than the last
+_MAX_UNROLLED = 200
+_UNROLLED_PER_VERTEX = 12
+
+#: besides the back edges of one depth-first search and each player's edges, the back
+#: edges of the searches started at up to this many other vertices are tried as cuts
+_MORE_ROOTS = 1
+
 #: from which round on an unrolled cycle is tied, every other round (most parts settle
 #: in fewer rounds untied)
 _TIE_FROM = 4
+
+
+class Budget:
+    """The rounds of sidling one value may still take, and who hears of each round.
+
+    >>> b = Budget(2, None)
+    >>> b.spend(), b.spend(), b.spend(), b.done
+    (True, True, False, 2)
+    """
+
+    __slots__ = ("left", "done", "progress", "note")
+
+    def __init__(self, rounds: int, progress: "Callable[[int, str], None] | None") -> None:
+        self.left = rounds
+        self.done = 0
+        self.progress = progress
+        self.note = ""
+
+    def spend(self) -> bool:
+        """Take one round; False when none is left."""
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, f"sidling the {self.note}")
+        return True
 
 
 def _arena(graph: "LoopyGraph", roots: Sequence[int], left_pays: bool) -> tuple[list, list, list]:
@@ -262,7 +303,7 @@ def _cut_edges(graph: "LoopyGraph", loopy: list[int]) -> list[tuple[int, int, in
 
 
 def _sidle(
-    graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int, onside: bool
+    graph: "LoopyGraph", known: dict[int, int], loopy: list[int], top: int, limit: int, onside: bool, budget: "Budget"
 ) -> dict[int, int] | None:
     """Sidling from ``top`` (on or off) over the vertices ``loopy``, one strongly
     connected component at a time, sinks first (see :func:`_sidle_component`).  None if
@@ -298,8 +339,10 @@ def _sidle(
     for v in loopy:
         member[v] = True
     side = dict(known)
-    for comp in strong_components(graph, loopy, member):
-        found = _sidle_component(graph, side, comp, top, limit, onside)
+    comps = strong_components(graph, loopy, member)
+    for i, comp in enumerate(comps):
+        budget.note = f"{'onside' if onside else 'offside'}: part {i + 1} of {len(comps)} ({len(comp)} positions)"
+        found = _sidle_component(graph, side, comp, top, limit, onside, budget)
         if found is None:
             return None
         side.update(found)
@@ -307,13 +350,13 @@ def _sidle(
 
 
 def _sidle_component(
-    graph: "LoopyGraph", side: dict[int, int], comp: list[int], top: int, limit: int, onside: bool
+    graph: "LoopyGraph", side: dict[int, int], comp: list[int], top: int, limit: int, onside: bool, budget: "Budget"
 ) -> dict[int, int] | None:
     """Sidling of one strongly connected component ``comp``, every option outside it
     fixed to its known side (``side``): edges that close infinite alternating play
     lead to the current approximation of their target, the rest of the component is a
     stopper made canonical at each round (:func:`_sidle_cut`).  None if it has not
-    settled within ``limit`` rounds of each cut tried."""
+    settled within ``limit`` rounds of each cut tried, or when ``budget`` runs out."""
     from .graph import LoopyGraph
 
     k = len(comp)
@@ -347,15 +390,31 @@ def _sidle_component(
     # search, then every edge inside the component of the player whose infinite play
     # does not count (Right's for the onside: the side's own loops, ``on``'s pass,
     # are the other player's), then every edge of the other player.
+    # The cuts are sidled side by side, a round of each in turn, and the first to
+    # settle is taken: a cut whose approximations unroll a cycle for ever costs no more
+    # rounds than the one that settles (they grow, and so does the cost of a round:
+    # tried one after the other, 200 rounds each, an 8-vertex graph took a minute).
     mover = 1 if onside else 0
+    candidates: list[list[tuple[int, int, int]]] = []
     for cuts in (
         _cut_edges(whole, inner),
         _player_edges(whole, k, mover),
         _player_edges(whole, k, 1 - mover),
+        *(_cut_edges(whole, inner[r:] + inner[:r]) for r in range(1, min(k, _MORE_ROOTS + 1))),
     ):
-        found = _sidle_cut(whole, k, cuts, top, limit, onside)
-        if found is not None:
-            return {v: found[local[v]] for v in comp}
+        if cuts not in candidates:
+            candidates.append(cuts)
+    runs = [_sidle_cut(whole, k, cuts, top, limit, onside) for cuts in candidates]
+    while runs:
+        for run in list(runs):
+            if not budget.spend():
+                return None
+            try:
+                next(run)
+            except StopIteration as stop:
+                if stop.value is not None:
+                    return {v: stop.value[local[v]] for v in comp}
+                runs.remove(run)
     return None
 
 
@@ -368,10 +427,12 @@ def _player_edges(graph: "LoopyGraph", k: int, t: int) -> list[tuple[int, int, i
 
 def _sidle_cut(
     graph: "LoopyGraph", k: int, cuts: list[tuple[int, int, int]], top: int, limit: int, onside: bool
-) -> list[int] | None:
+) -> Generator[None, None, "list[int] | None"]:
     """Sidling of the vertices ``0 .. k-1`` of ``graph`` with the edges ``cuts`` leading
     to the current approximation of their targets (first ``top``), the rest made
-    canonical at each round; the sides, or None after ``limit`` rounds unsettled.
+    canonical at each round; the sides, or None after ``limit`` rounds unsettled.  A
+    generator that yields before each round (its caller interleaves cuts) and returns
+    the result.
 
     When the approximations keep unrolling a cycle (``x, T(x), T(T(x)), ...``), the
     cycle is tied (:func:`_tie`) and the guess kept only if :func:`_certified`."""
@@ -395,6 +456,7 @@ def _sidle_cut(
     x = {w: top for w in targets}
     tried: set = set()
     for rnd in range(limit):
+        yield None
         values = sidle_round(x)
         new = {w: values[w] for w in targets}
         if new == x:
@@ -406,6 +468,8 @@ def _sidle_cut(
             tied = sidle_round(guess)  # the sides are a fixed point of the rounds
             if all(tied[w] == guess[w] for w in targets) and _certified(graph, guess, onside):
                 return [tied[v] for v in range(k)]
+        if len(store.reach(new.values())) > max(_MAX_UNROLLED, _UNROLLED_PER_VERTEX * k):
+            return None  # the approximations unroll a cycle ever further: rounds only get dearer
         x = new
     return None
 
@@ -465,17 +529,25 @@ def _certified(graph: "LoopyGraph", guess: dict[int, int], onside: bool) -> bool
 
 
 def sides(
-    graph: "LoopyGraph", known: dict[int, int], loopy: list[int], max_rounds: int | None = None
+    graph: "LoopyGraph",
+    known: dict[int, int],
+    loopy: list[int],
+    max_rounds: int | None = None,
+    budget: int | None = None,
+    progress: "Callable[[int, str], None] | None" = None,
 ) -> "tuple[dict[int, int] | tuple[LoopyGraph, dict[int, int]], ...]":
     """The onside and offside (table vertices) of every vertex of ``loopy`` (and of
     ``known``, the stopper vertices, unchanged).  A side for which sidling does not
     settle (some component, with every cut tried, ``max_rounds`` rounds each, default
-    :data:`SIDLING_ROUNDS`) is given instead as
-    its simplified graph: ``(graph, stopper vertices)``, moves taken straight back
-    removed and the vertices whose side is found fixed (``off`` or ``on``, stoppers)."""
+    :data:`SIDLING_ROUNDS`), or not within ``budget`` rounds in all (default
+    :data:`SIDLING_BUDGET`), is given instead as its simplified graph: ``(graph,
+    stopper vertices)``, moves taken straight back removed and the vertices whose side
+    is found fixed (``off`` or ``on``, stoppers).  ``progress(rounds, note)`` is
+    called after each round of sidling."""
     from .graph import stopper_vertices
 
     limit = SIDLING_ROUNDS if max_rounds is None else max_rounds
+    spent = Budget(SIDLING_BUDGET if budget is None else budget, progress)
     on_id = store.canonical_batch([[-1]], [[]])[0]
     off_id = store.canonical_batch([[]], [[-1]])[0]
     result = []
@@ -487,7 +559,7 @@ def sides(
         peaks = endless(side_graph, open_, onside)
         fixed = {**settled, **{v: bottom for v in sunk}, **{v: top for v in peaks}}
         rest = [v for v in open_ if v not in sunk and v not in peaks]
-        side = _sidle(side_graph, fixed, rest, top, limit, onside) if rest else dict(fixed)
+        side = _sidle(side_graph, fixed, rest, top, limit, onside, spent) if rest else dict(fixed)
         result.append((side_graph, fixed) if side is None else side)
     return result[0], result[1]
 

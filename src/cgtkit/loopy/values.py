@@ -262,8 +262,16 @@ class Stopper:
         return up
 
     def outcome(self) -> str:
-        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: a stopper has no draws."""
-        return _outcome(self, self)
+        """``"L"``, ``"R"``, ``"P"`` or ``"N"``: a stopper has no draws (retrograde
+        analysis of its positions).
+
+        >>> from cgtkit.loopy import loopy
+        >>> [loopy(t).outcome() for t in ("on", "over", "under", "*", "upon")]
+        ['L', 'L', 'R', 'N', 'L']
+        """
+        from .retrograde import outcome_class
+
+        return outcome_class(*_results(self))
 
     # --- arithmetic and order ---------------------------------------------------------
     def __neg__(self) -> "Stopper":
@@ -377,8 +385,13 @@ class SidedValue:
         return _add(as_loopy(other), -self)
 
     def outcome(self) -> str:
-        """Who wins, with draws (see :func:`_outcome`): ``dud`` is ``"D"``."""
-        return _outcome(self.onside, self.offside)
+        """Who wins, with draws (see :func:`_sided_outcome`): ``dud`` is ``"D"``.
+
+        >>> from cgtkit.loopy import loopy
+        >>> loopy("dud").outcome(), loopy("3 & 0").outcome()
+        ('D', 'D/L')
+        """
+        return _sided_outcome(self.onside, self.offside)
 
     def __str__(self) -> str:
         from .notation import format_sided
@@ -414,6 +427,12 @@ class LoopyValue:
 
     canonical = False
 
+    def outcome(self) -> str:
+        """Who wins, draws included, by retrograde analysis of the graph itself (no
+        sides needed): ``"L"``, ``"R"``, ``"P"``, ``"N"``, ``"D"`` or ``"X/Y"`` (X when
+        Left starts, Y when Right starts)."""
+        return str(self.graph.outcome())
+
     def __str__(self) -> str:
         from .notation import format_graph
 
@@ -423,24 +442,24 @@ class LoopyValue:
         return f"LoopyValue({str(self)!r}; no canonical form claimed)"
 
 
-def _outcome(on: Stopper, off: Stopper) -> str:
-    """The outcome of a game with sides ``on & off`` (a stopper has ``on is off``).
+def _results(x: "Stopper") -> tuple[str, str]:
+    """Who wins the stopper ``x`` played alone (Left first, Right first): retrograde
+    analysis of its positions in the stopper table (a stopper has no draws)."""
+    from .graph import LoopyGraph
 
-    Left moving first wins exactly when she wins the offside (where infinite play goes
-    to Right) moving first, and at least draws when she wins the onside; Right moving
-    first likewise with the sides exchanged.  A stopper has no draws.  The result is
-    ``"L"``, ``"R"``, ``"P"``, ``"N"``, ``"D"``, or ``"X/Y"``: X the result when Left
-    starts, Y when Right starts (CGSuite's P-hat is ``"D/L"``, N-hat ``"L/D"``)."""
-    zero = store.short_id(Game.of(0))
-    if store.left_first_survives(off.vertex, zero):
-        left_first = "L"
-    else:
-        left_first = "D" if store.left_first_survives(on.vertex, zero) else "R"
-    if not store.leq(zero, on.vertex):
-        right_first = "R"
-    else:
-        right_first = "L" if store.leq(zero, off.vertex) else "D"
-    if left_first == right_first:
-        return left_first
-    classic = {("L", "R"): "N", ("R", "L"): "P"}
-    return classic.get((left_first, right_first), f"{left_first}/{right_first}")
+    return LoopyGraph([[]], [[]], 0, {0: x.vertex}).results()
+
+
+def _sided_outcome(on: "Stopper", off: "Stopper") -> str:
+    """The outcome of a game with sides ``on & off``, from retrograde analysis of each.
+
+    Left moving first wins outright exactly when she wins the offside (where infinite
+    play goes to Right) moving first, and at least draws when she wins the onside;
+    Right moving first likewise with the sides exchanged."""
+    from .retrograde import outcome_class
+
+    on_left, on_right = _results(on)
+    off_left, off_right = _results(off)
+    left_first = "L" if off_left == "L" else "D" if on_left == "L" else "R"
+    right_first = "R" if on_right == "R" else "D" if off_right == "R" else "L"
+    return outcome_class(left_first, right_first)
