@@ -46,6 +46,9 @@ __all__ = [
 ]
 
 _FIRST_CHUNK = 256
+# with a progress callback, a round is computed in steps of at least this many heaps
+# (and a 16th of the heaps so far), each reported when done
+_PROGRESS_STEP = 1 << 16
 # the mask is chosen from at most this many of the latest values (it only steers speed)
 _MASK_WINDOW = 1 << 16
 # the native kernel drops the mask (plain mex over every split, each split set once)
@@ -126,6 +129,11 @@ def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtki
     if use and not _kernels.HAVE_NATIVE:
         raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
     return use
+
+
+def _step_end(done: int) -> int:
+    """Where a step that reports progress ends, from ``done`` heaps computed."""
+    return done + max(_PROGRESS_STEP, done // 16)
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
@@ -260,15 +268,16 @@ class SplitEngine:
                             best = 0
                         if best != self.mask:
                             self._set_mask(best)
-                self._run(target)
+                self._run(target, progress)
                 if progress is not None:
                     progress(self.n)
         except BaseException:
             self.reset()
             raise
 
-    def _run(self, target: int) -> None:
+    def _run(self, target: int, progress: Callable[[int], None] | None = None) -> None:
         while self.n < target:
+            end = target if progress is None else min(target, _step_end(self.n))
             vlimit = 1 << self._bits
             args = (
                 self.zero_k,
@@ -283,14 +292,16 @@ class SplitEngine:
                 vlimit,
             )
             if self.native:  # one call: the kernel answers Ctrl-C itself
-                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, target, *args)
+                done, nrare = _kernels.FILL_SPLIT(self.values, self.n, end, *args)
             else:  # plain Python sees Ctrl-C by itself
-                done, nrare = self._run_python(target, args)
+                done, nrare = self._run_python(end, args)
             self.n, self._nrare = int(done), int(nrare)
             top = int(self.values[self.n - 1])
             if top >= vlimit:
                 self._bits = top.bit_length()
                 self._reset_tables()
+            if progress is not None and self.n == end < target:
+                progress(self.n)
 
     def _run_python(self, target: int, args: tuple) -> tuple[int, int]:
         zk, sk, pk, distinct, use_common, par, rare, nrare, seen, vlimit = args
@@ -348,9 +359,15 @@ class AllButEngine:
                 cap = max(n, 2 * len(self.values))
                 self.values = _grown(self.values, cap)
                 self._count = _grown(self._count, cap + 2)
-            if self.native:  # one call: the kernel answers Ctrl-C itself
-                self._mex = int(_kernels.FILL_ALL_BUT(self.values, self.n, n, self.excluded, self._count, self._mex))
-                self.n = n
+            if self.native:  # one call a step: the kernel answers Ctrl-C itself
+                while self.n < n:
+                    end = n if progress is None else min(n, _step_end(self.n))
+                    self._mex = int(
+                        _kernels.FILL_ALL_BUT(self.values, self.n, end, self.excluded, self._count, self._mex)
+                    )
+                    self.n = end
+                    if progress is not None and end < n:
+                        progress(end)
             else:
                 G, c = self.values[:n].tolist(), self._count.tolist()
                 self._mex = _kernels.FILL_ALL_BUT_PY(G, self.n, n, self.excluded.tolist(), c, self._mex)
@@ -402,7 +419,12 @@ class TripleEngine:
             return
         try:
             if self._native is not None:
-                self._native.extend(n)
+                done = self.n
+                while done < n:
+                    done = n if progress is None else min(n, _step_end(done))
+                    self._native.extend(done)
+                    if progress is not None and done < n:
+                        progress(done)
                 self.values = self._native.values(n)
             else:
                 self.values = grundy_values_vectorised(n, *self.moves)
