@@ -53,7 +53,8 @@ ANALYSES = [
 
 
 @pytest.mark.parametrize(
-    "expr", [f"*{BIG}", str(BIG), f"-{BIG + 1}/1024", f"^{BIG}", f"^{BIG}*", f"v{BIG + 1}*3", f"^{BIG}*{BIG}", f"5/8*{BIG}"]
+    "expr",
+    [f"*{BIG}", str(BIG), f"-{BIG + 1}/1024", f"^{BIG}", f"^{BIG}*", f"v{BIG + 1}*3", f"^{BIG}*{BIG}", f"5/8*{BIG}"],
 )
 def test_every_analysis_of_a_huge_value_answers(expr):
     g = game(expr)

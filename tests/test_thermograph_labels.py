@@ -45,8 +45,24 @@ def boxes_meet(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-GAMES = ["{3||2|1}", "{3/2|-3/2}", "{2|-1}", "{1/4|-1/4}", "{10|-10}", "{3||2*|1*}", "{1|0}", "{5|4}", "{0|-1/2}",
-         "{4|1/2}", "{{2|1}|{0|-3}}", "5", "3/4", "^*", "{1/2|1/4}", "{100|99/64}"]
+GAMES = [
+    "{3||2|1}",
+    "{3/2|-3/2}",
+    "{2|-1}",
+    "{1/4|-1/4}",
+    "{10|-10}",
+    "{3||2*|1*}",
+    "{1|0}",
+    "{5|4}",
+    "{0|-1/2}",
+    "{4|1/2}",
+    "{{2|1}|{0|-3}}",
+    "5",
+    "3/4",
+    "^*",
+    "{1/2|1/4}",
+    "{100|99/64}",
+]
 
 
 @pytest.mark.parametrize("size", [(360, 280), (220, 150)])
@@ -115,7 +131,12 @@ def test_every_svg_a_notebook_shows_has_alt_text():
     inline = html[html.index("<svg") : html.index("</svg>") + len("</svg>")]
     assert "Left stop 3, Right stop 2" in alt_of_svg(inline)
     assert "temperature 3/4" in alt_of_svg(thermograph(g)._repr_svg_())
-    for position in (Domineering("..#|..."), HackenbushTree("L(R,G)"), ToadsAndFrogs("TT.F"), HareAndHounds("D..|D...H|D..")):
+    for position in (
+        Domineering("..#|..."),
+        HackenbushTree("L(R,G)"),
+        ToadsAndFrogs("TT.F"),
+        HareAndHounds("D..|D...H|D.."),
+    ):
         assert str(position) in alt_of_svg(position._repr_svg_())
 
 
