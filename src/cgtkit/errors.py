@@ -20,6 +20,7 @@ from __future__ import annotations
 
 __all__ = [
     "CGTError",
+    "StaleGameError",
     "NotDyadicError",
     "EmptyIntervalError",
     "NotationError",
@@ -201,3 +202,8 @@ class MisereQuotientError(CGTError, ValueError):
 class SweepError(CGTError):
     """A sweep or its results database cannot go on: a file that is not a cgtkit results
     database, an unreachable Dask scheduler, a missing optional dependency, a bad option."""
+
+
+class StaleGameError(CGTError, ValueError):
+    """An engine handle (a game id) made before :func:`cgtkit.reset` and not kept by a
+    live ``Game``: it names no game any more (a live ``Game`` is always kept)."""

@@ -27,9 +27,11 @@ True
 from __future__ import annotations
 
 import enum
+import gc
 import itertools
 import sys
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, MutableMapping, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
@@ -40,7 +42,7 @@ from .engine import ENGINE as _E
 from .engine import native_module
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
-__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
+__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache", "reset"]  # the caches the engine owns
 __all__ += ["walking", "set_cache_entries", "cache_entries", "DEFAULT_CACHE_ENTRIES"]  # and their bound
 
 
@@ -58,12 +60,12 @@ LT, EQ, GT, FUZZY = Comparison.LT, Comparison.EQ, Comparison.GT, Comparison.FUZZ
 # what the engine's info() says a game is
 _NUMBER, _NUS, _GENERAL = 0, 1, 2
 
-_CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down -> star(n), up(n), down(n)
+_CALLABLE: dict["Game", Callable[[int], "Game"]] = {}  # star, up, down -> star(n), up(n), down(n)
 
 # The native extension, when the native engine runs: its GameCore is then the base of
 # Game (ids, +, -, comparisons, hash and options answered without a Python frame), and
 # it keeps the one Game of each id.  On the python engine _PythonCore, below, is the
-# base, and _FACADES keeps the one Game of each handle.
+# base, and _FACADES keeps the one Game of each handle while anything refers to it.
 _NATIVE: Any = native_module() if _E.name == "native" else None
 
 _UNREAD = object()  # a Game's packed triple not yet asked of the engine
@@ -72,7 +74,7 @@ _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 # `g + h` and `g <= h` cost one Python frame and one engine call
 _add, _le, _wrap_info = _E.add, _E.le, _E.wrap_info
 
-_FACADES: dict[Any, "Game"] = {}  # handle -> its one Game (python engine)
+_FACADES: "weakref.WeakValueDictionary[Any, Game]" = weakref.WeakValueDictionary()  # handle -> its Game
 
 
 def _wrap_python(h: Any) -> "Game":
@@ -98,7 +100,7 @@ wrap_handle = _wrap
 def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
     """Make the named game ``g`` callable: ``g(n)`` returns ``factory(n)`` (how
     ``star(3)`` and ``up(2)`` work)."""
-    _CALLABLE[g._h] = factory
+    _CALLABLE[g] = factory
 
 
 class _PythonCore:
@@ -435,7 +437,7 @@ class Game(_Core):
 
     # --- calls (only star, up and down) -------------------------------------------
     def __call__(self, n: int) -> "Game":
-        factory = _CALLABLE.get(self._h)
+        factory = _CALLABLE.get(self)
         if factory is None:
             raise TypeError("a game is not callable")
         return factory(n)
@@ -741,4 +743,35 @@ if _NATIVE is not None:
 
 
 _ZERO = _wrap(_E.zero)
+
+
+def reset() -> dict[str, int]:
+    """Release every game that no live :class:`Game` refers to, with every cache.
+
+    A long computation in one process interns every game it meets; :func:`clear_caches`
+    forgets what is known about them but keeps the games.  ``reset`` empties the
+    caches, then keeps only the games that a ``Game`` object still alive refers to
+    (with their followers) and releases the rest.  Live ``Game`` objects keep working
+    and keep their values; an engine handle (``g._h``, an int on the native engine)
+    taken before the reset is not one any more: using it raises
+    :class:`~cgtkit.errors.StaleGameError` (the native engine gives the games new
+    ids, above all the old ones).  Call it from one thread when no other is working
+    with games (as :func:`clear_caches`).  Returns the number of interned games before
+    and after.
+
+    >>> g = Game.from_options([0], [Game.from_options([0], [0])])      # ^
+    >>> sizes = reset()
+    >>> sizes["after"] <= sizes["before"] and g + g == Game.from_options([0], [g + Game.from_options([0], [0])])
+    True
+    """
+    clear_caches()
+    gc.collect()  # cycles that hold Games die first
+    if _NATIVE is not None:
+        before, after = _NATIVE.reset_engine()
+        _E.zero = _ZERO._h  # type: ignore[misc]
+    else:
+        before, after = _E.reset([g._h for g in list(_FACADES.values())])  # type: ignore[attr-defined]
+    return {"before": before, "after": after}
+
+
 _OUTCOME_OF = {GT: Outcome.L, LT: Outcome.R, EQ: Outcome.P, FUZZY: Outcome.N}
