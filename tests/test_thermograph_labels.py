@@ -41,6 +41,15 @@ def segment_meets_box(p, q, b) -> bool:
     return True
 
 
+def on_segment(r, p, q, eps=0.02) -> bool:
+    cross = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    inside = (
+        min(p[0], q[0]) - eps <= r[0] <= max(p[0], q[0]) + eps
+        and min(p[1], q[1]) - eps <= r[1] <= max(p[1], q[1]) + eps
+    )
+    return inside and abs(cross) <= eps * max(1.0, abs(q[0] - p[0]) + abs(q[1] - p[1]))
+
+
 def boxes_meet(a, b) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -100,7 +109,9 @@ def test_the_stops_are_where_the_walls_cross_t_0():
     dots = {el.get("class"): el for el in root.iter(SVG + "circle")}
     for side in ("left-stop", "right-stop"):
         wall = [el for el in root.iter(SVG + "polyline") if el.get("class") == side.replace("stop", "wall")][0]
-        assert f"{dots[side].get('cx')},{axis.get('y1')}" in wall.get("points").split()
+        pts = [tuple(map(float, p.split(","))) for p in wall.get("points").split()]
+        x, y = float(dots[side].get("cx")), float(axis.get("y1"))
+        assert any(on_segment((x, y), p, q) for p, q in zip(pts, pts[1:]))  # the dot is on the wall
         label = [el for el in root.iter(SVG + "text") if el.get("class") == side + "-label"][0]
         assert label.get("x") == dots[side].get("cx")  # centred under its crossing
 

@@ -34,9 +34,8 @@ def _top(th: "Thermograph") -> Dyadic:
 
 
 def wall_points(wall: "Trajectory", top: Dyadic) -> list[tuple[Dyadic, Dyadic]]:
-    """Exact (t, value) corners of a wall from t = -1 up to ``top``, bottom first, and
-    its point at t = 0 (the stop)."""
-    ts = sorted({Dyadic(-1), Dyadic(0), *[p for p in wall.points if p < top], top})
+    """Exact (t, value) corners of a wall from t = -1 up to ``top``, bottom first."""
+    ts = sorted({Dyadic(-1), *[p for p in wall.points if p < top], top})
     return [(t, wall(t)) for t in ts]
 
 
