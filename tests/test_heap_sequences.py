@@ -287,7 +287,7 @@ def test_period_refuses_without_a_theorem():
 def test_period_progress_reports():
     seen = []
     OctalGame("0.127").periodicity(limit=4096, start=1024, progress=lambda n, msg: seen.append((n, msg)))
-    assert [n for n, _ in seen] == [1024, 2048, 4096]
+    assert [n for n, msg in seen if msg != "computing"] == [1024, 2048, 4096]  # the rounds' ends
 
 
 def _arithmetic_holds(values, n0, p, s):

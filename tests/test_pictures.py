@@ -65,7 +65,7 @@ def test_the_thermograph_labels_the_mast_and_the_temperature_where_the_walls_mee
     for wall in with_class(root, "left-wall") + with_class(root, "right-wall"):
         assert foot in wall.get("points").split()  # each wall reaches the mast's foot at t = 3/4
     assert with_class(root, "temperature-label")[0].text == "t = 3/4"
-    assert with_class(root, "mast-label")[0].text == "mast 9/4"
+    assert with_class(root, "mast-label")[0].text == "mean 9/4"
 
 
 # --- boards ----------------------------------------------------------------------------

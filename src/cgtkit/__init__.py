@@ -72,6 +72,27 @@ def __getattr__(name: str) -> str:
     raise AttributeError(f"module 'cgtkit' has no attribute {name!r}")
 
 
+def reset() -> dict[str, int]:
+    """Release the games no live ``Game`` refers to, and every cache (for a long
+    research loop in one process): see :func:`cgtkit.short.game.reset`.  The native
+    ruleset searches' tables, which name games by id, are emptied too.  Returns the
+    number of interned games ``{"before": ..., "after": ...}``.
+
+    >>> g = game("{3||2|1}")
+    >>> sizes = reset()
+    >>> sizes["after"] <= sizes["before"] and str(g + g) == "{5||4,{5|4}|3}"
+    True
+    """
+    import sys
+
+    from .short.game import reset as reset_games
+
+    searches = sys.modules.get("cgtkit.rulesets.native")  # loaded only when used
+    if searches is not None:
+        searches.clear_all()
+    return reset_games()
+
+
 #: which engine computes canonical forms: "native" (Rust) or "python" (the twin);
 #: chosen at import, CGTKIT_ENGINE=python selects the twin
 engine: str = _ENGINE.name

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 __all__ = [
     "CGTError",
+    "StaleGameError",
     "NotDyadicError",
     "EmptyIntervalError",
     "NotationError",
@@ -214,3 +215,8 @@ class OrdinalError(CGTError, ValueError):
 class ConfigError(CGTError, ValueError):
     """A ``CGTKIT_*`` environment variable has a value cgtkit cannot use; the message
     names the variable and the values it allows (see :mod:`cgtkit.config`)."""
+
+
+class StaleGameError(CGTError, ValueError):
+    """An engine handle (a game id) made before :func:`cgtkit.reset` and not kept by a
+    live ``Game``: it names no game any more (a live ``Game`` is always kept)."""

@@ -4,21 +4,24 @@
 //! `Game` (Python) subclasses `GameCore` and adds the analyses; what a sum-and-compare
 //! loop calls most (`+`, `-`, `<=`, `==`, `hash`, the options) is answered here in one
 //! native call, without a Python frame.  Every id has exactly one facade (kept in
-//! `FACADES`, indexed by id, for the life of the process, as the games themselves
-//! are), so `==` between games is an identity test.  `cgtkit.short.game` registers
+//! `FACADES`, indexed by id, as long as the engine keeps the game), so `==` between
+//! games is an identity test.  `reset` (`cgtkit.reset()`) drops the facades nothing
+//! else refers to, moves the games of the others into a fresh engine and gives each
+//! facade its game's new id: a live `Game` keeps working, the rest is released.  `cgtkit.short.game` registers
 //! the `Game` class, `Game.of` (to convert ints and dyadics) and a builder of packed
 //! triples when it is imported; before that no facade can be made.
 
 use super::convert::{dyadic_to_py, int_to_py};
-use super::guarded;
 use super::short::{api_order, canonical_of, check_id, kind_and_hash, le_of, negative_of, sum_of};
+use super::{cgt_error, guarded, stale_error, Released};
+use crate::short::engine;
 use crate::short::table::Id;
-use crate::short::ENGINE;
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyTuple, PyType};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 /// What `cgtkit.short.game` hands over at import.
@@ -37,8 +40,13 @@ struct Registry {
 
 static REGISTRY: PyOnceLock<Registry> = PyOnceLock::new();
 
-/// The facade of each id made so far (index = id).
-static FACADES: Mutex<Vec<Option<Py<PyAny>>>> = Mutex::new(Vec::new());
+/// The facade of each id made so far: `slots[id - base]`, `base` the engine's first id.
+struct Facades {
+    base: Id,
+    slots: Vec<Option<Py<PyAny>>>,
+}
+
+static FACADES: Mutex<Facades> = Mutex::new(Facades { base: 0, slots: Vec::new() });
 
 const NOT_MADE: &str = "use Game.from_options(...) or Game.of(...) to make a Game";
 
@@ -46,23 +54,69 @@ fn registry(py: Python<'_>) -> PyResult<&Registry> {
     REGISTRY.get(py).ok_or_else(|| PyRuntimeError::new_err("cgtkit.short.game has not registered the Game class"))
 }
 
-fn facades() -> std::sync::MutexGuard<'static, Vec<Option<Py<PyAny>>>> {
+fn facades() -> std::sync::MutexGuard<'static, Facades> {
     FACADES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The one `Game` of id `id` (made on first use).
 pub fn facade(py: Python<'_>, id: Id) -> PyResult<Py<PyAny>> {
-    if let Some(Some(g)) = facades().get(id as usize) {
-        return Ok(g.clone_ref(py));
+    {
+        let table = facades();
+        let i = id.checked_sub(table.base).ok_or_else(|| stale_error(id))? as usize;
+        if let Some(Some(g)) = table.slots.get(i) {
+            return Ok(g.clone_ref(py));
+        }
     }
     let reg = registry(py)?;
     let made = reg.game.bind(py).call1((reg.token.clone_ref(py), id))?.unbind();
     let mut table = facades();
-    let i = id as usize;
-    if table.len() <= i {
-        table.resize_with(i + 1, || None);
+    let i = id.checked_sub(table.base).ok_or_else(|| stale_error(id))? as usize;
+    if table.slots.len() <= i {
+        table.slots.resize_with(i + 1, || None);
     }
-    Ok(table[i].get_or_insert(made).clone_ref(py))
+    Ok(table.slots[i].get_or_insert(made).clone_ref(py))
+}
+
+/// Is this table's reference the only one to `g`?
+#[allow(deprecated)] // (its replacement is the unsafe `ffi::Py_REFCNT`)
+fn only_here(g: &Bound<'_, PyAny>) -> bool {
+    g.get_refcnt() == 1
+}
+
+/// `cgtkit.reset()`'s native half: wait until no call works with the GIL released;
+/// drop the facades that nothing but this table refers to (again and again: a
+/// dropped game's options may then be unreferenced too); move the games of the
+/// others into a fresh engine and give each facade its new id.  Returns `(games
+/// before, games after)`.
+#[pyfunction]
+fn reset_engine(py: Python<'_>) -> PyResult<(usize, usize)> {
+    while Released::any() {
+        py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
+    }
+    let before = engine().table.len();
+    loop {
+        let dead: Vec<Py<PyAny>> =
+            facades().slots.iter_mut().filter_map(|slot| if slot.as_ref().is_some_and(|g| only_here(g.bind(py))) { slot.take() } else { None }).collect();
+        if dead.is_empty() {
+            break;
+        }
+        drop(dead); // frees the Games (out of the lock), and with them their tuples of options
+    }
+    let mut table = facades();
+    let base = table.base;
+    let live: Vec<(Id, Py<PyAny>)> = table.slots.iter_mut().enumerate().filter_map(|(i, s)| s.take().map(|g| (base + i as Id, g))).collect();
+    let old: Vec<Id> = live.iter().map(|(id, _)| *id).collect();
+    let new = crate::short::reset(&old).map_err(|m| cgt_error(py, "ResourceLimitError", m))?;
+    let e = engine();
+    table.base = e.table.base();
+    table.slots.clear();
+    table.slots.resize_with(e.table.len(), || None);
+    for ((_, g), id) in live.into_iter().zip(new) {
+        g.bind(py).cast::<GameCore>()?.get().id.store(id, Ordering::Relaxed);
+        let i = (id - table.base) as usize;
+        table.slots[i] = Some(g);
+    }
+    Ok((before, e.table.len()))
 }
 
 /// The game ids of `games` (Games, or ints and dyadics converted by `Game.of`).
@@ -71,8 +125,8 @@ pub fn ids_of(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
     for g in games.try_iter()? {
         let g = g?;
         out.push(match g.cast::<GameCore>() {
-            Ok(core) => core.get().id,
-            Err(_) => registry(py)?.coerce.call1(py, (g,))?.bind(py).cast::<GameCore>()?.get().id,
+            Ok(core) => core.get().id(),
+            Err(_) => registry(py)?.coerce.call1(py, (g,))?.bind(py).cast::<GameCore>()?.get().id(),
         });
     }
     Ok(out)
@@ -81,7 +135,8 @@ pub fn ids_of(py: Python<'_>, games: &Bound<'_, PyAny>) -> PyResult<Vec<Id>> {
 /// The base class of `cgtkit.short.game.Game` on the native engine.
 #[pyclass(subclass, frozen, weakref, module = "cgtkit._native")]
 pub struct GameCore {
-    id: Id,
+    /// the game's id (a new one after `cgtkit.reset()`)
+    id: AtomicU32,
     kind: u8,
     hash: isize,
     left: PyOnceLock<Py<PyTuple>>,
@@ -93,20 +148,25 @@ pub struct GameCore {
 /// when it is not game-like (the operator then answers NotImplemented).
 fn other_id(py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<Id>> {
     if let Ok(g) = other.cast::<GameCore>() {
-        return Ok(Some(g.get().id));
+        return Ok(Some(g.get().id()));
     }
     match registry(py)?.coerce.call1(py, (other,)) {
-        Ok(g) => Ok(Some(g.bind(py).cast::<GameCore>()?.get().id)),
+        Ok(g) => Ok(Some(g.bind(py).cast::<GameCore>()?.get().id())),
         Err(e) if e.is_instance_of::<PyTypeError>(py) => Ok(None),
         Err(e) => Err(e),
     }
 }
 
 impl GameCore {
+    #[inline]
+    fn id(&self) -> Id {
+        self.id.load(Ordering::Relaxed)
+    }
+
     fn options(&self, py: Python<'_>, left: bool) -> PyResult<Py<PyTuple>> {
         let cell = if left { &self.left } else { &self.right };
         cell.get_or_try_init(py, || {
-            let (l, r) = guarded(py, || ENGINE.table.options(self.id).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
+            let (l, r) = guarded(py, || engine().table.options(self.id()).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
             let games = api_order(if left { &l } else { &r }).into_iter().map(|o| facade(py, o)).collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, games)?.unbind())
         })
@@ -115,7 +175,7 @@ impl GameCore {
 
     fn binary(&self, py: Python<'_>, other: &Bound<'_, PyAny>, f: impl Fn(Id, Id) -> PyResult<Id>) -> PyResult<Py<PyAny>> {
         match other_id(py, other)? {
-            Some(b) => facade(py, f(self.id, b)?),
+            Some(b) => facade(py, f(self.id(), b)?),
             None => Ok(py.NotImplemented()),
         }
     }
@@ -137,13 +197,13 @@ impl GameCore {
             Some(h) if kind == 0 => h.call1(py, (id,))?.extract::<isize>(py)?,
             _ => hash as isize,
         };
-        Ok(GameCore { id, kind, hash, left: PyOnceLock::new(), right: PyOnceLock::new(), nus: PyOnceLock::new() })
+        Ok(GameCore { id: AtomicU32::new(id), kind, hash, left: PyOnceLock::new(), right: PyOnceLock::new(), nus: PyOnceLock::new() })
     }
 
     /// The engine's handle of the game (its id).
     #[getter]
     fn _h(&self) -> Id {
-        self.id
+        self.id()
     }
 
     /// 0 a number, 1 another packed value (x + n.^ + *m), 2 a general game.
@@ -159,7 +219,8 @@ impl GameCore {
         }
         self.nus
             .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-                let v = ENGINE.table.node(self.id).nus().unwrap();
+                let e = engine();
+                let v = e.table.node(self.id()).nus().unwrap();
                 let (p, q) = dyadic_to_py(py, &v.x)?;
                 registry(py)?.make_nus.call1(py, (p, q, int_to_py(py, &v.n)?, int_to_py(py, &v.m)?))
             })
@@ -199,7 +260,7 @@ impl GameCore {
     }
 
     fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        facade(py, negative_of(py, self.id)?)
+        facade(py, negative_of(py, self.id())?)
     }
 
     fn __pos__(slf: Py<Self>) -> Py<Self> {
@@ -210,7 +271,7 @@ impl GameCore {
         let Some(b) = other_id(py, other)? else {
             return Ok(py.NotImplemented());
         };
-        let a = self.id;
+        let a = self.id();
         let v = match op {
             CompareOp::Eq => a == b,
             CompareOp::Ne => a != b,
@@ -259,5 +320,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(register_game, m)?)?;
     m.add_function(wrap_pyfunction!(game_of, m)?)?;
     m.add_function(wrap_pyfunction!(game_from_options, m)?)?;
+    m.add_function(wrap_pyfunction!(reset_engine, m)?)?;
     Ok(())
 }

@@ -18,6 +18,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 thread_local! {
     /// the exception a signal handler raised while native work was running
@@ -54,8 +55,39 @@ pub fn engine_err(py: Python<'_>, e: EngineError) -> PyErr {
     }
 }
 
+/// How many calls are working with the GIL released (`cgtkit.reset()` waits for none).
+static RELEASED: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts one call working with the GIL released, while it lives.
+pub struct Released;
+
+impl Released {
+    pub fn new() -> Released {
+        RELEASED.fetch_add(1, Ordering::AcqRel);
+        Released
+    }
+
+    /// Are any calls working with the GIL released?
+    pub fn any() -> bool {
+        RELEASED.load(Ordering::Acquire) > 0
+    }
+}
+
+impl Default for Released {
+    fn default() -> Self {
+        Released::new()
+    }
+}
+
+impl Drop for Released {
+    fn drop(&mut self) {
+        RELEASED.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// Run `f` with the GIL released; a panic inside becomes a RuntimeError.
 pub fn detached<T: Send, F: FnOnce() -> Result<T, EngineError> + Send>(py: Python<'_>, f: F) -> PyResult<T> {
+    let _busy = Released::new();
     let out = py.detach(|| catch_unwind(AssertUnwindSafe(f)));
     settle(py, out)
 }
@@ -75,7 +107,15 @@ fn settle<T>(py: Python<'_>, out: std::thread::Result<Result<T, EngineError>>) -
                 .cloned()
                 .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_else(|| "unknown panic".into());
-            Err(PyRuntimeError::new_err(format!("internal error in cgtkit's native core ({msg}); please report it")))
+            match msg.strip_prefix(crate::short::table::STALE_PREFIX) {
+                Some(why) => Err(cgt_error(py, "StaleGameError", why.to_string())),
+                None => Err(PyRuntimeError::new_err(format!("internal error in cgtkit's native core ({msg}); please report it"))),
+            }
         }
     }
+}
+
+/// The error for a game id made before `cgtkit.reset()` and not kept.
+pub fn stale_error(id: crate::short::Id) -> PyErr {
+    Python::attach(|py| cgt_error(py, "StaleGameError", format!("game id {id} was made before cgtkit.reset() (not kept by a live Game)")))
 }

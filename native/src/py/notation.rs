@@ -2,7 +2,7 @@
 
 use super::engine_err;
 use crate::notation::{self, Fail};
-use crate::short::{Id, ENGINE};
+use crate::short::{engine, Id};
 use pyo3::prelude::*;
 
 /// A character as an error message shows it: quoted when it prints, else its code
@@ -40,10 +40,11 @@ fn digit_limit(py: Python<'_>, text: &str) -> PyResult<usize> {
 fn read(py: Python<'_>, text: &str, max_digits: usize, general: bool) -> PyResult<Id> {
     let read = if general { notation::parse_general } else { notation::parse };
     let out = if text.len() <= SHORT_TEXT {
-        std::panic::catch_unwind(|| read(&ENGINE, text, max_digits, &show)).map_err(|_| ())
+        std::panic::catch_unwind(|| read(&engine(), text, max_digits, &show)).map_err(|_| ())
     } else {
         let owned = text.to_string();
-        py.detach(move || std::panic::catch_unwind(|| read(&ENGINE, &owned, max_digits, &show)).map_err(|_| ()))
+        let _busy = super::Released::new();
+        py.detach(move || std::panic::catch_unwind(|| read(&engine(), &owned, max_digits, &show)).map_err(|_| ()))
     };
     match out {
         Ok(Ok(id)) => Ok(id),
@@ -75,7 +76,7 @@ pub fn parse_game(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
 #[pyfunction]
 pub fn format(py: Python<'_>, id: Id) -> PyResult<String> {
     super::short::check_id(id)?;
-    super::detached(py, move || notation::format(&ENGINE, id))
+    super::detached(py, move || notation::format(&engine(), id))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

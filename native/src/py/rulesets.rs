@@ -16,7 +16,7 @@ use crate::rulesets::codec::Arg;
 use crate::rulesets::search::{Fail, Search};
 use crate::rulesets::table::Stats;
 use crate::rulesets::{hackenbush, outcome};
-use crate::short::ENGINE;
+use crate::short::engine;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -178,7 +178,7 @@ impl RulesetSolver {
 #[pyfunction]
 fn hackenbush_stalks(py: Python<'_>, stalks: Vec<String>) -> PyResult<u32> {
     let parsed = stalks.iter().map(|s| hackenbush::parse(s)).collect::<Result<Vec<_>, _>>().map_err(|m| rules_error(py, m))?;
-    detached(py, move || hackenbush::stalks_value(&ENGINE, &parsed))
+    detached(py, move || hackenbush::stalks_value(&engine(), &parsed))
 }
 
 /// How many cells a board may have in the native search, given its guard.

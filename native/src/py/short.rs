@@ -5,7 +5,7 @@ use super::{detached, guarded};
 use crate::short::canonical::sort_dedup;
 use crate::short::nus::Nus;
 use crate::short::table::{Body, Id, Kind};
-use crate::short::{Engine, ENGINE};
+use crate::short::Engine;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -14,12 +14,15 @@ type PyDyadic = (Py<PyAny>, u64);
 /// A packed value for Python: `(p, q, ups, nim)`.
 type PyPacked = (Py<PyAny>, u64, Py<PyAny>, Py<PyAny>);
 
-fn engine() -> &'static Engine {
-    &ENGINE
+fn engine() -> std::sync::Arc<Engine> {
+    crate::short::engine()
 }
 
 pub fn check_id(id: Id) -> PyResult<Id> {
-    if (id as usize) < engine().table.len() {
+    let e = engine();
+    if e.table.is_stale(id) {
+        Err(super::stale_error(id))
+    } else if u64::from(id) < e.table.end() {
         Ok(id)
     } else {
         Err(pyo3::exceptions::PyValueError::new_err(format!("no game has id {id}")))
@@ -130,7 +133,8 @@ pub(crate) fn le_of(py: Python<'_>, a: Id, b: Id) -> PyResult<bool> {
 #[pyfunction]
 pub fn info(py: Python<'_>, a: Id) -> PyResult<(u8, Option<PyPacked>)> {
     check_id(a)?;
-    let node = engine().table.node(a);
+    let e = engine();
+    let node = e.table.node(a);
     let kind = match node.kind {
         Kind::Number => 0,
         Kind::Nus => 1,
@@ -176,7 +180,8 @@ pub fn wrap_info(a: Id) -> PyResult<(u8, i64)> {
 /// `(kind, hash)` of a checked id, as `wrap_info` gives them (never the hash -1,
 /// which CPython reserves for errors).
 pub(crate) fn kind_and_hash(a: Id) -> (u8, i64) {
-    let node = engine().table.node(a);
+    let e = engine();
+    let node = e.table.node(a);
     let (kind, hash) = match node.kind {
         Kind::Number => (0, python_number_hash(&node.nus().unwrap().x)),
         Kind::Nus => (1, crate::short::table::mix(0x5a17, u64::from(a)) as i64 >> 1),
@@ -188,7 +193,8 @@ pub(crate) fn kind_and_hash(a: Id) -> (u8, i64) {
 /// Options in a deterministic order that does not depend on ids: packed values by
 /// (number, ups, nimber), then other games by (birthday, shape).
 pub(crate) fn api_order(ids: &[Id]) -> Vec<Id> {
-    let t = &engine().table;
+    let e = engine();
+    let t = &e.table;
     let mut v = ids.to_vec();
     v.sort_by(|&a, &b| {
         let (na, nb) = (t.node(a), t.node(b));
@@ -219,7 +225,8 @@ pub fn birthday(py: Python<'_>, a: Id) -> PyResult<Py<PyAny>> {
 #[pyfunction]
 pub fn stops(py: Python<'_>, a: Id) -> PyResult<(PyDyadic, PyDyadic)> {
     check_id(a)?;
-    let n = engine().table.node(a);
+    let e = engine();
+    let n = e.table.node(a);
     Ok((dyadic_to_py(py, &n.lstop)?, dyadic_to_py(py, &n.rstop)?))
 }
 
@@ -288,6 +295,7 @@ pub fn stats(py: Python<'_>) -> PyResult<Py<PyDict>> {
     let e = engine();
     let d = PyDict::new(py);
     d.set_item("games", e.table.len())?;
+    d.set_item("first_id", e.table.base())?;
     d.set_item("game_bytes", e.table.bytes())?;
     d.set_item("le_entries", e.le_memo.len())?;
     d.set_item("add_entries", e.add_memo.len())?;

@@ -57,7 +57,7 @@ mod tests {
     use super::super::stones::Stones;
     use super::*;
     use crate::numbers::{Dyadic, Int};
-    use crate::short::ENGINE;
+    use crate::short::engine;
 
     /// The value of one row of cells: `.` untinted, `L`/`R` only that side may colour.
     fn row(snort: bool, text: &str) -> u32 {
@@ -79,7 +79,7 @@ mod tests {
 
     #[test]
     fn winning_ways_values() {
-        let e = &*ENGINE;
+        let e = &engine();
         let n = |x: i64| e.number(Dyadic::small(x));
         let star = e.canonical(vec![e.zero], vec![e.zero]).unwrap();
         // Col: a cell is *, a tinted cell +-1, two joined cells 0, [L]-. is 1/2

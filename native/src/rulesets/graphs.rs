@@ -492,7 +492,7 @@ mod tests {
     use super::super::search::Solver;
     use super::*;
     use crate::numbers::{Dyadic, Int};
-    use crate::short::ENGINE;
+    use crate::short::engine;
 
     fn value(game: GraphGame, tints: &str, edges: &[(u32, u32)]) -> u32 {
         let sv = Solver::new(Graphs::new(game), None);
@@ -506,7 +506,7 @@ mod tests {
 
     #[test]
     fn winning_ways_values() {
-        let e = &*ENGINE;
+        let e = &engine();
         let n = |x: i64| e.number(Dyadic::small(x));
         let star = e.canonical(vec![e.zero], vec![e.zero]).unwrap();
         assert_eq!(value(GraphGame::Col, ".", &[]), star);

@@ -598,11 +598,11 @@ impl Rules for Graphs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::short::ENGINE;
+    use crate::short::engine;
 
     #[test]
     fn closed_forms_agree_with_the_search() {
-        let e = &*ENGINE;
+        let e = &engine();
         assert_eq!(stalk_number(b"LRRL"), Dyadic::new(Int::from(3), 3));
         for text in ["LLR", "LRRL", "RRLRL", "GGG", "LG", "GLR", "RGRL"] {
             let s = parse(text).unwrap();
@@ -620,7 +620,7 @@ mod tests {
 #[cfg(test)]
 mod graph_tests {
     use super::*;
-    use crate::short::ENGINE;
+    use crate::short::engine;
 
     fn edges(text: &str) -> Vec<(String, String, String)> {
         text.split_whitespace()
@@ -691,7 +691,7 @@ mod graph_tests {
                                          // a green tree by search equals the colon principle
         let sv = super::super::search::Solver::new(Graphs::new(), None);
         let green = keys(&gs, "g-a:G a-b:G a-c:G c-d:G");
-        let e = &*ENGINE;
+        let e = &engine();
         let mut o = Options::default();
         sv.rules.expand(green[0], &mut o);
         assert_eq!(o.left_count(), 4);

@@ -35,7 +35,7 @@ use super::search::{Fail, Rules, Search, Solver, Stack};
 use super::stones::{decode, swapped, StoneGame, StoneKey, Stones};
 use super::table::Stats;
 use super::table::TTable;
-use crate::short::{tick, EngineError, Id, Res, ENGINE};
+use crate::short::{engine, tick, EngineError, Id, Res};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A whole position with the player to move: the sum `v` of its small parts and the
@@ -93,7 +93,7 @@ impl<G: StoneGame> Outcomes<'_, G> {
             return self.values.solve(k, st, None).map(Some);
         }
         if let Some(v) = self.values.table.get(&swapped(k)) {
-            return ENGINE.neg(v).map(Some);
+            return engine().neg(v).map(Some);
         }
         Ok(None)
     }
@@ -104,7 +104,7 @@ impl<G: StoneGame> Outcomes<'_, G> {
     fn absorb(&self, mut v: Id, parts: &mut Vec<StoneKey>, pieces: &[StoneKey], st: &mut Stack<StoneKey>) -> Res<Id> {
         for &p in pieces {
             match self.small_value(p, st)? {
-                Some(x) => v = ENGINE.add(v, x)?,
+                Some(x) => v = engine().add(v, x)?,
                 None => {
                     let m = swapped(p);
                     if m != p {
@@ -139,7 +139,7 @@ impl<G: StoneGame> Outcomes<'_, G> {
 
     /// Whether the player to move wins with no large part left: `V`'s outcome.
     fn value_wins(v: Id, left: bool) -> Res<bool> {
-        let e = &*ENGINE;
+        let e = &engine();
         if left {
             Ok(!e.le(v, e.zero)?)
         } else {
@@ -169,7 +169,8 @@ impl<G: StoneGame> Outcomes<'_, G> {
                 kids.push(Child { v: w, parts: rest, score: 0 });
             }
         }
-        let (l, r) = ENGINE.table.options(v)?;
+        let e = engine();
+        let (l, r) = e.table.options(v)?;
         for &o in if left { l } else { r } {
             kids.push(Child { v: o, parts: parts.to_vec(), score: 0 });
         }
@@ -227,7 +228,7 @@ impl<G: StoneGame> Outcomes<'_, G> {
     /// The large parts and the value of the small ones of the sum of `keys`.
     pub fn start(&self, keys: &[StoneKey], st: &mut Stack<StoneKey>) -> Res<(Id, Vec<StoneKey>)> {
         let mut parts = Vec::new();
-        let v = self.absorb(ENGINE.zero, &mut parts, keys, st)?;
+        let v = self.absorb(engine().zero, &mut parts, keys, st)?;
         Ok((v, parts))
     }
 }

@@ -340,7 +340,7 @@ impl Rules for Placement {
 mod tests {
     use super::super::search::Solver;
     use super::*;
-    use crate::short::ENGINE;
+    use crate::short::engine;
 
     /// A board from rows of '.' (empty) and '#', at stride w + guard.
     fn board(p: &Placement, text: &str) -> (Bits, u32) {
@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn domineering_small_values() {
         let sv = Solver::new(Placement::domineering(), None);
-        let e = &*ENGINE;
+        let e = &engine();
         let n = |x: i64| e.number(Dyadic::small(x));
         assert_eq!(value(&sv, ".|."), n(1));
         assert_eq!(value(&sv, ".."), n(-1));

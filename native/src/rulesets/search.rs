@@ -20,7 +20,7 @@
 
 use super::codec::{Arg, KeyBytes};
 use super::table::{Stats, TTable};
-use crate::short::{tick, Engine, EngineError, Id, Res, ENGINE};
+use crate::short::{engine, tick, Engine, EngineError, Id, Res};
 use hashbrown::HashSet;
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -273,8 +273,8 @@ impl<R: Rules> Solver<R> {
         self.table.stats()
     }
 
-    fn engine(&self) -> &'static Engine {
-        &ENGINE
+    fn engine(&self) -> std::sync::Arc<Engine> {
+        engine()
     }
 
     /// The value of `k` if it needs no search (the table, a closed form, or the
@@ -285,7 +285,7 @@ impl<R: Rules> Solver<R> {
             return Ok(Some(v));
         }
         let e = self.engine();
-        if let Some(v) = self.rules.quick(k, e)? {
+        if let Some(v) = self.rules.quick(k, &e)? {
             self.table.insert(k, v);
             return Ok(Some(v));
         }

@@ -127,12 +127,12 @@ impl Rules for Toppling {
 mod tests {
     use super::*;
     use crate::rulesets::search::Solver;
-    use crate::short::ENGINE;
+    use crate::short::engine;
 
     fn value(text: &str) -> String {
         let sv = Solver::new(Toppling, Some(1 << 12));
         let parts = sv.rules.read(&[Arg::Str(text.into())]).unwrap().unwrap();
-        crate::notation::format(&ENGINE, sv.total(&parts, 1).unwrap()).unwrap()
+        crate::notation::format(&engine(), sv.total(&parts, 1).unwrap()).unwrap()
     }
 
     #[test]

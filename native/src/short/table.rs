@@ -7,6 +7,11 @@
 //! in O(#options)).  The sum, comparison and canonical-form memos are bounded:
 //! a shard that reaches its share of the bound is emptied (answers are recomputed,
 //! never wrong).  All of it is safe to use from several threads at once.
+//!
+//! A table's ids start at its `base`: the table that `reset` makes in place of an old
+//! one starts where the old one's ids end, so an id of the old table is never a game
+//! of the new one (it is below `base`: [`Table::is_stale`]), and a question about it
+//! is an error, never another game's answer.
 
 use super::arena::Arena;
 use super::nus::Nus;
@@ -172,6 +177,8 @@ fn small_slot(v: &Nus) -> Option<usize> {
 
 /// The interned games.
 pub struct Table {
+    /// the first id of this table (ids below it are a replaced table's)
+    base: Id,
     nodes: Arena<Node>,
     /// ids of small packed values (NONE until interned): a lookup without hashing
     small: Box<[AtomicU32]>,
@@ -206,7 +213,13 @@ pub fn nus_shape(v: &Nus) -> u64 {
 
 impl Table {
     pub fn new() -> Table {
+        Table::with_base(0)
+    }
+
+    /// An empty table whose first id is `base`.
+    pub fn with_base(base: Id) -> Table {
         Table {
+            base,
             nodes: Arena::new(),
             small: (0..SMALL_SLOTS).map(|_| AtomicU32::new(NONE)).collect(),
             general: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
@@ -218,11 +231,38 @@ impl Table {
 
     #[inline]
     pub fn node(&self, id: Id) -> &Node {
-        self.nodes.get(id as usize)
+        match id.checked_sub(self.base) {
+            Some(i) => self.nodes.get(i as usize),
+            None => stale(id),
+        }
     }
 
+    /// The number of games in the table.
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// The first id of the table.
+    pub fn base(&self) -> Id {
+        self.base
+    }
+
+    /// One past the last id given out so far.
+    pub fn end(&self) -> u64 {
+        u64::from(self.base) + self.nodes.len() as u64
+    }
+
+    /// Is `id` a game of a table this one replaced?
+    pub fn is_stale(&self, id: Id) -> bool {
+        id < self.base
+    }
+
+    fn push(&self, node: Node) -> Id {
+        let id = u64::from(self.base) + self.nodes.push(node) as u64;
+        match Id::try_from(id) {
+            Ok(id) if id != NONE => id,
+            _ => panic!("the game table has given out all 2^32 ids: restart the process"),
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -261,7 +301,7 @@ impl Table {
             neg: AtomicU32::new(NONE),
             body: Body::Nus(Box::new(NusNode { v: v.clone(), opts: OnceLock::new() })),
         };
-        let id = self.nodes.push(node) as Id;
+        let id = self.push(node);
         shard.insert(v, id);
         id
     }
@@ -279,15 +319,15 @@ impl Table {
     pub fn general(&self, left: &[Id], right: &[Id]) -> Id {
         let h = self.key_hash(left, right);
         let mut shard = lock(&self.general[(h >> 59) as usize % SHARDS]);
-        let nodes = &self.nodes;
+        let (nodes, base) = (&self.nodes, self.base);
         let hasher = &self.hasher;
         let entry = shard.entry(
             h,
-            |&id| match &nodes.get(id as usize).body {
+            |&id| match &nodes.get((id - base) as usize).body {
                 Body::General { left: l, right: r } => &**l == left && &**r == right,
                 Body::Nus(_) => false,
             },
-            |&id| match &nodes.get(id as usize).body {
+            |&id| match &nodes.get((id - base) as usize).body {
                 Body::General { left: l, right: r } => hasher.hash_one((&**l, &**r)),
                 Body::Nus(_) => 0,
             },
@@ -296,7 +336,7 @@ impl Table {
             TEntry::Occupied(e) => *e.get(),
             TEntry::Vacant(v) => {
                 let node = self.make_general(left, right);
-                let id = self.nodes.push(node) as Id;
+                let id = self.push(node);
                 v.insert(id);
                 id
             }
@@ -365,7 +405,7 @@ impl Table {
     pub fn bytes(&self) -> usize {
         let mut total = self.nodes.slot_bytes();
         for i in 0..self.nodes.len() {
-            let n = self.node(i as Id);
+            let n = self.nodes.get(i);
             total += match &n.body {
                 Body::General { left, right } => 4 * (left.len() + right.len()),
                 Body::Nus(_) => std::mem::size_of::<NusNode>(),
@@ -379,6 +419,16 @@ impl Table {
         }
         total
     }
+}
+
+/// How a panic about an id that no longer names a game starts (the Python bindings
+/// turn such a panic into a `StaleGameError`).
+pub const STALE_PREFIX: &str = "stale game: ";
+
+#[cold]
+#[inline(never)]
+fn stale(id: Id) -> ! {
+    panic!("{STALE_PREFIX}game id {id} was made before cgtkit.reset() (not kept by a live Game)")
 }
 
 impl Default for Table {

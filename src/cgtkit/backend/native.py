@@ -87,6 +87,7 @@ class NativeFacade:
     core = _N.GameCore
     wrap = staticmethod(_N.game_of)
     from_options = staticmethod(_N.game_from_options)
+    reset = staticmethod(_N.reset_engine)
 
     @staticmethod
     def register(game: type, coerce: Any, make_nus: Any, number_hash: Any) -> None:

@@ -62,9 +62,16 @@ _NO_VALUES: tuple = ()
 DEFAULT_PERIOD_LIMIT = 2_000_000
 # grundy_values(n) for n at least this looks for a certified period on the way
 _PERIOD_FIRST = 1 << 16
-# grundy(n) computes at most this many heaps (8 bytes each) before it answers from a
-# proved period or refuses; pass limit= to go further
+# grundy(n) computes at most this many heaps before it answers from a proved period or
+# refuses; pass limit= to go further
 DEFAULT_VALUE_LIMIT = 20_000_000
+#: the most memory grundy(n) lets the arrays of its heaps take: it refuses up front a
+#: heap whose arrays would need more (see BYTES_PER_HEAP)
+MEMORY_LIMIT = 2 << 30
+#: what one computed heap costs at the peak of a doubling round: its value and the
+#: rare-heap list of the split kernel, each in an array grown by doubling (2 x 2 x 8
+#: bytes), the copy handed to the period search and its two work arrays (3 x 8 bytes)
+BYTES_PER_HEAP = 56
 
 
 def is_square(k: int) -> bool:
@@ -246,15 +253,30 @@ class HeapGame:
         shape = self._certificate_shape()
         return None if shape is None else certificate_length(0, 1, *shape)
 
-    def grundy(self, n: int, limit: int = DEFAULT_VALUE_LIMIT) -> int:
+    def grundy(
+        self,
+        n: int,
+        limit: int = DEFAULT_VALUE_LIMIT,
+        search: int = DEFAULT_PERIOD_LIMIT,
+        progress: Progress | None = None,
+    ) -> int:
         """The Grundy value of heap ``n``, of any size when a period is proved.
 
         Computes heaps until it reaches ``n`` or proves a period (then ``n`` is read off
-        it), at most ``limit`` heaps; :class:`~cgtkit.errors.PeriodNotCertifiedError`
-        says so before starting when even that cannot be enough.
+        it), at most ``limit`` heaps, and no more than :data:`MEMORY_LIMIT` bytes of
+        arrays (:data:`BYTES_PER_HEAP` a heap) allow.  A heap beyond that reach can only
+        be read off a period: the search for one stops after ``search`` heaps (or the
+        reach, if less).  :class:`~cgtkit.errors.PeriodNotCertifiedError` says so before
+        starting when even that cannot be enough (no periodicity theorem applies, or a
+        proof needs more values), and when the search ends without a period.
+        ``progress(heaps, message)`` is called as heaps are computed.
 
         >>> OctalGame("0.77").grundy(10**100)     # Kayles: period 12 from heap 71
         1
+        >>> OctalGame("0.6").grundy(10**30, search=4096)   # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        cgtkit.errors.PeriodNotCertifiedError: 0.6: no period proved within the first 4,096 heaps, ...
         """
         n = _heap_size(n)
         if n < len(self._values):
@@ -265,20 +287,28 @@ class HeapGame:
         if self._proved is not None:
             return self._from_period(n)
         least = self.least_values_for_period()
-        if min(n + 1, least if least is not None else n + 1) > limit:
+        reach = min(limit, MEMORY_LIMIT // BYTES_PER_HEAP)
+        bound = (
+            f"the limit of {limit:,} heaps"
+            if reach == limit
+            else f"the {reach:,} heaps whose arrays fit in cgtkit.heap.games.MEMORY_LIMIT = {MEMORY_LIMIT:,} bytes "
+            f"({BYTES_PER_HEAP} bytes a heap)"
+        )
+        if min(n + 1, least if least is not None else n + 1) > reach:
             why = (
                 f"a proof of its period needs at least {least:,} values"
                 if least is not None
                 else "no periodicity theorem applies, so heaps are computed one by one up to it"
             )
             raise PeriodNotCertifiedError(
-                f"{self.name}: heap {n} is beyond reach: {why}, more than the limit of "
-                f"{limit:,} heaps (8 bytes each); pass a larger limit (--limit L on the command line)"
+                f"{self.name}: heap {n} is beyond reach: {why}, more than {bound}; "
+                "pass a larger limit (--limit L on the command line)"
             )
+        stop = n + 1 if n + 1 <= reach else min(reach, max(search, least or 0))
         size = len(self._values)
         while True:
-            size = min(max(2 * size, 1024), n + 1, limit)
-            values = self.grundy_values(size)
+            size = min(max(2 * size, 1024), stop)
+            values = self.grundy_values(size, progress)
             if size == n + 1:
                 return int(values[n])
             if least is not None:
@@ -286,10 +316,10 @@ class HeapGame:
                 if found is not None and found.certified:
                     self._proved = found.check(values)
                     return self._from_period(n)
-            if size >= limit:
+            if size >= stop:
                 raise PeriodNotCertifiedError(
-                    f"{self.name}: no period proved within the first {limit:,} heaps, and heap {n} "
-                    "lies beyond them; pass a larger limit (--limit L on the command line)"
+                    f"{self.name}: no period proved within the first {stop:,} heaps, and heap {n} "
+                    f"lies beyond {bound}; pass a larger search= or limit= (--limit L on the command line)"
                 )
 
     def _from_period(self, n: int) -> int:
@@ -337,7 +367,8 @@ class HeapGame:
         """Compute further (doubling) until a period is certified, or, for games with
         no certificate, observed over three periods and the later half of the values;
         give up (None) past ``limit`` heaps.  ``progress(heaps, message)`` is called
-        after each round.  The answer holds on every value computed so far."""
+        as heaps are computed and after each round.  The answer holds on every value
+        computed so far."""
         if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 1:
             raise HeapCodeError(f"limit is the most heaps to compute, an int >= 1; got {limit!r}")
         least = self.least_values_for_period()
@@ -346,7 +377,7 @@ class HeapGame:
         n = min(max(start, 16), limit)
         while True:
             # every value computed so far, not only the first n: none may contradict
-            values = self.grundy_values(max(n, len(self._values)))
+            values = self.grundy_values(max(n, len(self._values)), progress)
             found = self._find_period(values)
             if found is not None:
                 found.check(values)

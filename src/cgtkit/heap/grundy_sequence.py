@@ -70,7 +70,7 @@ class GrundySequence:
 
     def _repr_png_(self) -> Optional[bytes]:
         """Jupyter's picture: the scatter plot as PNG (None, so the text shows, when
-        matplotlib is missing)."""
+        matplotlib is missing), its alt text in the PNG's Title and Description."""
         import io
 
         try:
@@ -82,6 +82,20 @@ class GrundySequence:
         ax = self.plot()
         buffer = io.BytesIO()
         ax.figure.tight_layout()
-        ax.figure.savefig(buffer, format="png", dpi=80)
+        ax.figure.savefig(buffer, format="png", dpi=80, metadata={"Title": self._title(), "Description": self._alt()})
         plt.close(ax.figure)
         return buffer.getvalue()
+
+    def _alt(self) -> str:
+        return f"Scatter plot of the Grundy values of {self._title()}"
+
+    def _repr_html_(self) -> Optional[str]:
+        """The PNG as an ``<img>`` with alt text (what a notebook shows first)."""
+        import base64
+        from html import escape
+
+        png = self._repr_png_()
+        if png is None:
+            return None
+        data = base64.b64encode(png).decode("ascii")
+        return f'<img src="data:image/png;base64,{data}" alt="{escape(self._alt())}">'

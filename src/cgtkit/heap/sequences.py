@@ -45,6 +45,9 @@ __all__ = [
 ]
 
 _FIRST_CHUNK = 256
+# with a progress callback, a round is computed in steps of at least this many heaps
+# (and a 16th of the heaps so far), each reported when done
+_PROGRESS_STEP = 1 << 16
 # the mask is chosen from at most this many of the latest values (it only steers speed)
 _MASK_WINDOW = 1 << 16
 # the native kernel drops the mask (plain mex over every split, each split set once)
@@ -104,6 +107,11 @@ def failing_on_call(step: str, call: int, exc: type[BaseException] = MemoryError
             setattr(owner, name, real)
         else:  # the kernel was a class attribute: uncover it
             delattr(owner, name)
+
+
+def _step_end(done: int) -> int:
+    """Where a step that reports progress ends, from ``done`` heaps computed."""
+    return done + max(_PROGRESS_STEP, done // 16)
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
@@ -234,15 +242,16 @@ class SplitEngine:
                             best = 0
                         if best != self.mask:
                             self._set_mask(best)
-                self._run(target)
+                self._run(target, progress)
                 if progress is not None:
                     progress(self.n)
         except BaseException:
             self.reset()
             raise
 
-    def _run(self, target: int) -> None:
+    def _run(self, target: int, progress: Callable[[int], None] | None = None) -> None:
         while self.n < target:
+            end = target if progress is None else min(target, _step_end(self.n))
             vlimit = 1 << self._bits
             args = (
                 self.zero_k,
@@ -256,13 +265,15 @@ class SplitEngine:
                 self._seen,
                 vlimit,
             )
-            # one call: the native kernel answers Ctrl-C itself, plain Python sees it by itself
-            done, nrare = self._kernels.fill_split(self.values, self.n, target, *args)
+            # one call a step: the native kernel answers Ctrl-C itself, plain Python sees it by itself
+            done, nrare = self._kernels.fill_split(self.values, self.n, end, *args)
             self.n, self._nrare = int(done), int(nrare)
             top = int(self.values[self.n - 1])
             if top >= vlimit:
                 self._bits = top.bit_length()
                 self._reset_tables()
+            if progress is not None and self.n == end < target:
+                progress(self.n)
 
 
 class AllButEngine:
@@ -295,9 +306,12 @@ class AllButEngine:
                 cap = max(n, 2 * len(self.values))
                 self.values = _grown(self.values, cap)
                 self._count = _grown(self._count, cap + 2)
-            # one call: the native kernel answers Ctrl-C itself
-            self._mex = int(self._kernels.fill_all_but(self.values, self.n, n, self.excluded, self._count, self._mex))
-            self.n = n
+            while self.n < n:  # one call a step: the native kernel answers Ctrl-C itself
+                end = n if progress is None else min(n, _step_end(self.n))
+                self._mex = int(self._kernels.fill_all_but(self.values, self.n, end, self.excluded, self._count, self._mex))
+                self.n = end
+                if progress is not None and end < n:
+                    progress(end)
         except BaseException:
             self.reset()
             raise
@@ -338,7 +352,12 @@ class TripleEngine:
         if n <= self.n:
             return
         try:
-            self._kernel.extend(n)
+            done = self.n
+            while done < n:
+                done = n if progress is None else min(n, _step_end(done))
+                self._kernel.extend(done)
+                if progress is not None and done < n:
+                    progress(done)
             self.values = self._kernel.values(n)
             self.n = n
         except BaseException:

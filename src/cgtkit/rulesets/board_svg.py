@@ -4,7 +4,8 @@ graphs standing on the ground, and a board of points and lines (Hare and Hounds)
 
 Each position class's ``_repr_svg_`` (what Jupyter shows) calls one function here
 with the position's plain description (its rows, its strip, its edges), so this module
-knows no position class.  Coordinates are whole pixels; text is escaped.  Colours
+knows no position class.  Every picture carries its title as alt text (``<title>``
+and ``aria-label``).  Coordinates are whole pixels; text is escaped.  Colours
 follow the convention Left = blue/black, Right = red/white.  A position too big to be
 worth a picture (more than :data:`MAX_ITEMS` squares or edges) gives None, and Jupyter
 shows its text instead.
@@ -38,7 +39,7 @@ def _document(width: int, height: int, title: str, body: Iterable[str]) -> str:
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" aria-label="{escape(title)}">',
             f"<title>{escape(title)}</title>",
             *body,
             "</svg>",

@@ -27,9 +27,11 @@ True
 from __future__ import annotations
 
 import enum
+import gc
 import itertools
 import sys
 import threading
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, MutableMapping, Optional, TypeVar, Union
 
 from ..errors import NotANimberError, NotANumberError
@@ -40,7 +42,7 @@ from .. import backend
 from .engine import ENGINE as _E
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
-__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache"]  # the caches the engine owns
+__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache", "reset"]  # the caches the engine owns
 __all__ += ["walking", "set_cache_entries", "cache_entries", "DEFAULT_CACHE_ENTRIES"]  # and their bound
 
 
@@ -58,7 +60,7 @@ LT, EQ, GT, FUZZY = Comparison.LT, Comparison.EQ, Comparison.GT, Comparison.FUZZ
 # what the engine's info() says a game is
 _NUMBER, _NUS, _GENERAL = 0, 1, 2
 
-_CALLABLE: dict[Any, Callable[[int], "Game"]] = {}  # handles of star, up, down -> star(n), up(n), down(n)
+_CALLABLE: dict["Game", Callable[[int], "Game"]] = {}  # star, up, down -> star(n), up(n), down(n)
 
 _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 
@@ -66,7 +68,7 @@ _UNREAD = object()  # a Game's packed triple not yet asked of the engine
 # `g + h` and `g <= h` cost one Python frame and one engine call
 _add, _le, _wrap_info = _E.add, _E.le, _E.wrap_info
 
-_FACADES: dict[Any, "Game"] = {}  # handle -> its one Game (python engine)
+_FACADES: "weakref.WeakValueDictionary[Any, Game]" = weakref.WeakValueDictionary()  # handle -> its Game
 
 
 def _wrap_python(h: Any) -> "Game":
@@ -85,7 +87,7 @@ def _wrap_python(h: Any) -> "Game":
 def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
     """Make the named game ``g`` callable: ``g(n)`` returns ``factory(n)`` (how
     ``star(3)`` and ``up(2)`` work)."""
-    _CALLABLE[g._h] = factory
+    _CALLABLE[g] = factory
 
 
 class _PythonCore:
@@ -227,6 +229,11 @@ class _PythonFacade:
     @staticmethod
     def register(game: type, coerce: Any, make_nus: Any, number_hash: Any) -> None:
         """Nothing to hand over: the python core is in this module."""
+
+    @staticmethod
+    def reset() -> tuple[int, int]:
+        """Keep the games a live Game refers to (see :func:`reset`)."""
+        return _E.reset([g._h for g in list(_FACADES.values())])  # type: ignore[attr-defined,no-any-return]
 
 
 # The facade of the engine that runs: on the native engine its GameCore is the base of
@@ -452,7 +459,7 @@ class Game(_Core):
 
     # --- calls (only star, up and down) -------------------------------------------
     def __call__(self, n: int) -> "Game":
-        factory = _CALLABLE.get(self._h)
+        factory = _CALLABLE.get(self)
         if factory is None:
             raise TypeError("a game is not callable")
         return factory(n)
@@ -757,4 +764,32 @@ _register_core()
 
 
 _ZERO = _wrap(_E.zero)
+
+
+def reset() -> dict[str, int]:
+    """Release every game that no live :class:`Game` refers to, with every cache.
+
+    A long computation in one process interns every game it meets; :func:`clear_caches`
+    forgets what is known about them but keeps the games.  ``reset`` empties the
+    caches, then keeps only the games that a ``Game`` object still alive refers to
+    (with their followers) and releases the rest.  Live ``Game`` objects keep working
+    and keep their values; an engine handle (``g._h``, an int on the native engine)
+    taken before the reset is not one any more: using it raises
+    :class:`~cgtkit.errors.StaleGameError` (the native engine gives the games new
+    ids, above all the old ones).  Call it from one thread when no other is working
+    with games (as :func:`clear_caches`).  Returns the number of interned games before
+    and after.
+
+    >>> g = Game.from_options([0], [Game.from_options([0], [0])])      # ^
+    >>> sizes = reset()
+    >>> sizes["after"] <= sizes["before"] and g + g == Game.from_options([0], [g + Game.from_options([0], [0])])
+    True
+    """
+    clear_caches()
+    gc.collect()  # cycles that hold Games die first
+    before, after = _FACADE.reset()
+    _E.zero = _ZERO._h  # type: ignore[misc]  # the native engine gives zero a new id
+    return {"before": before, "after": after}
+
+
 _OUTCOME_OF = {GT: Outcome.L, LT: Outcome.R, EQ: Outcome.P, FUZZY: Outcome.N}

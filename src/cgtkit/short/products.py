@@ -36,14 +36,18 @@ from __future__ import annotations
 import itertools
 from typing import Callable, Hashable, Iterable, TypeVar
 
+from ..errors import ResourceLimitError, shown_number
 from ..nimbers import nim_product
+from ..numbers import Dyadic
 from .. import traverse
 from .constants import nimber
 from .game import Game, GameCache, GameLike, walking
+from .nus import NIMBER_OPTION_LIMIT
 
 __all__ = [
     "evaluate",
     "incentives_of",
+    "incentives_by_options",
     "norton",
     "conway_product",
     "ordinal_sum",
@@ -75,20 +79,58 @@ def _dominant_incentives(values: Iterable[Game]) -> tuple[Game, ...]:
 
 
 def incentives_of(u: GameLike, left: bool = True, right: bool = True) -> tuple[Game, ...]:
-    """The undominated incentives of ``u``: Left's ``U^L - U`` and Right's ``U - U^R``."""
+    """The undominated incentives of ``u``: Left's ``U^L - U`` and Right's ``U - U^R``.
+
+    Numbers and ``x + *m`` in closed form (:func:`_packed_incentives`), any size of
+    number; ``*m`` has ``m`` incentives, so a nimber with more than
+    :data:`~cgtkit.short.nus.NIMBER_OPTION_LIMIT` is refused
+    (:class:`~cgtkit.errors.ResourceLimitError`) instead of listed.
+
+    >>> [str(i) for i in incentives_of(Game.of(2**64))], [str(i) for i in incentives_of(Game.of(Dyadic(-5, 8)))]
+    (['-1'], ['-1/8'])
+    """
     u = Game.of(u)
-    nus = u.nus
-    if nus is not None and nus[1] == 0 and nus[2]:
-        # x + *m: both players' incentives are *k - *m = *(k^m) for k < m, distinct
-        # nimbers, so none is dominated (the general path subtracts m options each)
-        m = nus[2]
-        return tuple(nimber(k ^ m) for k in range(m)) if left or right else ()
+    closed = _packed_incentives(u, left, right)
+    if closed is not None:
+        return closed
+    return incentives_by_options(u, left, right)
+
+
+def incentives_by_options(u: Game, left: bool = True, right: bool = True) -> tuple[Game, ...]:
+    """The undominated incentives from ``u``'s options, one by one: the slow, general
+    twin of :func:`incentives_of`'s closed forms."""
     vals = []
     if left:
         vals += [ul - u for ul in u.left_options]
     if right:
         vals += [u - ur for ur in u.right_options]
     return _dominant_incentives(vals)
+
+
+def _packed_incentives(u: Game, left: bool, right: bool) -> tuple[Game, ...] | None:
+    """The incentives of a number or of ``x + *m`` in closed form, else None.
+
+    * an integer ``n > 0`` is ``{n-1 |}``: Left's incentive ``-1``, none for Right
+      (and symmetrically for ``n < 0``; ``0`` has none);
+    * ``x = p/2^q`` with ``q >= 1`` is ``{x - 2^-q | x + 2^-q}``: each side's incentive
+      is ``-2^-q``;
+    * ``x + *m`` (m >= 1) is ``{x + *k | x + *k}`` over ``k < m``: each side's
+      incentives are ``*k - *m = *(k^m)``, ``m`` distinct nimbers, none dominated."""
+    nus = u.nus
+    if nus is None or nus[1] != 0:
+        return None
+    x, m = nus[0], nus[2]
+    if m:
+        if m > NIMBER_OPTION_LIMIT:
+            raise ResourceLimitError(
+                f"{u} has {shown_number(m)} incentives (one per option), more than {NIMBER_OPTION_LIMIT} to list"
+            )
+        return tuple(nimber(k ^ m) for k in range(m)) if left or right else ()
+    if x.exponent == 0:
+        n = x.numerator
+        has = (left and n > 0) or (right and n < 0)
+        return (Game.of(-1),) if has else ()
+    return (Game.of(Dyadic.from_exponent(-1, x.exponent)),) if left or right else ()
 
 
 # --- Norton product ---------------------------------------------------------------------

@@ -32,7 +32,7 @@ from .nus import (
     nus_options,
 )
 
-__all__ = ["Node", "PyEngine"]
+__all__ = ["Node", "PyEngine", "reset"]
 
 # Kinds of game, in the slot ``_kind``.  A RAW game is a temporary {L|R} built during
 # canonicalisation: its options are canonical, but it is not itself reduced, so no
@@ -80,6 +80,40 @@ def clear_caches() -> None:
     _LE.clear()
     _ADD.clear()
     _CANONICAL.clear()
+
+
+def reset(roots: Iterable[Node]) -> tuple[int, int]:
+    """Keep only the games reachable from ``roots`` (and 0) through their options and
+    negatives, and forget every memo: the interning tables hold the kept games alone,
+    so the others are released once nothing else refers to them.  Returns the number
+    of interned games before and after.  Kept nodes keep their ids.
+
+    >>> a = _canonical([_ZERO], [_canonical([_ZERO], [_ZERO])])      # ^
+    >>> _ = _canonical([_nus_game((Dyadic(7), 0, 0))], [_ZERO])      # {7|0}
+    >>> before, after = reset([a])
+    >>> after < before and _canonical([_ZERO], [_canonical([_ZERO], [_ZERO])]) is a
+    True
+    """
+    before = len(_BY_NUS) + len(_BY_OPTIONS)
+    clear_caches()
+    keep: dict[int, Node] = {}
+    stack = [_ZERO, *roots]
+    while stack:
+        g = stack.pop()
+        if g.id in keep:
+            continue
+        keep[g.id] = g
+        stack.extend(o for o in (g._left or ()) + (g._right or ()) if o.id not in keep)
+        if g._neg is not None:
+            stack.append(g._neg)
+    _BY_NUS.clear()
+    _BY_OPTIONS.clear()
+    for g in keep.values():
+        if g._nus is not None:
+            _BY_NUS[g._nus] = g
+        else:
+            _BY_OPTIONS[(tuple(sorted(o.id for o in g._left)), tuple(sorted(o.id for o in g._right)))] = g  # type: ignore[union-attr]
+    return before, len(_BY_NUS) + len(_BY_OPTIONS)
 
 
 # --- interning ------------------------------------------------------------------------
@@ -776,6 +810,10 @@ class PyEngine:
     @staticmethod
     def clear_caches() -> None:
         clear_caches()
+
+    @staticmethod
+    def reset(roots: Iterable[Node]) -> tuple[int, int]:
+        return reset(roots)
 
     @staticmethod
     def stats() -> dict:
