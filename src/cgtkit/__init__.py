@@ -50,7 +50,7 @@ from .short import (
     zero,
 )
 from .short.engine import ENGINE as _ENGINE
-from .short.notation import game
+from .notation import game
 
 
 def __getattr__(name: str) -> str:

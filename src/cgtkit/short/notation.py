@@ -63,7 +63,16 @@ from .constants import up_nth, up_sum
 from .game import Game, GameCache, register_cache
 from .thermography import tiny_form
 
-__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "without_fast_paths", "MAX_SLASHES"]
+__all__ = [
+    "game",
+    "format_game",
+    "parse_text",
+    "parse_python",
+    "parse_as",
+    "format_python",
+    "without_fast_paths",
+    "MAX_SLASHES",
+]
 
 _NATIVE = native_module() if ENGINE.name == "native" else None
 
@@ -411,6 +420,10 @@ def parse_python(text: str) -> "Game":
 _parse_text = functools.lru_cache(maxsize=4096)(_NATIVE.parse_game if _NATIVE is not None else parse_python)
 
 register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
+
+#: the cached reader of short-game text behind :func:`game` (for :func:`cgtkit.game`,
+#: which reads loopy values too and calls this first)
+parse_text = _parse_text
 
 
 def parse_as(text: str, kind: Any) -> Any:
