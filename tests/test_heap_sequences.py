@@ -133,15 +133,12 @@ def test_native_tables_grow_without_recomputing_and_agree():
         assert (stepwise.grundy_values(900) == make().grundy_values(900)).all()
 
 
-def test_jit_is_deprecated_but_still_selects_the_kernel():
-    with pytest.warns(DeprecationWarning, match="jit= is deprecated"):
-        g = OctalGame("0.77", jit=False)
+def test_the_twin_is_chosen_by_native_false():
+    g = OctalGame("0.77", native=False)
     assert g._engine.native is False
     assert g.grundy_values(12).tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
-    with pytest.warns(DeprecationWarning):
-        SubtractionGame([1, 2], jit=False)
-    with pytest.warns(DeprecationWarning):
-        GrundysGame(jit=False)
+    assert SubtractionGame([1, 2], native=False)._native is False
+    assert GrundysGame(native=False)._engine.native is False
 
 
 @pytest.mark.parametrize("code", ["0.8", "0.F", "0.8F", "4.8", "8.0", "0.9", "0.C"])

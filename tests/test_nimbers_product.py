@@ -97,12 +97,6 @@ def test_vectorised_against_scalar(native):
     assert [int(x) for x in got] == [nim_product(int(x), int(y)) for x, y in zip(a, b)]
 
 
-def test_nim_product_array_jit_is_deprecated():
-    a = np.array([2, 16], dtype=np.uint64)
-    with pytest.warns(DeprecationWarning, match="jit= is deprecated"):
-        assert nim_product_array(a, a, jit=False).tolist() == [3, 24]
-
-
 def test_nim_product_array_keeps_its_shape():
     a = np.arange(12, dtype=np.uint64).reshape(3, 4)
     got = nim_product_array(a, np.uint64(3))

@@ -9,7 +9,6 @@ the mex of its options' values, and a sum of games has the nim-sum (xor) of the 
 
 from __future__ import annotations
 
-import warnings
 from functools import reduce
 from operator import xor
 from typing import Iterable
@@ -24,7 +23,6 @@ __all__ = [
     "nim_inverse",
     "nim_square",
     "nim_product_by_definition",
-    "nim_product_slow",
     "nim_product_array",
 ]
 
@@ -74,13 +72,6 @@ def nim_product_by_definition(a: int, b: int) -> int:
         for y in range(b + 1):
             table[x, y] = mex(table[x2, y] ^ table[x, y2] ^ table[x2, y2] for x2 in range(x) for y2 in range(y))
     return table[a, b]
-
-
-def nim_product_slow(a: int, b: int) -> int:
-    """Deprecated name of :func:`nim_product_by_definition` (a twin is named ``_by_`` its
-    method: docs/engine.md, "Twins")."""
-    warnings.warn("nim_product_slow is deprecated: use nim_product_by_definition", DeprecationWarning, stacklevel=2)
-    return nim_product_by_definition(a, b)
 
 
 def _table8() -> "list[list[int]]":
@@ -213,13 +204,12 @@ def _native_kernel():
     return getattr(native_module(), "nim_product_u64", None)
 
 
-def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" = None):
+def nim_product_array(a, b, *, native: "bool | None" = None):
     """Element-wise nim products of two arrays of 64-bit nimbers (numpy uint64).
 
     ``native=None`` (the default) runs the native kernel (a uint8 8-bit table that
     stays in cache, three Karatsuba levels per product); ``native=False`` its twin in
     numpy (64 lookups in the 8-bit table per product, each over the whole array).
-    ``jit=`` is the deprecated spelling of ``native=`` and warns.
 
     >>> import numpy as np
     >>> nim_product_array(np.array([2, 4, 16], dtype=np.uint64), np.array([2, 4, 16], dtype=np.uint64)).tolist()
@@ -229,17 +219,6 @@ def nim_product_array(a, b, *, native: "bool | None" = None, jit: "bool | None" 
     """
     import numpy as np
 
-    if jit is not None:
-        import warnings
-
-        warnings.warn(
-            "nim_product_array: jit= is deprecated: the kernel is native (nothing is compiled at run time); "
-            "use native=False for the numpy twin",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        if native is None:
-            native = bool(jit)
     kernel = _native_kernel()
     use = kernel is not None if native is None else bool(native)
     if use and kernel is None:

@@ -443,8 +443,7 @@ class OctalGame(HeapGame):
     Kayles, ``"0.137"`` Dawson's chess, ``"4.7"`` Daisies, ``"0.8F"`` a hexadecimal game.
 
     ``native=None`` (the default) computes with the native kernels, ``native=False``
-    with their plain-Python twins; ``jit=`` is the deprecated spelling of ``native=``
-    and warns.
+    with their plain-Python twins.
 
     >>> OctalGame("0.137").period(), OctalGame("0.137").grundy_values(10).tolist()
     ((52, 34), [0, 1, 1, 2, 0, 3, 1, 1, 0, 3])
@@ -454,11 +453,11 @@ class OctalGame(HeapGame):
     cgtkit.errors.HeapCodeError: take-and-break code '0.5x': character 'x' at column 4 is not a hexadecimal digit (0-9, A-F)
     """
 
-    def __init__(self, code: str | TakeBreakCode, jit: bool | None = None, *, native: bool | None = None) -> None:
+    def __init__(self, code: str | TakeBreakCode, *, native: bool | None = None) -> None:
         self.code = code if isinstance(code, TakeBreakCode) else TakeBreakCode.parse(code)
         super().__init__(name=str(self.code))
         c = self.code
-        native = use_native(native, jit, "OctalGame")
+        native = use_native(native)
         self._engine: SplitEngine | TripleEngine
         if c.max_parts <= 2:
             self._engine = SplitEngine(c.takes(0), c.takes(1), c.takes(2), native=native)
@@ -520,7 +519,6 @@ class SubtractionGame(HeapGame):
         *,
         all_but: Iterable[int] | None = None,
         rule: Callable[[int], bool] | None = None,
-        jit: bool | None = None,
         native: bool | None = None,
     ) -> None:
         given = [x is not None for x in (subtract, all_but, rule)]
@@ -531,7 +529,7 @@ class SubtractionGame(HeapGame):
             )
         self.subtract = self.all_but = None
         self.rule = rule
-        self._native = native = use_native(native, jit, "SubtractionGame")
+        self._native = native = use_native(native)
         if subtract is not None:
             self.subtract = _positive_set(subtract, "subtraction set")
             if not self.subtract:
@@ -652,9 +650,9 @@ class GrundysGame(HeapGame):
 
     name = "Grundy's game"
 
-    def __init__(self, jit: bool | None = None, *, native: bool | None = None) -> None:
+    def __init__(self, *, native: bool | None = None) -> None:
         super().__init__()
-        self._engine = SplitEngine((), (), (0,), distinct=True, native=use_native(native, jit, "GrundysGame"))
+        self._engine = SplitEngine((), (), (0,), distinct=True, native=use_native(native))
 
     @property
     def rules_key(self) -> Hashable:

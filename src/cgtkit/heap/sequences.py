@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-import warnings
 from typing import Any, Callable, Iterator, Sequence
 
 from .._lazy import np
@@ -104,24 +103,13 @@ def failing_on_call(step: str, call: int, exc: type[BaseException] = MemoryError
         setattr(owner, name, real)
 
 
-def use_native(native: bool | None, jit: bool | None = None, where: str = "cgtkit.heap") -> bool:
+def use_native(native: bool | None) -> bool:
     """Whether an engine runs the native kernels: ``native=None`` (the default) when the
-    extension is built, ``native=False`` the plain-Python twins.  ``jit=`` (the
-    switch of the former just-in-time kernels) still works as ``native=`` with a
-    ``DeprecationWarning``.
+    extension is built, ``native=False`` the plain-Python twins.
 
     >>> use_native(False)
     False
     """
-    if jit is not None:
-        warnings.warn(
-            f"{where}: jit= is deprecated: the kernels are native (nothing is compiled at run time); "
-            "use native=False for the plain-Python twin (native=None, the default, for the fast one)",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        if native is None:
-            native = bool(jit)
     use = _kernels.HAVE_NATIVE if native is None else bool(native)
     if use and not _kernels.HAVE_NATIVE:
         raise RuntimeError("native=True needs cgtkit's native extension (cgtkit._native), which is not built")
@@ -179,8 +167,7 @@ class SplitEngine:
     ``zero_k``: takes allowed only from a heap of exactly ``k`` (leaving nothing);
     ``single_k``: takes leaving one non-empty heap; ``split_k``: takes leaving two
     non-empty heaps (unequal only, if ``distinct``).  ``native=None`` runs the native
-    kernel (when built), ``native=False`` its plain-Python twin; ``jit=`` is the
-    deprecated spelling of ``native=``.
+    kernel (when built), ``native=False`` its plain-Python twin.
     """
 
     def __init__(
@@ -189,13 +176,12 @@ class SplitEngine:
         single_k: Sequence[int] = (),
         split_k: Sequence[int] = (),
         distinct: bool = False,
-        jit: bool | None = None,
         *,
         native: bool | None = None,
     ) -> None:
         self._takes = tuple(tuple(sorted(set(int(k) for k in ks))) for ks in (zero_k, single_k, split_k))
         self.distinct = bool(distinct)
-        self.native = use_native(native, jit, "SplitEngine")
+        self.native = use_native(native)
         self.reset()
 
     def reset(self) -> None:
@@ -321,9 +307,9 @@ class SplitEngine:
 class AllButEngine:
     """Grundy values of "subtract any positive amount except those in ``excluded``"."""
 
-    def __init__(self, excluded: Sequence[int], jit: bool | None = None, *, native: bool | None = None) -> None:
+    def __init__(self, excluded: Sequence[int], *, native: bool | None = None) -> None:
         self._excluded = tuple(sorted(set(int(k) for k in excluded)))
-        self.native = use_native(native, jit, "AllButEngine")
+        self.native = use_native(native)
         self.reset()
 
     def reset(self) -> None:

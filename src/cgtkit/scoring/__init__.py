@@ -9,6 +9,6 @@ who moves last.
 12
 """
 
-from .two_ends import two_ends_margin, two_ends_margin_brute_force, two_ends_margin_by_search
+from .two_ends import two_ends_margin, two_ends_margin_by_search
 
-__all__ = ["two_ends_margin", "two_ends_margin_by_search", "two_ends_margin_brute_force"]
+__all__ = ["two_ends_margin", "two_ends_margin_by_search"]

@@ -16,7 +16,6 @@ and only the previous interval length is kept: O(n) memory.  Exact for any ints.
 
 from __future__ import annotations
 
-import warnings
 from functools import lru_cache
 from typing import Optional, Sequence
 
@@ -24,7 +23,7 @@ from .._lazy import np
 
 from ..errors import CGTError
 
-__all__ = ["two_ends_margin", "two_ends_margin_by_search", "two_ends_margin_brute_force"]
+__all__ = ["two_ends_margin", "two_ends_margin_by_search"]
 
 _SAFE = 2**60  # bound on |values| * n that keeps int64 arithmetic exact
 
@@ -68,15 +67,6 @@ def _margin(vals: np.ndarray, dtype: type) -> int:
         best = total - np.minimum(suf, pre)
         f_prev, suf_prev, pre_prev = total + best, suf, pre
     return int(best[0])
-
-
-def two_ends_margin_brute_force(values: Sequence[int]) -> int:
-    """Deprecated name of :func:`two_ends_margin_by_search` (a twin is named ``_by_`` its
-    method: docs/engine.md, "Twins")."""
-    warnings.warn(
-        "two_ends_margin_brute_force is deprecated: use two_ends_margin_by_search", DeprecationWarning, stacklevel=2
-    )
-    return two_ends_margin_by_search(values)
 
 
 def two_ends_margin_by_search(values: Sequence[int]) -> int:
