@@ -9,7 +9,7 @@ DEV    := $(VENV)/.dev-installed
 DOCS   := $(VENV)/.docs-installed
 NATIVE_SOURCES := $(shell find native/src -name '*.rs') native/Cargo.toml native/Cargo.lock
 
-.PHONY: demo test test-slow lint format docs bench bench-peers install wheel clean
+.PHONY: demo test test-slow lint lint-rust format docs bench bench-peers install wheel clean
 
 # the virtual environment with cgtkit's dependencies and the build tool
 $(STAMP): pyproject.toml
@@ -58,6 +58,14 @@ lint: $(DEV)
 	$(BIN)/ruff format --check src tests bench .ci
 	$(BIN)/ruff check src tests bench .ci
 	$(BIN)/mypy
+
+# the Rust crate: rustfmt's check (native/rustfmt.toml), clippy with every warning an
+# error, and the crate's own unit tests (cargo test builds without the extension-module
+# feature, so the test binary links libpython like any program embedding Python)
+lint-rust:
+	cd native && cargo fmt --check
+	cd native && cargo clippy --all-targets -- -D warnings
+	cd native && cargo test
 
 format: $(DEV)
 	$(BIN)/ruff format src tests bench .ci

@@ -15,7 +15,7 @@ Workloads:
 * comparisons (both ``<=`` directions, i.e. ``compare``) of random day-3 pairs;
 * canonicalising {A | B} for every pair of antichains A, B of day-2 games: 9604 raw
   option lists whose canonical forms are exactly the 1474 games born by day 3;
-* seed 000's game (Left n -> n-2, Right n -> n-1) for n = 1..N: the engine through
+* the example game (Left n -> n-2, Right n -> n-1) for n = 1..N: the engine through
   :class:`cgtkit.PartizanSolver` asked for n = N first (cold); the reference bottom-up,
   ``canonical({v(n-2) | v(n-1)})``.
 
@@ -40,18 +40,18 @@ from cgtkit.short.game import Game, clear_caches  # noqa: E402
 from _timing import alternating  # noqa: E402
 
 
-def seed_game(n: int) -> tuple[list[int], list[int]]:
+def example_game(n: int) -> tuple[list[int], list[int]]:
     """Seed 000: Left moves n -> n-2, Right n -> n-1, only to positions > 0."""
     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
 
 
-def seed_fast(n: int) -> list[Game]:
-    p = PartizanSolver(seed_game)
+def example_fast(n: int) -> list[Game]:
+    p = PartizanSolver(example_game)
     p.value(n)  # cold: the deepest position first
     return [p.value(k) for k in range(1, n + 1)]
 
 
-def seed_reference(n: int) -> list[ref.RGame]:
+def example_reference(n: int) -> list[ref.RGame]:
     values: list[ref.RGame] = []
     for k in range(1, n + 1):
         left = [values[k - 3]] if k - 2 > 0 else []
@@ -71,7 +71,7 @@ def workloads(quick: bool) -> list[tuple[str, Callable[[], object], Callable[[],
     rcmp = [(ref.from_game(g), ref.from_game(h)) for g, h in cmp_pairs]
     sides = antichains(day2)
     rsides = [[ref.from_game(g) for g in a] for a in sides]
-    n_seed = 10**4 if quick else 10**5
+    n_example = 10**4 if quick else 10**5
 
     def to_ref(games):
         return [ref.from_game(g) for g in games]
@@ -99,9 +99,9 @@ def workloads(quick: bool) -> list[tuple[str, Callable[[], object], Callable[[],
             to_ref,
         ),
         (
-            f"seed 000 game, n = 1..{n_seed}",
-            lambda: seed_fast(n_seed),
-            lambda: seed_reference(n_seed),
+            f"example game, n = 1..{n_example}",
+            lambda: example_fast(n_example),
+            lambda: example_reference(n_example),
             to_ref,
         ),
     ]

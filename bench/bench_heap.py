@@ -91,11 +91,11 @@ def kayles_row(n: int) -> int:
     return Kayles("x" * n).grundy  # (.value is the game *g; the baseline gives the int g)
 
 
-def seed_game_subtraction(n: int):
+def example_game_subtraction(n: int):
     return PartizanSubtractionGame(left=[2], right=[1]).value(n - 1)
 
 
-def seed_game_solver(n: int):
+def example_game_solver(n: int):
     def moves(m: int):
         return ([m - 2] if m > 2 else []), ([m - 1] if m > 1 else [])
 
@@ -186,12 +186,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         row(f"Kayles row of {n:,} pins (ruleset)", t_fast, t_base, f" (old run table to {base_n:,}, x n^2)"), flush=True
     )
 
-    # seed 000's game far out: bottom up with a proved period against PartizanSolver
+    # the example game (Left n -> n-2, Right n -> n-1) far out: bottom up with a proved period against PartizanSolver
     n = 100_000 if not args.quick else 20_000
-    t_fast = timed(lambda: seed_game_subtraction(n)).wall
-    t_base = timed(lambda: seed_game_solver(n), 1).wall
-    assert seed_game_subtraction(n) == seed_game_solver(n)
-    print(row(f"seed 000's game, position {n:,}", t_fast, t_base, " (PartizanSolver)"), flush=True)
+    t_fast = timed(lambda: example_game_subtraction(n)).wall
+    t_base = timed(lambda: example_game_solver(n), 1).wall
+    assert example_game_subtraction(n) == example_game_solver(n)
+    print(row(f"the example game, position {n:,}", t_fast, t_base, " (PartizanSolver)"), flush=True)
 
     # a million 64-bit nim products: vectorised vs scalar nim_product in a Python loop
     rng = np.random.default_rng(0)

@@ -26,7 +26,7 @@ from cgtkit.search import evaluate
 
 # --- coin game and subtraction heaps ----------------------------------------------
 def coin_win_table(x, take):
-    """The seed's DP, verbatim in meaning: win[j] = some a <= j with win[j-a] false."""
+    """The plain DP: win[j] = some a <= j with win[j-a] false."""
     win = [False] * (x + 1)
     for j in range(1, x + 1):
         win[j] = any(a <= j and not win[j - a] for a in take)
@@ -34,7 +34,7 @@ def coin_win_table(x, take):
 
 
 @given(st.sets(st.integers(1, 9), min_size=1, max_size=4))
-def test_coin_game_matches_the_seed_dp(take):
+def test_coin_game_matches_the_plain_dp(take):
     table = coin_win_table(300, take)
     assert [coin_game_first_player_wins(x, take) for x in range(301)] == table
 
@@ -102,9 +102,9 @@ def test_subtraction_heaps_winner():
     assert total == 0
 
 
-def test_seed_002_heap_code_defect_is_not_copied():
-    # The seed inserts grundy[j - a] only when a < j, so a heap can never be emptied
-    # in one move.  With take-set {1, 3, 4} a heap of 3 can be emptied: value mex{g(2), g(0)} = 1.
+def test_a_heap_may_be_emptied_in_one_move():
+    # a move to grundy[j - a] is allowed for a == j too (a < j only would forbid emptying
+    # a heap).  With take-set {1, 3, 4} a heap of 3 can be emptied: value mex{g(2), g(0)} = 1.
     assert subtraction_grundy(3, [1, 3, 4]) == 1
     assert subtraction_grundy(4, [1, 3, 4]) == 2
 
@@ -212,7 +212,7 @@ def test_one_coin_exact_beyond_64_bits_and_long_rows():
 
 # --- cake cutting ---------------------------------------------------------------------
 def number_only_value(moves, position, memo):
-    """The seed's number-only method: value = simplest number between max(L) and min(R).
+    """The number-only method: value = simplest number between max(L) and min(R).
 
     Valid here because every Maundy cake position is a number (the assert would fail
     otherwise: simplest_between raises when max(L) >= min(R))."""

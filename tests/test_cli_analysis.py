@@ -64,8 +64,8 @@ def test_value_all_for_an_infinitesimal(capsys):
     assert f["temperature"] == "0" and f["misere outcome"] == "R" and f["all-small"] == "true"
 
 
-def test_value_all_with_seed_game(capsys):
-    status, out, _ = run(capsys, "value", "--seed-game", "3", "--all")
+def test_value_all_with_the_example_game(capsys):
+    status, out, _ = run(capsys, "value", "--example-game", "3", "--all")
     assert status == 0 and "thermograph" in facts(out)
 
 

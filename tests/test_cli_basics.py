@@ -61,8 +61,8 @@ def test_bad_counts_name_their_option(capsys):
     assert "--limit must be at least 1, got -1" in err and "heap size" not in err
     status, _, err = run(capsys, "octal", "0.77", "--n", "-5")
     assert status == 2 and "--n must be at least 0, got -5" in err
-    status, _, err = run(capsys, "value", "--seed-game", "0")
-    assert status == 2 and "--seed-game 0" in err and "n >= 1" in err
+    status, _, err = run(capsys, "value", "--example-game", "0")
+    assert status == 2 and "--example-game 0" in err and "n >= 1" in err
     status, _, err = run(capsys, "coins", "ten", "--take", "1")
     assert status == 2 and "'ten' is not an integer" in err
 

@@ -1,9 +1,9 @@
-"""`cgtkit value`: canonical form and facts of a game, and seed 000's game by position."""
+"""`cgtkit value`: canonical form and facts of a game, and the example game by position."""
 
 import pytest
 
 from cli_run import run, lines
-from cgtkit.cli.value_commands import seed_game_moves
+from cgtkit.cli.value_commands import example_game_moves
 
 
 @pytest.mark.parametrize(
@@ -38,23 +38,23 @@ def test_negative_number_after_double_dash_and_words_joined(capsys):
     assert lines(out)["value"] == "{1^|^*}"
 
 
-def test_seed_game_positions(capsys):
+def test_example_game_positions(capsys):
     # Left n -> n-2, Right n -> n-1, moves only to positive n: 0, -1, {0|-1}, then period 3
     expected = {1: "0", 2: "-1", 3: "{0|-1}", 4: "0", 5: "-1", 6: "{0|-1}", 3001: "0"}
     for n, value in expected.items():
-        status, out, _ = run(capsys, "value", "--seed-game", str(n))
+        status, out, _ = run(capsys, "value", "--example-game", str(n))
         assert status == 0
         facts = lines(out)
         assert facts["value"] == value
         assert facts["position"].startswith(str(n))
-    _, out, _ = run(capsys, "value", "--seed-game", "3")
+    _, out, _ = run(capsys, "value", "--example-game", "3")
     assert lines(out)["outcome"].startswith("N")
 
 
-def test_seed_game_moves():
-    assert seed_game_moves(1) == ([], [])
-    assert seed_game_moves(2) == ([], [1])
-    assert seed_game_moves(5) == ([3], [4])
+def test_example_game_moves():
+    assert example_game_moves(1) == ([], [])
+    assert example_game_moves(2) == ([], [1])
+    assert example_game_moves(5) == ([3], [4])
 
 
 @pytest.mark.parametrize(
@@ -64,8 +64,8 @@ def test_seed_game_moves():
         (["value", "{1|-}"], "unexpected '}' at column 5"),
         (["value", "1/3"], "1/3"),
         (["value"], "no game given"),
-        (["value", "--seed-game", "0"], "n >= 1"),
-        (["value", "^", "--seed-game", "3"], "not both"),
+        (["value", "--example-game", "0"], "n >= 1"),
+        (["value", "^", "--example-game", "3"], "not both"),
     ],
 )
 def test_errors_exit_2(capsys, argv, message):
@@ -74,23 +74,14 @@ def test_errors_exit_2(capsys, argv, message):
     assert err.startswith("cgtkit value: error: ") and message in err
 
 
-def test_seed_game_far_out(capsys):
+def test_example_game_far_out(capsys):
     # position 10**100 is 1 mod 3: the proved period gives 0 at once
-    status, out, _ = run(capsys, "value", "--seed-game", "10**100")
+    status, out, _ = run(capsys, "value", "--example-game", "10**100")
     assert status == 0 and lines(out)["value"] == "0"
-    status, out, _ = run(capsys, "value", "--seed-game", "10000002")
+    status, out, _ = run(capsys, "value", "--example-game", "10000002")
     assert status == 0 and lines(out)["value"] == "{0|-1}"
 
 
-def test_example_game_is_the_new_spelling_and_help_has_no_seed(capsys):
-    status, out, _ = run(capsys, "value", "--example-game", "3")
-    assert status == 0 and lines(out)["value"] == "{0|-1}"
+def test_the_example_games_errors_name_the_flag(capsys):
     status, _, err = run(capsys, "value", "--example-game", "0")
     assert status == 2 and "--example-game 0" in err
-    from cgtkit.cli.main import build_parser
-
-    parser = build_parser()
-    texts = [parser.format_help()]
-    for action in parser._subparsers._group_actions:
-        texts += [p.format_help() for p in action.choices.values()]
-    assert not any("seed" in t.lower() for t in texts)

@@ -1,4 +1,4 @@
-"""The partizan solver: seed 000's game, sums, numbers, and bad input."""
+"""The partizan solver: the example game (Left n -> n-2, Right n -> n-1), sums, numbers, and bad input."""
 
 import pytest
 
@@ -7,13 +7,13 @@ from cgtkit.rulesets.cakes import maundy_cake_formula, maundy_cake_moves
 from cgtkit.options import Move
 
 
-def seed_game(n):
-    """Seed 000: Left moves n -> n-2, Right n -> n-1, only to positions > 0."""
+def example_game(n):
+    """Left moves n -> n-2, Right n -> n-1, only to positions > 0 (the docs' example game)."""
     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
 
 
-def test_seed_game_true_values_cold_to_100000():
-    p = cg.PartizanSolver(seed_game)
+def test_example_game_true_values_cold_to_100000():
+    p = cg.PartizanSolver(example_game)
     switch = cg.Game.from_options([0], [-1])
     assert p.value(10**5) == cg.zero  # cold: the first query is the deepest
     expected = [cg.zero, cg.game("-1"), switch]
@@ -22,15 +22,15 @@ def test_seed_game_true_values_cold_to_100000():
 
 
 def test_number_path_raises_on_a_non_number():
-    p = cg.PartizanSolver(seed_game)
+    p = cg.PartizanSolver(example_game)
     assert p.number(2) == -1 and p.number(4) == 0
     with pytest.raises(cg.NotANumberError, match=r"position 3 has value \{0\|-1\}"):
         p.number(3)
 
 
-def test_the_seeds_expected_half_is_not_what_we_answer():
-    # The seed's comments claim 1/2 at n = 5 and 1 at n = 6; both are wrong.
-    p = cg.PartizanSolver(seed_game)
+def test_positions_5_and_6_are_not_one_half_and_one():
+    # a plausible misreading gives 1/2 at n = 5 and 1 at n = 6; both are wrong
+    p = cg.PartizanSolver(example_game)
     assert p.value(5) == -1 and p.value(6) == cg.Game.from_options([0], [-1])
 
 
@@ -77,31 +77,31 @@ def test_loopy_and_bad_move_functions():
     with pytest.raises(cg.MoveFunctionError, match="Left options for position 1"):
         cg.PartizanSolver(lambda n: (5, [])).value(1)
     with pytest.raises(cg.UnhashablePositionError):
-        cg.PartizanSolver(seed_game).value([1])
+        cg.PartizanSolver(example_game).value([1])
 
 
 # --- partizan subtraction games: bottom up with a proved period, PartizanSolver the twin ---
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
-from cgtkit.cli.value_commands import SEED_GAME, seed_game_moves  # noqa: E402
+from cgtkit.cli.value_commands import EXAMPLE_GAME, example_game_moves  # noqa: E402
 from cgtkit.errors import PeriodNotCertifiedError, RulesError  # noqa: E402
 from cgtkit.heap import PartizanSubtractionGame  # noqa: E402
 
 
-def test_seed_game_as_a_subtraction_game_against_the_solver():
-    solver = cg.PartizanSolver(seed_game_moves)
+def test_example_game_as_a_subtraction_game_against_the_solver():
+    solver = cg.PartizanSolver(example_game_moves)
     game = PartizanSubtractionGame(left=[2], right=[1])
     assert [game.value(n - 1) for n in range(1, 400)] == [solver.value(n) for n in range(1, 400)]
     assert game.period() == (0, 3)
 
 
-def test_seed_game_any_position_from_the_period():
-    # regression: --seed-game 10**7 took 105 s and 4 GB (a search over every position)
-    three = [SEED_GAME.value(0), SEED_GAME.value(1), SEED_GAME.value(2)]
+def test_example_game_any_position_from_the_period():
+    # regression: --example-game 10**7 took 105 s and 4 GB (a search over every position)
+    three = [EXAMPLE_GAME.value(0), EXAMPLE_GAME.value(1), EXAMPLE_GAME.value(2)]
     assert [str(v) for v in three] == ["0", "-1", "{0|-1}"]
     for n in (10**7, 10**7 + 1, 10**100, 10**100 + 2):
-        assert SEED_GAME.value(n - 1) == three[(n - 1) % 3]
-    assert len(SEED_GAME.computed_values) < 1000  # read off the period, not computed to 10**7
+        assert EXAMPLE_GAME.value(n - 1) == three[(n - 1) % 3]
+    assert len(EXAMPLE_GAME.computed_values) < 1000  # read off the period, not computed to 10**7
 
 
 @settings(max_examples=60)

@@ -108,7 +108,7 @@ def test_a_users_own_game_with_parts_is_solved_part_by_part():
 
 def test_a_partizan_users_game_and_bad_input():
     class Sub:
-        """Left takes 2, Right takes 1 (seed 000's game): values 0, -1, {0|-1}, ..."""
+        """Left takes 2, Right takes 1 (the docs' example game): values 0, -1, {0|-1}, ..."""
 
         def __init__(self, n):
             self.n = n

@@ -1,9 +1,18 @@
 //! cgtkit's native core, bound to Python as `cgtkit._native`.
 //!
-//! The crate mirrors the Python packages: `numbers` (exact integers and dyadics),
-//! `short` (the engine of short games in canonical form), `rulesets` (the position
-//! search of the classic games), `heap` (Grundy sequences of heap games and their
-//! period search), `nimbers` (nim products), and the bindings in `py`.
+//! The crate mirrors the Python packages, one module each:
+//!
+//! * `numbers`: exact integers of any size and dyadic rationals (`cgtkit.numbers`);
+//! * `short`: the engine of short games in canonical form (`cgtkit.short`);
+//! * `notation`: the reader and printer of CGSuite notation for short games
+//!   (`cgtkit.short.notation`);
+//! * `rulesets`: the position search of the rulesets and the outcome search of games
+//!   of stones (`cgtkit.rulesets`);
+//! * `heap`: Grundy sequences of take-and-break games and their period search
+//!   (`cgtkit.heap`);
+//! * `misere`: misère quotients of heap games (`cgtkit.misere`);
+//! * `nimbers`: nim products (`cgtkit.nimbers`);
+//! * `py`: the bindings (`py::facade` the hot half of `Game`), registered below.
 
 pub mod heap;
 pub mod misere;

@@ -57,7 +57,7 @@ from .short import (
     zero,
 )
 from .short.engine import ENGINE as _ENGINE
-from .short.notation import game
+from .notation import game
 from .surreal import Surreal, surreal
 from .transfinite_nimbers import TransfiniteNimber
 

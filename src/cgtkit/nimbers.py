@@ -9,7 +9,6 @@ the mex of its options' values, and a sum of games has the nim-sum (xor) of the 
 
 from __future__ import annotations
 
-import warnings
 from functools import reduce
 from operator import xor
 from typing import Iterable
@@ -24,7 +23,6 @@ __all__ = [
     "nim_inverse",
     "nim_square",
     "nim_product_by_definition",
-    "nim_product_slow",
     "nim_product_array",
 ]
 
@@ -74,13 +72,6 @@ def nim_product_by_definition(a: int, b: int) -> int:
         for y in range(b + 1):
             table[x, y] = mex(table[x2, y] ^ table[x, y2] ^ table[x2, y2] for x2 in range(x) for y2 in range(y))
     return table[a, b]
-
-
-def nim_product_slow(a: int, b: int) -> int:
-    """Deprecated name of :func:`nim_product_by_definition` (a twin is named ``_by_`` its
-    method: docs/engine.md, "Twins")."""
-    warnings.warn("nim_product_slow is deprecated: use nim_product_by_definition", DeprecationWarning, stacklevel=2)
-    return nim_product_by_definition(a, b)
 
 
 def _table8() -> "list[list[int]]":

@@ -22,8 +22,7 @@ Dyadic('-1')
 That game is a *partizan subtraction game* (position n is a heap of n - 1 from which
 Left removes 2 tokens and Right 1), and
 :class:`cgtkit.heap.PartizanSubtractionGame` values those bottom up and proves their
-period, so any heap is quick.  (It lived here before; ``cgtkit.partizan.
-PartizanSubtractionGame`` still works, with a :class:`DeprecationWarning`.)
+period, so any heap is quick.
 
 When a line of play repeats, the game is loopy: :meth:`PartizanSolver.value` then
 hands over to :mod:`cgtkit.loopy` and returns a loopy value (a canonical
@@ -203,20 +202,3 @@ class PartizanSolver:
     def cache_size(self) -> int:
         """How many positions have a memoised value."""
         return len(self._memo)
-
-
-def __getattr__(name: str) -> Any:
-    # the deprecated alias: a heap game, it moved to cgtkit.heap (importing it here at
-    # the top would point a lower layer at a higher one; see .importlinter)
-    if name == "PartizanSubtractionGame":
-        import warnings
-
-        from .heap.partizan_subtraction import PartizanSubtractionGame
-
-        warnings.warn(
-            "cgtkit.partizan.PartizanSubtractionGame is deprecated: use cgtkit.heap.PartizanSubtractionGame",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return PartizanSubtractionGame
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,19 +22,19 @@ from ..errors import CGTError
 from ._args import Parser, UsageError
 from . import (
     analysis_commands,
+    classic_commands,
     heap_commands,
     loopy_commands,
     mcgs_commands,
     misere_commands,
     ruleset_commands,
-    seed_commands,
     sweep_commands,
     transfinite_commands,
     value_commands,
 )
 
 _GROUPS = (
-    seed_commands,
+    classic_commands,
     value_commands,
     heap_commands,
     misere_commands,

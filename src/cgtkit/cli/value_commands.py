@@ -5,7 +5,7 @@
 ``key: value`` line each.  ``--example-game N`` does the same for position N of the
 partizan subtraction game of the docs' examples (Left moves n -> n-2, Right n -> n-1,
 a move only to a positive n), for any N (``10**100`` too): its values have a proved
-period.  ``--seed-game N`` is its old spelling, still accepted (not listed in the help).
+period.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ._output import Report, add_json_option
 from .describe import game_facts
 
 
-def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
+def example_game_moves(n: int) -> tuple[list[int], list[int]]:
     """The examples' game: Left moves n -> n-2, Right n -> n-1, only to a positive n."""
     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
 
@@ -26,12 +26,11 @@ def seed_game_moves(n: int) -> tuple[list[int], list[int]]:
 # the same game as a partizan subtraction game: position n is a heap of n - 1 from which
 # Left takes 2 and Right 1 (so moves stay on positive positions); values bottom up with
 # a proved period, so any n is quick (the tests compare it with PartizanSolver)
-SEED_GAME = PartizanSubtractionGame(left=[2], right=[1])
-EXAMPLE_GAME = SEED_GAME  # the name that says what it is; SEED_GAME stays for old callers
+EXAMPLE_GAME = PartizanSubtractionGame(left=[2], right=[1])
 
 
 def _value(args: argparse.Namespace) -> None:
-    flag, n = ("--seed-game", args.seed_game) if args.seed_game is not None else ("--example-game", args.example_game)
+    flag, n = "--example-game", args.example_game
     if n is not None:
         if args.expr:
             raise UsageError(f"give either a game EXPR or {flag} N, not both")
@@ -79,7 +78,6 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="the value of position N of the partizan subtraction game Left n -> n-2, Right n -> n-1 "
         "(moves only to n > 0)",
     )
-    p.add_argument("--seed-game", type=count(None, "--seed-game"), help=argparse.SUPPRESS)  # the old spelling
     p.add_argument(
         "--all",
         action="store_true",

@@ -167,7 +167,7 @@ class _Parser:
     def unexpected(self, t: _Tok) -> NotationError:
         if t.kind == "end":
             return self.fail(f"the text ends too early (column {t.col})", t.col)
-        shown = {"word": t.value, "bar": "|" * (t.value or 1), "op": t.value}.get(t.kind, t.kind)
+        shown = "|" * (t.value or 1) if t.kind == "bar" else t.value if t.kind in ("word", "op") else t.kind
         if t.kind in ("atom", "upon"):
             shown = "a game"
         return self.fail(
@@ -176,48 +176,69 @@ class _Parser:
         )
 
     def top(self) -> tuple:
+        e = self.sided()
+        t = self.peek()
+        if t.kind != "end":
+            raise self.unexpected(t)
+        return e
+
+    def sided(self) -> tuple:
+        """``S`` or ``S & T``: the whole text, an option, or the inside of parentheses
+        (``&`` binds loosest: ``1 + on & 0`` is ``(1 + on) & 0``)."""
         e = self.sum()
         t = self.peek()
         if t.kind == "&":
             self.take()
-            f = self.sum()
-            e = ("sided", t.col, e, f)
-            t = self.peek()
-        if t.kind != "end":
-            if t.kind == "&":
-                raise self.fail(f"a second '&' at column {t.col}: write one 'onside & offside'", t.col)
-            raise self.unexpected(t)
+            e = ("sided", t.col, e, self.sum())
+            again = self.peek()
+            if again.kind == "&":
+                raise self.fail(f"a second '&' at column {again.col}: write one 'onside & offside'", again.col)
         return e
 
     def sum(self) -> tuple:
-        t = self.peek()
-        if t.kind == "op" and t.value in ("-", "+-"):
-            self.take()
-            e = self.term(negate_number=(t.value == "-"))
-            e = (
-                e
-                if t.value == "-" and e[0] == "numjux"
-                else (("neg", t.col, e) if t.value == "-" else ("pm", t.col, e))
-            )
-            if e[0] == "numjux":
-                e = e[2]
-        elif t.kind == "op" and t.value == "+":
-            self.take()
-            e = self.term()
-        else:
-            e = self.term()
+        e = self.signed()
         while True:
             t = self.peek()
             if t.kind != "op":
                 return e
             self.take()
-            f = self.term(negate_number=(t.value == "-"))
-            if t.value == "+":
-                e = ("add", t.col, e, f[2] if f[0] == "numjux" else f)
-            elif t.value == "-":
-                e = ("add", t.col, e, f[2] if f[0] == "numjux" else ("neg", t.col, f))
+            if self.peek().kind == "op":  # a signed term after the operator: 1 + -2
+                f = self.signed()
             else:
-                e = ("add", t.col, e, ("pm", t.col, f[2] if f[0] == "numjux" else f))
+                f = self.term(negate_number=(t.value == "-"))
+                if f[0] == "numjux":
+                    e = ("add", t.col, e, f[2] if t.value != "+-" else ("pm", t.col, f[2]))
+                    continue
+            if t.value == "+":
+                e = ("add", t.col, e, f)
+            elif t.value == "-":
+                e = ("add", t.col, e, ("neg", t.col, f))
+            else:
+                e = ("add", t.col, e, ("pm", t.col, f))
+
+    def signed(self) -> tuple:
+        """A term with an optional sign before it (``-1/2v`` is ``(-1/2) + v``)."""
+        t = self.peek()
+        if t.kind == "op" and t.value in ("-", "+-"):
+            self.take()
+            atom = self.peek().kind == "atom"
+            e = self.term(negate_number=(t.value == "-"))
+            if e[0] == "numjux":
+                return e[2]
+            if (
+                t.value == "-"
+                and atom
+                and e[0] == "short"
+                and e[2].nus is not None
+                and e[2].nus[0] != 0
+                and not e[2].is_number
+            ):
+                x = Game.of(e[2].nus[0])  # the NUS atom's number part, negated alone
+                return ("short", e[1], e[2] - x - x)
+            return ("neg", t.col, e) if t.value == "-" else ("pm", t.col, e)
+        if t.kind == "op" and t.value == "+":
+            self.take()
+        return self.term()
 
     def term(self, negate_number: bool = False) -> tuple:
         """Atoms written next to each other add up (``5over``, ``1/2^[on]*``); with
@@ -249,7 +270,7 @@ class _Parser:
             return ("upon", t.col, t.value)
         if t.kind == "(":
             self.enter(t)
-            e = self.sum()
+            e = self.sided()
             close = self.take()
             if close.kind != ")":
                 raise self.fail(
@@ -270,7 +291,7 @@ class _Parser:
             if low in ("tiny", "miny") and self.peek().kind == "(":
                 open_ = self.take()
                 self.enter(open_)
-                e = self.sum()
+                e = self.sided()
                 close = self.take()
                 if close.kind != ")":
                     raise self.fail(f"'(' at column {open_.col} is never closed", close.col)
@@ -312,7 +333,7 @@ class _Parser:
                 self.take()
                 items.append(("pass", t.col))
             else:
-                items.append(("opt", self.sum()))
+                items.append(("opt", self.sided()))
         self.depth -= 1
         if not any(x[0] == "bar" for x in items):
             raise self.fail(
@@ -476,9 +497,7 @@ class _Builder:
             return self.later(e, [self.build(e[2])])
         if kind == "add":
             return self.later(e, [self.build(e[2]), self.build(e[3])])
-        if kind == "sided":
-            raise self.fail(f"'&' at column {col} may only join the two sides of the whole game", col)
-        raise AssertionError(kind)  # pragma: no cover
+        raise AssertionError(kind)  # pragma: no cover - loopy() splits "sided" first
 
     def upon(self, arrow: str, shape: str, star: bool) -> int:
         """^[on] {pass|*}, ^[on]* {0,pass|0}, ^<on> {0||0|0,pass}, ^<on>* {0,*||*|pass}; v the negatives."""
@@ -619,29 +638,102 @@ def loopy(text: Any):
     """The value of a loopy game written in CGSuite notation: a
     :class:`~cgtkit.loopy.values.Stopper`, a :class:`~cgtkit.loopy.values.SidedValue`,
     or a :class:`~cgtkit.loopy.values.LoopyValue` (sides that are not stoppers).  Short
-    games, ints and Dyadics are accepted too.
+    games, ints and Dyadics are accepted too (:func:`cgtkit.game` reads every value,
+    and gives a short one as a :class:`~cgtkit.short.game.Game`).
+
+    ``S & T`` may stand anywhere a game may (as CGSuite reads a sided value among
+    options): the onside of the whole is read with every ``S & T`` replaced by the
+    onside of ``S`` (the offside of ``T`` where it stands negated), the offside with
+    the offside of ``T``.
 
     >>> loopy("on + {0|pass}"), loopy("{pass|pass}"), loopy("over & v")
     (on, dud, over & v)
+    >>> loopy("{2&-2|1&-2}"), loopy("(on & 0) + 1")
+    ({2|1} & -2*, on & 1)
     """
-    from .values import SidedValue, Stopper, as_loopy
+    from .values import as_loopy
 
     if not isinstance(text, str):
         return as_loopy(text)
-    parser = _Parser(text)
-    tree = parser.top()
-    if tree[0] == "sided":
+    tree = _Parser(text).top()
+    first = _first_sided(tree)
+    if first is None:
+        return _evaluate(text, tree)
+    on = _side(_evaluate(text, run_steps(_one_side(tree, True))), True)
+    off = _side(_evaluate(text, run_steps(_one_side(tree, False))), False)
+    return _sided_value(text, on, off, first)
+
+
+def _first_sided(tree: tuple) -> int | None:
+    """The column of the first ``&`` in the syntax tree, or None."""
+    found = None
+    stack = [tree]
+    while stack:
+        e = stack.pop()
+        kind = e[0]
+        if kind == "sided":
+            found = e[1] if found is None else min(found, e[1])
+            stack.extend([e[2], e[3]])
+        elif kind == "add":
+            stack.extend([e[2], e[3]])
+        elif kind in ("neg", "pm", "tiny", "miny"):
+            stack.append(e[2])
+        elif kind == "braces":
+            for side in e[3]:
+                stack.extend(side)
+    return found
+
+
+def _one_side(e: tuple, onside: bool) -> Step:
+    """The syntax tree of one side: each ``S & T`` replaced by ``S`` (``onside``) or
+    ``T``, the other one where it stands negated (``-(S & T)`` is ``-T & -S``)."""
+    kind = e[0]
+    if kind == "sided":
+        return (yield _one_side(e[2] if onside else e[3], onside))
+    if kind in ("neg", "tiny"):  # Tiny(G) = {0||0|-G}: G stands negated
+        return (kind, e[1], (yield _one_side(e[2], not onside)))
+    if kind == "miny":
+        return (kind, e[1], (yield _one_side(e[2], onside)))
+    if kind == "pm":  # +-G = {G|-G}: each option takes its own side of G
+        if _first_sided(e[2]) is None:
+            return e
+        left = yield _one_side(e[2], onside)
+        right = yield _one_side(e[2], not onside)
+        return ("braces", e[1], None, ([left], [("neg", e[1], right)]))
+    if kind == "add":
+        return (kind, e[1], (yield _one_side(e[2], onside)), (yield _one_side(e[3], onside)))
+    if kind == "braces":
         sides = []
-        for part, col in ((tree[2], 1), (tree[3], tree[1] + 1)):
-            v = _evaluate(text, part)
-            if not isinstance(v, Stopper):
-                raise NotationError(f"each side of '&' must be a stopper; the side at column {col} is {v}", text, col)
-            sides.append(v)
-        on, off = sides
+        for side in e[3]:
+            options = []
+            for o in side:
+                options.append((yield _one_side(o, onside)))
+            sides.append(options)
+        return (kind, e[1], e[2], tuple(sides))
+    return e
+
+
+def _side(value: Any, onside: bool) -> Any:
+    """The onside (or offside) of a value read from one side's tree."""
+    from .values import Stopper
+
+    if isinstance(value, Stopper):
+        return value
+    side = value.onside if onside else value.offside
+    return side if side is not None else value
+
+
+def _sided_value(text: str, on: Any, off: Any, col: int) -> Any:
+    """``on & off``: a stopper when the sides are equal, a sided value when both are
+    stoppers (onside >= offside, else a NotationError at the ``&`` of column ``col``),
+    else a :class:`~cgtkit.loopy.values.LoopyValue` of the two simplified sides."""
+    from .values import LoopyValue, SidedValue, Stopper
+
+    if isinstance(on, Stopper) and isinstance(off, Stopper):
         if not on >= off:
-            raise NotationError(f"the onside {on} must be >= the offside {off} (column {tree[1]})", text, tree[1])
+            raise NotationError(f"the onside {on} must be >= the offside {off} ('&' at column {col})", text, col)
         return on if on == off else SidedValue(on, off)
-    return _evaluate(text, tree)
+    return LoopyValue.of_sides(on, off)
 
 
 def _evaluate(text: str, tree: tuple):

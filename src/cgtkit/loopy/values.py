@@ -433,9 +433,17 @@ class LoopyValue:
         Left starts, Y when Right starts)."""
         return str(self.graph.outcome())
 
+    @classmethod
+    def of_sides(cls, onside: Any, offside: Any) -> "LoopyValue":
+        """``onside & offside`` given by its two (simplified) sides alone, at least one
+        of them not a stopper (how ``S & T`` reads when a side does not settle)."""
+        return cls(None, {}, onside, offside)
+
     def __str__(self) -> str:
         from .notation import format_graph
 
+        if self.graph is None:
+            return f"{self.onside} & {self.offside}"
         return format_graph(self.graph, self.known)
 
     def __repr__(self) -> str:

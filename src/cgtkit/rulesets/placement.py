@@ -25,7 +25,6 @@ game('{2|-1/2}')
 
 from __future__ import annotations
 
-import warnings
 from typing import Iterable, Optional, Sequence
 
 from ..errors import RulesError
@@ -209,11 +208,6 @@ class PlacementRuleset:
     def components_by_split(self, empty: int, stride: int) -> tuple:
         """The obviously right twin of :meth:`components` (no caches)."""
         return tuple(sorted(self.key(c, stride) for c in split(empty, stride) if c.bit_count() >= self.min_cells))
-
-    def components_slow(self, empty: int, stride: int) -> tuple:
-        """Deprecated name of :meth:`components_by_split`."""
-        warnings.warn("components_slow is deprecated: use components_by_split", DeprecationWarning, stacklevel=2)
-        return self.components_by_split(empty, stride)
 
     # --- moves and values -----------------------------------------------------------
     def placements(self, empty: int, stride: int, side: int) -> list[int]:

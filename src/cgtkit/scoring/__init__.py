@@ -14,14 +14,12 @@ from .two_ends import (
     one_coin_margin,
     one_coin_margin_by_search,
     two_ends_margin,
-    two_ends_margin_brute_force,
     two_ends_margin_by_search,
 )
 
 __all__ = [
     "two_ends_margin",
     "two_ends_margin_by_search",
-    "two_ends_margin_brute_force",
     "one_coin_margin",
     "one_coin_margin_by_search",
 ]

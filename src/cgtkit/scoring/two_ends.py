@@ -30,7 +30,6 @@ is no move here, so the margins differ:
 
 from __future__ import annotations
 
-import warnings
 from functools import lru_cache
 from typing import Optional, Sequence
 
@@ -41,7 +40,6 @@ from ..errors import CGTError
 __all__ = [
     "two_ends_margin",
     "two_ends_margin_by_search",
-    "two_ends_margin_brute_force",
     "one_coin_margin",
     "one_coin_margin_by_search",
 ]
@@ -90,15 +88,6 @@ def _margin(vals: np.ndarray, dtype: type) -> int:
         best = total - np.minimum(suf, pre)
         f_prev, suf_prev, pre_prev = total + best, suf, pre
     return int(best[0])
-
-
-def two_ends_margin_brute_force(values: Sequence[int]) -> int:
-    """Deprecated name of :func:`two_ends_margin_by_search` (a twin is named ``_by_`` its
-    method: docs/engine.md, "Twins")."""
-    warnings.warn(
-        "two_ends_margin_brute_force is deprecated: use two_ends_margin_by_search", DeprecationWarning, stacklevel=2
-    )
-    return two_ends_margin_by_search(values)
 
 
 def two_ends_margin_by_search(values: Sequence[int]) -> int:

@@ -62,7 +62,7 @@ from .constants import up_nth, up_sum
 from .game import Game, GameCache, register_cache
 from .thermography import tiny_form
 
-__all__ = ["game", "format_game", "parse_python", "parse_as", "format_python", "MAX_SLASHES"]
+__all__ = ["game", "format_game", "parse_text", "parse_python", "parse_as", "format_python", "MAX_SLASHES"]
 
 #: CGSuite writes at most this many slashes in a row before it falls back to braces.
 MAX_SLASHES = 4
@@ -418,6 +418,10 @@ _NOTATION = backend.notation()
 _parse_text = functools.lru_cache(maxsize=4096)(_NOTATION.parse_game)
 
 register_cache("notation.parse_text", _parse_text.cache_clear, lambda: _parse_text.cache_info().currsize)
+
+#: the cached reader of short-game text behind :func:`game` (for :func:`cgtkit.game`,
+#: which reads loopy values too and calls this first)
+parse_text = _parse_text
 
 
 def parse_as(text: str, kind: Any) -> Any:

@@ -1,6 +1,4 @@
-"""Subcommands for the stand-alone games: demo, nim, coins, heaps, two-ends, cake, cake-queries.
-
-(The module keeps its historical name so that ``main.py`` stays as it is.)"""
+"""Subcommands for the classic problems: demo, nim, coins, heaps, two-ends, cake, cake-queries."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The seed problems on the command line."""
+"""The classic problems on the command line (nim, coins, heaps, two-ends, cake, ...)."""
 
 import json
 
