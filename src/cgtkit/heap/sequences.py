@@ -308,7 +308,9 @@ class AllButEngine:
                 self._count = _grown(self._count, cap + 2)
             while self.n < n:  # one call a step: the native kernel answers Ctrl-C itself
                 end = n if progress is None else min(n, _step_end(self.n))
-                self._mex = int(self._kernels.fill_all_but(self.values, self.n, end, self.excluded, self._count, self._mex))
+                self._mex = int(
+                    self._kernels.fill_all_but(self.values, self.n, end, self.excluded, self._count, self._mex)
+                )
                 self.n = end
                 if progress is not None and end < n:
                     progress(end)
