@@ -1,0 +1,390 @@
+"""Coin-turning games (Winning Ways ch. 14, "Turn and Turn About"): a row of coins,
+heads ``H`` (or ``1``) and tails ``T`` (or ``0``).  A move turns over a set of coins
+allowed by the game (its *turning set*) whose rightmost coin goes from heads to
+tails.  Each head is then an independent game, so the nim value of a row is the
+nim-sum of the values g(n) of its heads' positions n (the leftmost coin is coin 0, or
+coin 1 where Winning Ways numbers from 1):
+
+* **Turning Turtles** (from 1): turn one or two coins; g(n) = n.
+* **Twins** (from 0): turn exactly two coins; g(n) = n.
+* **Mock Turtles** (from 0): turn one, two or three coins; g(n) is the n-th odious
+  number (OEIS A000069): 2n or 2n + 1, whichever has an odd number of 1 bits.
+* **Ruler** (from 1): turn any run of consecutive coins; g(n) is the largest power
+  of 2 dividing n (OEIS A006519).
+* **Moebius** (from 1): turn one to five coins; g(n) by the mex rule (no closed form
+  here): 1, 2, 4, 8, 16, 31, ...
+
+A one-coin value by its closed form is checked against the mex over the game's
+turning sets (:meth:`CoinRow.coin_value_by_mex`), and the nim-sum rule against the
+whole row searched move by move (tests/test_rulesets_coin_turning.py).
+
+Two-dimensional games (Winning Ways ch. 14, "Tartans"): a coin (r, c) of a grid of
+rows separated by ``|``; the turning sets are the products of the two 1-D turning
+sets, and the value of a coin is the nim product of the 1-D values (the Tartan
+Theorem).  **Turning Corners** is Twins x Twins (turn the four corners of a
+rectangle; g(r, c) = r (x) c), **Rugs** is Ruler x Ruler.
+
+>>> TurningTurtles("THTH").nim_value, MockTurtles("HHT").nim_value, Ruler("TTTH").nim_value
+(6, 3, 4)
+>>> [MockTurtles.coin_value(n) for n in range(8)]
+[1, 2, 4, 7, 8, 11, 13, 14]
+>>> [Moebius.coin_value(n) for n in range(1, 8)]
+[1, 2, 4, 8, 16, 31, 32]
+>>> Twins("TTH").moves()
+[Twins('HTT'), Twins('THT')]
+>>> TurningCorners("TT|TH").nim_value, TurningCorners("TTT|TTT|TTH").nim_value, Rugs("TT|TH").nim_value
+(1, 3, 3)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from typing import ClassVar, Iterator
+
+from ..errors import CGTError, RulesError
+from ..nimbers import mex, nim_product
+from .base import ImpartialPosition
+
+__all__ = ["CoinRow", "TurningTurtles", "Twins", "MockTurtles", "Ruler", "Moebius"]
+__all__ += ["CoinGrid", "TurningCorners", "Rugs", "odious", "ruler_value"]
+
+
+def odious(n: int) -> int:
+    """The n-th odious number (n >= 0): 2n or 2n + 1, whichever has odd weight."""
+    return 2 * n + (bin(n).count("1") + 1) % 2
+
+
+def ruler_value(n: int) -> int:
+    """The largest power of 2 dividing n (n >= 1)."""
+    return n & -n
+
+
+def _coins(text: str, name: str, grid: bool) -> str:
+    if not isinstance(text, str):
+        raise RulesError(f"{name}: a position is a string of coins like 'THHT', not {type(text).__name__}")
+    allowed = "HTht01|" if grid else "HTht01"
+    for i, ch in enumerate(text):
+        if ch not in allowed:
+            raise RulesError(
+                f"{name}: illegal character {ch!r} at column {i + 1} of {text!r} (allowed: H or 1 heads, T or 0 tails"
+                + (", | between rows)" if grid else ")")
+            )
+    return text.upper().replace("1", "H").replace("0", "T")
+
+
+class CoinRow(ImpartialPosition):
+    """A row of coins of a one-dimensional coin-turning game (a shared base).
+
+    A game gives ``FIRST`` (the number of the leftmost coin), ``others(n)`` (the
+    coins below n turned with coin n, one tuple per turning set) and may give a
+    closed form ``_formula(n)`` for the value of a lone head at coin n."""
+
+    __slots__ = ("_s",)
+    NAME = "CoinRow"
+    FIRST: ClassVar[int] = 0
+
+    def __init__(self, text: str) -> None:
+        self._s = _coins(text, self.NAME, grid=False)
+
+    def __str__(self) -> str:
+        return self._s
+
+    def _state(self) -> tuple[str]:
+        return (self._s,)
+
+    @classmethod
+    def others(cls, n: int) -> Iterator[tuple[int, ...]]:  # pragma: no cover - every game defines it
+        raise NotImplementedError
+
+    @classmethod
+    def _formula(cls, n: int) -> int:
+        return cls.coin_value_by_mex(n)
+
+    @classmethod
+    def _check_coin(cls, n: int) -> int:
+        if isinstance(n, bool) or not isinstance(n, int) or n < cls.FIRST:
+            raise CGTError(f"{cls.NAME}: coins are numbered from {cls.FIRST}, not {n!r}")
+        return n
+
+    @classmethod
+    def coin_value(cls, n: int) -> int:
+        """The nim value of a lone head at coin n (the closed form where there is one)."""
+        return cls._formula(cls._check_coin(n))
+
+    @classmethod
+    def coin_value_by_mex(cls, n: int) -> int:
+        """The slow twin: the mex, over the turning sets with n rightmost, of the
+        nim-sum of the values of the other coins turned."""
+        return _by_mex(cls, cls._check_coin(n))
+
+    def moves(self) -> list["CoinRow"]:
+        """For each head, rightmost first: each turning set with that coin rightmost."""
+        out = []
+        s = list(self._s)
+        for i in range(len(s) - 1, -1, -1):
+            if s[i] != "H":
+                continue
+            for other in self.others(i + self.FIRST):
+                t = s[:]
+                for j in (i, *(o - self.FIRST for o in other)):
+                    t[j] = "T" if t[j] == "H" else "H"
+                out.append(type(self)("".join(t)))
+        return list(dict.fromkeys(out))
+
+    @property
+    def nim_value(self) -> int:
+        """The nim-sum of the values of the heads."""
+        v = 0
+        for i, ch in enumerate(self._s):
+            if ch == "H":
+                v ^= self.coin_value(i + self.FIRST)
+        return v
+
+
+@lru_cache(maxsize=None)
+def _by_mex(game: type[CoinRow], n: int) -> int:
+    values = []
+    for other in game.others(n):
+        v = 0
+        for o in other:
+            v ^= _by_mex(game, o)
+        values.append(v)
+    return mex(values)
+
+
+class TurningTurtles(
+    CoinRow,
+    name="turning-turtles",
+    summary="turn one or two coins, the rightmost heads to tails; coins from 1, g(n) = n (impartial)",
+    example="THHTH",
+):
+    """Turning Turtles (Winning Ways ch. 14): Nim in disguise."""
+
+    __slots__ = ()
+    NAME = "TurningTurtles"
+    FIRST = 1
+
+    @classmethod
+    def others(cls, n: int) -> Iterator[tuple[int, ...]]:
+        yield ()
+        yield from ((i,) for i in range(1, n))
+
+    @classmethod
+    def _formula(cls, n: int) -> int:
+        return n
+
+
+class Twins(
+    CoinRow,
+    name="twins",
+    summary="turn exactly two coins, the rightmost heads to tails; coins from 0, g(n) = n (impartial)",
+    example="THHTH",
+):
+    """Twins (Winning Ways ch. 14)."""
+
+    __slots__ = ()
+    NAME = "Twins"
+    FIRST = 0
+
+    @classmethod
+    def others(cls, n: int) -> Iterator[tuple[int, ...]]:
+        return ((i,) for i in range(n))
+
+    @classmethod
+    def _formula(cls, n: int) -> int:
+        return n
+
+
+class MockTurtles(
+    CoinRow,
+    name="mock-turtles",
+    summary="turn one, two or three coins, the rightmost heads to tails; coins from 0, g(n) odious (impartial)",
+    example="THHTH",
+):
+    """Mock Turtles (Winning Ways ch. 14): g(n) is the n-th odious number."""
+
+    __slots__ = ()
+    NAME = "MockTurtles"
+    FIRST = 0
+
+    @classmethod
+    def others(cls, n: int) -> Iterator[tuple[int, ...]]:
+        for k in range(3):
+            yield from combinations(range(n), k)
+
+    @classmethod
+    def _formula(cls, n: int) -> int:
+        return odious(n)
+
+
+class Ruler(
+    CoinRow,
+    name="ruler",
+    summary="turn a run of consecutive coins, the rightmost heads to tails; coins from 1 (impartial)",
+    example="THHTH",
+):
+    """Ruler (Winning Ways ch. 14): g(n) is the largest power of 2 dividing n."""
+
+    __slots__ = ()
+    NAME = "Ruler"
+    FIRST = 1
+
+    @classmethod
+    def others(cls, n: int) -> Iterator[tuple[int, ...]]:
+        return (tuple(range(n - k, n)) for k in range(n))
+
+    @classmethod
+    def _formula(cls, n: int) -> int:
+        return ruler_value(n)
+
+
+class Moebius(
+    CoinRow,
+    name="moebius",
+    summary="turn one to five coins, the rightmost heads to tails; coins from 1 (impartial)",
+    example="THHTH",
+    aliases=("mobius",),
+):
+    """Moebius (Winning Ways ch. 14): up to five coins.  ``coin_value`` is the mex
+    rule computed incrementally (the sets of nim-sums of up to four earlier values);
+    :meth:`coin_value_by_mex` enumerates the turning sets."""
+
+    __slots__ = ()
+    NAME = "Moebius"
+    FIRST = 1
+    LIMIT: ClassVar[int] = 64  # coins whose value the incremental rule computes
+
+    @classmethod
+    def others(cls, n: int) -> Iterator[tuple[int, ...]]:
+        for k in range(5):
+            yield from combinations(range(1, n), k)
+
+    @classmethod
+    def _formula(cls, n: int) -> int:
+        if n > cls.LIMIT:
+            raise CGTError(f"Moebius: coin {n} is beyond the {cls.LIMIT} coins whose values are computed")
+        return _moebius_values(n)[n - 1]
+
+
+@lru_cache(maxsize=4)
+def _moebius_values(n: int) -> tuple[int, ...]:
+    """g(1..n) of Moebius: reach[k] is the set of nim-sums of k distinct earlier
+    values; g is the mex of reach[0..4], then each reach[k] grows by reach[k-1] ^ g."""
+    reach: list[set[int]] = [{0}, set(), set(), set(), set()]
+    out = []
+    for _ in range(n):
+        g = mex(set().union(*reach))
+        out.append(g)
+        for k in range(4, 0, -1):
+            reach[k] |= {r ^ g for r in reach[k - 1]}
+    return tuple(out)
+
+
+# --- two dimensions: products by nim multiplication -------------------------------
+
+
+class CoinGrid(ImpartialPosition):
+    """A grid of coins of a product game ``ROWS x COLS`` (a shared base): a move
+    turns the product of a turning set of each factor whose corner (the coin at the
+    greatest row and column) goes from heads to tails."""
+
+    __slots__ = ("_rows",)
+    NAME = "CoinGrid"
+    ROWS: ClassVar[type[CoinRow]]
+    COLS: ClassVar[type[CoinRow]]
+
+    def __init__(self, text: str) -> None:
+        rows = _coins(text, self.NAME, grid=True).split("|")
+        if len({len(r) for r in rows}) != 1:
+            col = len(rows[0]) + 1
+            raise RulesError(f"{self.NAME}: every row must be as long as the first (column {col} of {text!r})")
+        self._rows = tuple(rows)
+
+    def __str__(self) -> str:
+        return "|".join(self._rows)
+
+    def _state(self) -> tuple[str, ...]:
+        return self._rows
+
+    @classmethod
+    def coin_value(cls, r: int, c: int) -> int:
+        """The nim product of the 1-D values (the Tartan Theorem)."""
+        return nim_product(cls.ROWS.coin_value(r), cls.COLS.coin_value(c))
+
+    @classmethod
+    def coin_value_by_mex(cls, r: int, c: int) -> int:
+        """The slow twin: the mex over the product turning sets with corner (r, c) of
+        the nim-sum of the values of the other coins turned (those by the same rule)."""
+        return _grid_by_mex(cls, r, c)
+
+    def moves(self) -> list["CoinGrid"]:
+        out = []
+        f_r, f_c = self.ROWS.FIRST, self.COLS.FIRST
+        for i in range(len(self._rows) - 1, -1, -1):
+            for j in range(len(self._rows[0]) - 1, -1, -1):
+                if self._rows[i][j] != "H":
+                    continue
+                for ro in self.ROWS.others(i + f_r):
+                    for co in self.COLS.others(j + f_c):
+                        t = [list(row) for row in self._rows]
+                        for a in (i + f_r, *ro):
+                            for b in (j + f_c, *co):
+                                t[a - f_r][b - f_c] = "T" if t[a - f_r][b - f_c] == "H" else "H"
+                        out.append(type(self)("|".join("".join(row) for row in t)))
+        return list(dict.fromkeys(out))
+
+    @property
+    def nim_value(self) -> int:
+        """The nim-sum of the values of the heads."""
+        v = 0
+        for i, row in enumerate(self._rows):
+            for j, ch in enumerate(row):
+                if ch == "H":
+                    v ^= self.coin_value(i + self.ROWS.FIRST, j + self.COLS.FIRST)
+        return v
+
+
+@lru_cache(maxsize=None)
+def _grid_by_mex(game: type[CoinGrid], r: int, c: int) -> int:
+    values = []
+    for ro in game.ROWS.others(r):
+        for co in game.COLS.others(c):
+            v = 0
+            for a in (r, *ro):
+                for b in (c, *co):
+                    if (a, b) != (r, c):
+                        v ^= _grid_by_mex(game, a, b)
+            values.append(v)
+    return mex(values)
+
+
+class TurningCorners(
+    CoinGrid,
+    name="turning-corners",
+    summary="turn the four corners of a rectangle, the lower right heads to tails; g(r, c) = r (x) c (impartial)",
+    example="THT|HTT|TTH",
+    board=True,
+    aliases=("acrostic-twins",),
+):
+    """Turning Corners = Twins x Twins (Winning Ways ch. 14): rows and columns from 0."""
+
+    __slots__ = ()
+    NAME = "TurningCorners"
+    ROWS = Twins
+    COLS = Twins
+
+
+class Rugs(
+    CoinGrid,
+    name="rugs",
+    summary="turn a rectangle of coins, the lower right heads to tails; Ruler x Ruler (impartial)",
+    example="THT|HTT|TTH",
+    board=True,
+):
+    """Rugs = Ruler x Ruler (Winning Ways ch. 14): rows and columns from 1."""
+
+    __slots__ = ()
+    NAME = "Rugs"
+    ROWS = Ruler
+    COLS = Ruler
