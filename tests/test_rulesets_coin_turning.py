@@ -97,3 +97,17 @@ def test_bad_coin_numbers():
         Ruler.coin_value(0)
     with pytest.raises(CGTError, match="beyond"):
         Moebius.coin_value(Moebius.LIMIT + 1)
+
+
+def test_limits_refuse_rather_than_hang():
+    assert Twins.coin_value_by_mex(1200) == 1200  # computed upwards: no deep recursion
+    with pytest.raises(CGTError, match="refused"):
+        Moebius("H" * 30).moves()
+    with pytest.raises(CGTError, match="refused"):
+        TurningCorners("|".join(["H" * 11] * 11)).moves()
+    big = TurningCorners("|".join(["H" * 11] * 11))  # its value still comes from the closed form
+    v = 0
+    for r in range(11):
+        for c in range(11):
+            v ^= nim_product(r, c)
+    assert big.nim_value == v

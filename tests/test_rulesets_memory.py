@@ -90,3 +90,8 @@ def test_moves_and_notation():
 def test_bad_input(cls, text, match):
     with pytest.raises(RulesError, match=match):
         cls(text)
+
+
+def test_moves_of_huge_heaps_are_refused():
+    with pytest.raises(CGTError, match="refused"):
+        FibonacciNim("10000000").moves()

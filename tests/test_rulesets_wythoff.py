@@ -122,3 +122,8 @@ def test_bad_arguments():
         generalized_wythoff_p(0, 3)
     with pytest.raises(CGTError):
         wythoff_p(-1)
+
+
+def test_moves_of_huge_piles_are_refused():
+    with pytest.raises(CGTError, match="refused"):
+        Wythoff("100000,200000").moves()

@@ -83,6 +83,7 @@ class CoinRow(ImpartialPosition):
     __slots__ = ("_s",)
     NAME = "CoinRow"
     FIRST: ClassVar[int] = 0
+    MOVE_LIMIT: ClassVar[int] = 400  # the longest row whose moves are listed (their number grows fast)
 
     def __init__(self, text: str) -> None:
         self._s = _coins(text, self.NAME, grid=False)
@@ -120,6 +121,7 @@ class CoinRow(ImpartialPosition):
 
     def moves(self) -> list["CoinRow"]:
         """For each head, rightmost first: each turning set with that coin rightmost."""
+        _check_move_limit(self, len(self._s))
         out = []
         s = list(self._s)
         for i in range(len(s) - 1, -1, -1):
@@ -133,7 +135,7 @@ class CoinRow(ImpartialPosition):
         return list(dict.fromkeys(out))
 
     @property
-    def nim_value(self) -> int:
+    def nim_value(self) -> int:  # type: ignore[override]
         """The nim-sum of the values of the heads."""
         v = 0
         for i, ch in enumerate(self._s):
@@ -142,15 +144,27 @@ class CoinRow(ImpartialPosition):
         return v
 
 
-@lru_cache(maxsize=None)
+def _check_move_limit(p: "CoinRow | CoinGrid", coins: int) -> None:
+    if coins > p.MOVE_LIMIT:
+        raise CGTError(f"{p.NAME}: listing the moves of more than {p.MOVE_LIMIT} coins is refused (too many)")
+
+
+_MEX: dict[str, list[int]] = {}  # a game's NAME -> its coin values by the mex rule, from FIRST up
+
+
 def _by_mex(game: type[CoinRow], n: int) -> int:
-    values = []
-    for other in game.others(n):
-        v = 0
-        for o in other:
-            v ^= _by_mex(game, o)
-        values.append(v)
-    return mex(values)
+    """Coin values by the mex rule, computed upwards from the first coin (no recursion)."""
+    values = _MEX.setdefault(game.NAME, [])
+    while len(values) <= n - game.FIRST:
+        m = len(values) + game.FIRST
+        sums = []
+        for other in game.others(m):
+            v = 0
+            for o in other:
+                v ^= values[o - game.FIRST]
+            sums.append(v)
+        values.append(mex(sums))
+    return values[n - game.FIRST]
 
 
 class TurningTurtles(
@@ -207,6 +221,7 @@ class MockTurtles(
     __slots__ = ()
     NAME = "MockTurtles"
     FIRST = 0
+    MOVE_LIMIT = 80
 
     @classmethod
     def others(cls, n: int) -> Iterator[tuple[int, ...]]:
@@ -253,6 +268,7 @@ class Moebius(
     __slots__ = ()
     NAME = "Moebius"
     FIRST = 1
+    MOVE_LIMIT = 24
     LIMIT: ClassVar[int] = 64  # coins whose value the incremental rule computes
 
     @classmethod
@@ -291,6 +307,7 @@ class CoinGrid(ImpartialPosition):
 
     __slots__ = ("_rows",)
     NAME = "CoinGrid"
+    MOVE_LIMIT: ClassVar[int] = 100  # the most coins of a grid whose moves are listed
     ROWS: ClassVar[type[CoinRow]]
     COLS: ClassVar[type[CoinRow]]
 
@@ -319,6 +336,8 @@ class CoinGrid(ImpartialPosition):
         return _grid_by_mex(cls, r, c)
 
     def moves(self) -> list["CoinGrid"]:
+        """For each head, from the lower right: each product turning set with it as corner."""
+        _check_move_limit(self, len(self._rows) * len(self._rows[0]))
         out = []
         f_r, f_c = self.ROWS.FIRST, self.COLS.FIRST
         for i in range(len(self._rows) - 1, -1, -1):
@@ -335,7 +354,7 @@ class CoinGrid(ImpartialPosition):
         return list(dict.fromkeys(out))
 
     @property
-    def nim_value(self) -> int:
+    def nim_value(self) -> int:  # type: ignore[override]
         """The nim-sum of the values of the heads."""
         v = 0
         for i, row in enumerate(self._rows):
@@ -345,18 +364,28 @@ class CoinGrid(ImpartialPosition):
         return v
 
 
-@lru_cache(maxsize=None)
+_GRID_MEX: dict[str, dict[tuple[int, int], int]] = {}  # a game's NAME -> coin values by the mex rule
+
+
 def _grid_by_mex(game: type[CoinGrid], r: int, c: int) -> int:
-    values = []
-    for ro in game.ROWS.others(r):
-        for co in game.COLS.others(c):
-            v = 0
-            for a in (r, *ro):
-                for b in (c, *co):
-                    if (a, b) != (r, c):
-                        v ^= _grid_by_mex(game, a, b)
-            values.append(v)
-    return mex(values)
+    """Coin values by the mex rule over the product turning sets, filled row by row
+    up to (r, c) (every other coin of a turning set is above or left of its corner)."""
+    known = _GRID_MEX.setdefault(game.NAME, {})
+    for a in range(game.ROWS.FIRST, r + 1):
+        for b in range(game.COLS.FIRST, c + 1):
+            if (a, b) in known:
+                continue
+            sums = []
+            for ro in game.ROWS.others(a):
+                for co in game.COLS.others(b):
+                    v = 0
+                    for x in (a, *ro):
+                        for y in (b, *co):
+                            if (x, y) != (a, b):
+                                v ^= known[(x, y)]
+                    sums.append(v)
+            known[(a, b)] = mex(sums)
+    return known[(r, c)]
 
 
 class TurningCorners(

@@ -37,6 +37,7 @@ from .base import ImpartialPosition
 
 __all__ = ["FibonacciNim", "TakeAway", "take_away_sequence", "take_away_table", "TABLE_LIMIT"]
 
+MOVE_LIMIT = 200_000  # the most moves a position lists
 TABLE_LIMIT = 1500  # nim values of heaps up to this size
 
 
@@ -145,6 +146,8 @@ class TakeAway(
 
     def moves(self) -> list["TakeAway"]:
         """Take k = 1, 2, ..., m."""
+        if self.m > MOVE_LIMIT:
+            raise CGTError(f"{self.NAME}: {self} has more than {MOVE_LIMIT} moves; listing them is refused")
         return [self._after(k) for k in range(1, self.m + 1)]
 
     def is_p_position(self) -> bool:
@@ -152,7 +155,7 @@ class TakeAway(
         return _is_p(self.c, self.n, self.m)
 
     @property
-    def nim_value(self) -> int:
+    def nim_value(self) -> int:  # type: ignore[override]
         """From :func:`take_away_table` (heaps up to :data:`TABLE_LIMIT`; 0 at any
         P-position by the closed form)."""
         if self.is_p_position():

@@ -39,6 +39,7 @@ from .base import ImpartialPosition
 __all__ = ["Wythoff", "GeneralizedWythoff", "wythoff_p", "generalized_wythoff_p", "is_p_position"]
 __all__ += ["wythoff_table", "TABLE_LIMIT"]
 
+MOVE_LIMIT = 200_000  # the most moves a position lists
 TABLE_LIMIT = 400  # nim values of positions with both piles below this (a table of TABLE_LIMIT^2 cells at most)
 
 
@@ -158,6 +159,8 @@ class GeneralizedWythoff(
     def moves(self) -> list["GeneralizedWythoff"]:
         """Take from the first pile, then from the second, then from both (k from the
         first, l from the second, |k - l| < a), each position once."""
+        if self.x + self.y + min(self.x, self.y) * (2 * self.a - 1) > MOVE_LIMIT:
+            raise CGTError(f"{self.NAME}: {self} has more than {MOVE_LIMIT} moves; listing them is refused")
         out = [self._at(x, self.y) for x in range(self.x)] + [self._at(self.x, y) for y in range(self.y)]
         for k in range(1, self.x + 1):
             for l in range(max(1, k - self.a + 1), min(self.y, k + self.a - 1) + 1):
@@ -169,7 +172,7 @@ class GeneralizedWythoff(
         return is_p_position(self.x, self.y, self.a)
 
     @property
-    def nim_value(self) -> int:
+    def nim_value(self) -> int:  # type: ignore[override]
         """0 at a P-position (closed form, any size); otherwise from :func:`wythoff_table`
         (piles below :data:`TABLE_LIMIT`)."""
         if self.is_p_position():
