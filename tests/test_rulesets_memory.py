@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from cgtkit.errors import CGTError, RulesError
 from cgtkit.rulesets.interface import PositionSolver
-from cgtkit.rulesets.memory import TABLE_LIMIT, FibonacciNim, TakeAway, take_away_sequence
+from fractions import Fraction
+
+from cgtkit.rulesets.memory import TABLE_LIMIT, FibonacciNim, Mem, TakeAway, take_away_sequence
 from cgtkit.rulesets.registry import lookup
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_coordinate_games.json").read_text())
@@ -32,7 +34,7 @@ def test_multiplier_one_is_powers_of_two():
     assert take_away_sequence(1, len(powers)) == powers
 
 
-@pytest.mark.parametrize("c", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("c", ["1", "2", "3", "4", "5", "3/2", "5/2", "7/3"])
 def test_closed_form_and_table_against_search(c):
     solver = PositionSolver()
     for n in range(45):
@@ -85,6 +87,10 @@ def test_moves_and_notation():
         (FibonacciNim, "3:5", "column 2"),
         (TakeAway, "5", "multiplier"),
         (TakeAway, "0:5", "multiplier"),
+        (TakeAway, "1/2:5", "multiplier"),
+        (TakeAway, "3/0:5", "multiplier"),
+        (TakeAway, "3/:5", "multiplier"),
+        (Mem, "5:3", "column 2"),
     ],
 )
 def test_bad_input(cls, text, match):
@@ -95,3 +101,22 @@ def test_bad_input(cls, text, match):
 def test_moves_of_huge_heaps_are_refused():
     with pytest.raises(CGTError, match="refused"):
         FibonacciNim("10000000").moves()
+
+
+def test_rational_multipliers():
+    # floor(5/2 k): 1 -> 2, 2 -> 5, 3 -> 7; H: 1, 2, 3, 5, 7, 10, 15 (each by the rule, by hand)
+    assert take_away_sequence(Fraction(5, 2), 7) == [1, 2, 3, 5, 7, 10, 15]
+    assert take_away_sequence(Fraction(3, 2), 6) == take_away_sequence(1, 6)  # floor(3k/2) >= 2k never helps
+    assert str(TakeAway("3/2:6")) == "3/2:6,5" and str(TakeAway("4/2:6")) == "2:6,5"
+    assert TakeAway("3/2:6").moves()[2] == TakeAway("3/2:3,3")
+
+
+def test_mem_against_search():
+    solver = PositionSolver()
+    for n in range(40):
+        for m in range(n + 3):
+            p = Mem(f"{n},{m}")
+            assert p.nim_value == solver.nim_value(p), (n, m)
+            assert (p.nim_value == 0) == (p.m > p.n)  # take everything wins whenever allowed
+    assert Mem("5").moves() == [Mem("4,1"), Mem("3,2"), Mem("2,3"), Mem("1,2"), Mem("0,1")]
+    assert lookup("mem") is Mem
