@@ -20,6 +20,7 @@ from cgtkit.rulesets.coin_turning import (
     Rugs,
     TurningCorners,
     TurningTurtles,
+    Turning,
     Twins,
 )
 from cgtkit.rulesets.interface import PositionSolver
@@ -111,3 +112,40 @@ def test_limits_refuse_rather_than_hang():
         for c in range(11):
             v ^= nim_product(r, c)
     assert big.nim_value == v
+
+
+@pytest.mark.parametrize(
+    "code, game, shift",
+    [("1-2", TurningTurtles, 0), ("2", Twins, -1), ("1-3", MockTurtles, -1), ("1-5", Moebius, 0), ("1+C", Ruler, 0)],
+)
+def test_turning_codes_are_the_named_games(code, game, shift):
+    """CGSuite numbers coins from 1: its "2" and "1-3" are Twins and Mock Turtles with
+    every coin one place further right."""
+    t = Turning(f"{code}:T")
+    assert [t.coin_value(n) for n in range(1, 14)] == [game.coin_value(n + shift) for n in range(1, 14)]
+
+
+def test_turning_codes_of_winning_ways():
+    assert [Turning("1+:T").coin_value(n) for n in range(1, 12)] == [2 ** (n - 1) for n in range(1, 12)]  # Motley
+    triplets = Turning("3:T")  # Triplets is Mock Turtles two places to the right (Winning Ways ch. 14)
+    assert [triplets.coin_value(n) for n in range(3, 16)] == [MockTurtles.coin_value(n) for n in range(13)]
+    fives = Turning("1-5C:T")  # Ruler Fives: the ruler function capped at 4
+    assert [fives.coin_value(n) for n in range(1, 25)] == [min(n & -n, 4) for n in range(1, 25)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["1-2", "2", "1-3", "3", "1-4", "2,4C", "1+C", "2+"]), st.text(alphabet="HT", max_size=7))
+def test_turning_nim_sum_against_search(code, row):
+    p = Turning(f"{code}:{row}")
+    assert p.nim_value == PositionSolver().nim_value(p)
+
+
+@pytest.mark.parametrize("text", ["1-3THH", "3E:TH", "0-2:TH", "3-1:TH", "1-3:THX"])
+def test_turning_bad_input(text):
+    with pytest.raises(RulesError):
+        Turning(text)
+
+
+def test_turning_refuses_too_many_sets():
+    with pytest.raises(CGTError, match="turning sets"):
+        Turning("1+:" + "H" * 30).nim_value

@@ -39,15 +39,17 @@ rectangle; g(r, c) = r (x) c), **Rugs** is Ruler x Ruler.
 from __future__ import annotations
 
 from functools import lru_cache
+import re
 from itertools import combinations
-from typing import ClassVar, Iterator
+from math import comb
+from typing import Callable, ClassVar, Iterable, Iterator
 
 from ..errors import CGTError, RulesError
 from ..nimbers import mex, nim_product
 from .base import ImpartialPosition
 
 __all__ = ["CoinRow", "TurningTurtles", "Twins", "MockTurtles", "Ruler", "Moebius"]
-__all__ += ["CoinGrid", "TurningCorners", "Rugs", "odious", "ruler_value"]
+__all__ += ["CoinGrid", "TurningCorners", "Rugs", "odious", "ruler_value", "Turning", "turning_code"]
 
 
 def odious(n: int) -> int:
@@ -122,26 +124,36 @@ class CoinRow(ImpartialPosition):
     def moves(self) -> list["CoinRow"]:
         """For each head, rightmost first: each turning set with that coin rightmost."""
         _check_move_limit(self, len(self._s))
-        out = []
-        s = list(self._s)
-        for i in range(len(s) - 1, -1, -1):
-            if s[i] != "H":
-                continue
-            for other in self.others(i + self.FIRST):
-                t = s[:]
-                for j in (i, *(o - self.FIRST for o in other)):
-                    t[j] = "T" if t[j] == "H" else "H"
-                out.append(type(self)("".join(t)))
-        return list(dict.fromkeys(out))
+        return [type(self)(t) for t in _turned(self._s, self.FIRST, self.others)]
 
     @property
     def nim_value(self) -> int:  # type: ignore[override]
         """The nim-sum of the values of the heads."""
-        v = 0
-        for i, ch in enumerate(self._s):
-            if ch == "H":
-                v ^= self.coin_value(i + self.FIRST)
-        return v
+        return _heads_sum(self._s, self.FIRST, self.coin_value)
+
+
+def _turned(row: str, first: int, others: Callable[[int], Iterable[tuple[int, ...]]]) -> list[str]:
+    """The rows one move from ``row`` (its leftmost coin numbered ``first``): for each
+    head, rightmost first, each turning set ``others(n)`` with that coin n rightmost."""
+    out = []
+    for i in range(len(row) - 1, -1, -1):
+        if row[i] != "H":
+            continue
+        for other in others(i + first):
+            t = list(row)
+            for j in (i, *(o - first for o in other)):
+                t[j] = "T" if t[j] == "H" else "H"
+            out.append("".join(t))
+    return list(dict.fromkeys(out))
+
+
+def _heads_sum(row: str, first: int, value: Callable[[int], int]) -> int:
+    """The nim-sum of the values of the heads of ``row``."""
+    v = 0
+    for i, ch in enumerate(row):
+        if ch == "H":
+            v ^= value(i + first)
+    return v
 
 
 def _check_move_limit(p: "CoinRow | CoinGrid", coins: int) -> None:
@@ -295,6 +307,118 @@ def _moebius_values(n: int) -> tuple[int, ...]:
         for k in range(4, 0, -1):
             reach[k] |= {r ^ g for r in reach[k - 1]}
     return tuple(out)
+
+
+# --- any game of a turning code, as CGSuite writes them --------------------------
+
+_ITEM = re.compile(r"(\d+)(?:-(\d+)|(\+))?(C?)")
+SET_LIMIT = 200_000  # the most turning sets one coin may have in :class:`Turning`
+
+
+def turning_code(code: str) -> tuple[tuple[int, int, bool], ...]:
+    """A turning code (CGSuite's notation, the part without E, S, F or C(n)): items
+    separated by commas, each ``k`` (turn exactly k coins), ``a-b`` (a to b coins) or
+    ``a+`` (a or more), with ``C`` if the coins turned must be consecutive.  Each
+    item is (least, most or -1 for no bound, consecutive).
+
+    >>> turning_code("1-3"), turning_code("2,4+C")
+    (((1, 3, False),), ((2, 2, False), (4, -1, True)))
+    """
+    items = []
+    for part in code.split(","):
+        m = _ITEM.fullmatch(part.strip())
+        if m is None or int(m.group(1)) < 1 or (m.group(2) is not None and int(m.group(2)) < int(m.group(1))):
+            raise RulesError(
+                f"Turning: {part.strip()!r} in the code {code!r} is not k, a-b or a+ (a >= 1), optionally with C"
+            )
+        lo = int(m.group(1))
+        hi = -1 if m.group(3) else int(m.group(2) or lo)
+        items.append((lo, hi, m.group(4) == "C"))
+    return tuple(items)
+
+
+def _code_others(items: tuple[tuple[int, int, bool], ...], n: int) -> Iterator[tuple[int, ...]]:
+    """The other coins of each turning set whose rightmost coin is n (coins from 1)."""
+    seen: set[tuple[int, ...]] = set()
+    for lo, hi, consecutive in items:
+        top = n if hi < 0 else min(hi, n)
+        for k in range(lo, top + 1):
+            sets = [tuple(range(n - k + 1, n))] if consecutive else combinations(range(1, n), k - 1)
+            for other in sets:
+                if other not in seen:
+                    seen.add(other)
+                    yield other
+
+
+_CODE_VALUES: dict[tuple[tuple[int, int, bool], ...], list[int]] = {}
+
+
+def _code_value(items: tuple[tuple[int, int, bool], ...], n: int) -> int:
+    """Coin n's value by the mex rule, computed upwards from coin 1 (cached per code)."""
+    values = _CODE_VALUES.setdefault(items, [])
+    while len(values) < n:
+        m = len(values) + 1
+        count = sum(
+            1 if c else comb(m - 1, k - 1) for lo, hi, c in items for k in range(lo, (m if hi < 0 else min(hi, m)) + 1)
+        )
+        if count > SET_LIMIT:
+            raise CGTError(f"Turning: coin {m} has {count} turning sets, beyond the limit {SET_LIMIT}")
+        sums = []
+        for other in _code_others(items, m):
+            v = 0
+            for o in other:
+                v ^= values[o - 1]
+            sums.append(v)
+        values.append(mex(sums))
+    return values[n - 1]
+
+
+class Turning(
+    ImpartialPosition,
+    name="turning",
+    summary="code:coins - turn coins as the turning code allows (CGSuite's codes: 1-3 Mock Turtles, 1+C Ruler, ...)",
+    example="1-3:THHTH",
+    aliases=("coin-turning",),
+):
+    """A coin-turning game given by its turning code (CGSuite's ``game.strip.Turning``
+    codes without the E, S, F and C(n) modifiers), coins numbered from 1 as there:
+    ``"1-2"`` Turning Turtles, ``"2"`` Twins (shifted by one), ``"1-3"`` Mock
+    Turtles (shifted by one), ``"1-5"`` Moebius, ``"1-7"`` Mogul, ``"1+"`` Motley,
+    ``"3"`` Triplets, ``"1+C"`` Ruler, ``"1-5C"`` Ruler Fives.  Coin values by the
+    mex rule; the named games' closed forms are checked against it."""
+
+    __slots__ = ("_code", "_items", "_s")
+    NAME = "Turning"
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str) or ":" not in text:
+            raise RulesError(f"Turning: a position is 'code:coins' such as '1-3:THHT', not {text!r}")
+        code, _, coins = text.rpartition(":")
+        self._items = turning_code(code)
+        self._code = code.strip()
+        self._s = _coins(coins, self.NAME, grid=False)
+
+    def __str__(self) -> str:
+        return f"{self._code}:{self._s}"
+
+    def _state(self) -> tuple[tuple[tuple[int, int, bool], ...], str]:
+        return (self._items, self._s)
+
+    def coin_value(self, n: int) -> int:
+        """The value of a lone head at coin n (from 1) under this position's code."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise CGTError(f"Turning: coins are numbered from 1, not {n!r}")
+        return _code_value(self._items, n)
+
+    def moves(self) -> list["Turning"]:
+        """For each head, rightmost first: each turning set with that coin rightmost."""
+        self.coin_value(max(len(self._s), 1))  # refuses codes with too many turning sets
+        return [Turning(f"{self._code}:{t}") for t in _turned(self._s, 1, lambda n: _code_others(self._items, n))]
+
+    @property
+    def nim_value(self) -> int:  # type: ignore[override]
+        """The nim-sum of the values of the heads."""
+        return _heads_sum(self._s, 1, self.coin_value)
 
 
 # --- two dimensions: products by nim multiplication -------------------------------
