@@ -20,6 +20,7 @@ from cgtkit.rulesets.coin_turning import (
     Rugs,
     TurningCorners,
     TurningTurtles,
+    Tartan,
     Turning,
     Twins,
 )
@@ -149,3 +150,29 @@ def test_turning_bad_input(text):
 def test_turning_refuses_too_many_sets():
     with pytest.raises(CGTError, match="turning sets"):
         Turning("1+:" + "H" * 30).nim_value
+
+
+def test_tartan_products_of_codes():
+    corners = Tartan("2*2:T")  # Twins x Twins, numbered from 1: Turning Corners one place further
+    assert all(
+        corners.coin_value(r, c) == TurningCorners.coin_value(r - 1, c - 1) for r in range(1, 9) for c in range(1, 9)
+    )
+    rugs = Tartan("1+C*1+C:T")
+    assert all(rugs.coin_value(r, c) == Rugs.coin_value(r, c) for r in range(1, 9) for c in range(1, 9))
+    mixed = Tartan("1-2*1-3:T")  # Turning Turtles x Mock Turtles, both ways
+    assert all(mixed.coin_value(r, c) == mixed.coin_value_by_mex(r, c) for r in range(1, 6) for c in range(1, 6))
+    assert str(Tartan("1-2 * 1-3:th|HT")) == "1-2*1-3:TH|HT"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["1-2*1-2", "2*1-3", "1+C*2", "1-3*1-2"]), st.integers(1, 3), st.integers(1, 3), st.data())
+def test_tartan_against_search(codes, h, w, data):
+    rows = ["".join(data.draw(st.sampled_from("HT")) for _ in range(w)) for _ in range(h)]
+    p = Tartan(f"{codes}:{'|'.join(rows)}")
+    assert p.nim_value == PositionSolver().nim_value(p)
+
+
+@pytest.mark.parametrize("text", ["1-2:TH", "1-2*3E:TH", "1-2*2:TH|T", "1-2*2TH"])
+def test_tartan_bad_input(text):
+    with pytest.raises(RulesError):
+        Tartan(text)

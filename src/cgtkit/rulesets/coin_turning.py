@@ -42,14 +42,24 @@ from functools import lru_cache
 import re
 from itertools import combinations
 from math import comb
-from typing import Callable, ClassVar, Iterable, Iterator
+from typing import Callable, ClassVar, Hashable, Iterable, Iterator, NamedTuple
 
 from ..errors import CGTError, RulesError
 from ..nimbers import mex, nim_product
 from .base import ImpartialPosition
 
 __all__ = ["CoinRow", "TurningTurtles", "Twins", "MockTurtles", "Ruler", "Moebius"]
-__all__ += ["CoinGrid", "TurningCorners", "Rugs", "odious", "ruler_value", "Turning", "turning_code"]
+__all__ += [
+    "CoinGrid",
+    "TurningCorners",
+    "Rugs",
+    "odious",
+    "ruler_value",
+    "Turning",
+    "turning_code",
+    "Tartan",
+    "Factor",
+]
 
 
 def odious(n: int) -> int:
@@ -156,7 +166,7 @@ def _heads_sum(row: str, first: int, value: Callable[[int], int]) -> int:
     return v
 
 
-def _check_move_limit(p: "CoinRow | CoinGrid", coins: int) -> None:
+def _check_move_limit(p: "CoinRow | CoinGrid | Tartan", coins: int) -> None:
     if coins > p.MOVE_LIMIT:
         raise CGTError(f"{p.NAME}: listing the moves of more than {p.MOVE_LIMIT} coins is refused (too many)")
 
@@ -424,6 +434,83 @@ class Turning(
 # --- two dimensions: products by nim multiplication -------------------------------
 
 
+class Factor(NamedTuple):
+    """One factor of a product game: the number of its first coin, its turning sets
+    (the other coins turned with coin n) and its coin values."""
+
+    key: Hashable  # names the factor in the cache of the mex rule
+    first: int
+    others: Callable[[int], Iterable[tuple[int, ...]]]
+    value: Callable[[int], int]
+
+
+def _row_factor(game: type[CoinRow]) -> Factor:
+    return Factor(game.NAME, game.FIRST, game.others, game.coin_value)
+
+
+def _code_factor(items: tuple[tuple[int, int, bool], ...]) -> Factor:
+    return Factor(items, 1, lambda n: _code_others(items, n), lambda n: _code_value(items, n))
+
+
+def _parse_grid(text: str, name: str) -> tuple[str, ...]:
+    rows = _coins(text, name, grid=True).split("|")
+    if len({len(r) for r in rows}) != 1:
+        raise RulesError(f"{name}: every row must be as long as the first (column {len(rows[0]) + 1} of {text!r})")
+    return tuple(rows)
+
+
+def _grid_moves(rows: tuple[str, ...], fr: Factor, fc: Factor) -> list[str]:
+    """The grids one move away: for each head, from the lower right, each product of
+    turning sets with it as the corner."""
+    out = []
+    for i in range(len(rows) - 1, -1, -1):
+        for j in range(len(rows[0]) - 1, -1, -1):
+            if rows[i][j] != "H":
+                continue
+            for ro in fr.others(i + fr.first):
+                for co in fc.others(j + fc.first):
+                    t = [list(row) for row in rows]
+                    for a in (i, *(x - fr.first for x in ro)):
+                        for b in (j, *(y - fc.first for y in co)):
+                            t[a][b] = "T" if t[a][b] == "H" else "H"
+                    out.append("|".join("".join(row) for row in t))
+    return list(dict.fromkeys(out))
+
+
+def _grid_sum(rows: tuple[str, ...], fr: Factor, fc: Factor) -> int:
+    """The nim-sum over the heads of the nim products of their 1-D values."""
+    v = 0
+    for i, row in enumerate(rows):
+        for j, ch in enumerate(row):
+            if ch == "H":
+                v ^= nim_product(fr.value(i + fr.first), fc.value(j + fc.first))
+    return v
+
+
+_GRID_MEX: dict[tuple[Hashable, Hashable], dict[tuple[int, int], int]] = {}  # coin values by the mex rule
+
+
+def _grid_by_mex(fr: Factor, fc: Factor, r: int, c: int) -> int:
+    """Coin values by the mex rule over the product turning sets, filled row by row
+    up to (r, c) (every other coin of a turning set is above or left of its corner)."""
+    known = _GRID_MEX.setdefault((fr.key, fc.key), {})
+    for a in range(fr.first, r + 1):
+        for b in range(fc.first, c + 1):
+            if (a, b) in known:
+                continue
+            sums = []
+            for ro in fr.others(a):
+                for co in fc.others(b):
+                    v = 0
+                    for x in (a, *ro):
+                        for y in (b, *co):
+                            if (x, y) != (a, b):
+                                v ^= known[(x, y)]
+                    sums.append(v)
+            known[(a, b)] = mex(sums)
+    return known[(r, c)]
+
+
 class CoinGrid(ImpartialPosition):
     """A grid of coins of a product game ``ROWS x COLS`` (a shared base): a move
     turns the product of a turning set of each factor whose corner (the coin at the
@@ -436,11 +523,7 @@ class CoinGrid(ImpartialPosition):
     COLS: ClassVar[type[CoinRow]]
 
     def __init__(self, text: str) -> None:
-        rows = _coins(text, self.NAME, grid=True).split("|")
-        if len({len(r) for r in rows}) != 1:
-            col = len(rows[0]) + 1
-            raise RulesError(f"{self.NAME}: every row must be as long as the first (column {col} of {text!r})")
-        self._rows = tuple(rows)
+        self._rows = _parse_grid(text, self.NAME)
 
     def __str__(self) -> str:
         return "|".join(self._rows)
@@ -457,59 +540,17 @@ class CoinGrid(ImpartialPosition):
     def coin_value_by_mex(cls, r: int, c: int) -> int:
         """The slow twin: the mex over the product turning sets with corner (r, c) of
         the nim-sum of the values of the other coins turned (those by the same rule)."""
-        return _grid_by_mex(cls, r, c)
+        return _grid_by_mex(_row_factor(cls.ROWS), _row_factor(cls.COLS), r, c)
 
     def moves(self) -> list["CoinGrid"]:
         """For each head, from the lower right: each product turning set with it as corner."""
         _check_move_limit(self, len(self._rows) * len(self._rows[0]))
-        out = []
-        f_r, f_c = self.ROWS.FIRST, self.COLS.FIRST
-        for i in range(len(self._rows) - 1, -1, -1):
-            for j in range(len(self._rows[0]) - 1, -1, -1):
-                if self._rows[i][j] != "H":
-                    continue
-                for ro in self.ROWS.others(i + f_r):
-                    for co in self.COLS.others(j + f_c):
-                        t = [list(row) for row in self._rows]
-                        for a in (i + f_r, *ro):
-                            for b in (j + f_c, *co):
-                                t[a - f_r][b - f_c] = "T" if t[a - f_r][b - f_c] == "H" else "H"
-                        out.append(type(self)("|".join("".join(row) for row in t)))
-        return list(dict.fromkeys(out))
+        return [type(self)(t) for t in _grid_moves(self._rows, _row_factor(self.ROWS), _row_factor(self.COLS))]
 
     @property
     def nim_value(self) -> int:  # type: ignore[override]
         """The nim-sum of the values of the heads."""
-        v = 0
-        for i, row in enumerate(self._rows):
-            for j, ch in enumerate(row):
-                if ch == "H":
-                    v ^= self.coin_value(i + self.ROWS.FIRST, j + self.COLS.FIRST)
-        return v
-
-
-_GRID_MEX: dict[str, dict[tuple[int, int], int]] = {}  # a game's NAME -> coin values by the mex rule
-
-
-def _grid_by_mex(game: type[CoinGrid], r: int, c: int) -> int:
-    """Coin values by the mex rule over the product turning sets, filled row by row
-    up to (r, c) (every other coin of a turning set is above or left of its corner)."""
-    known = _GRID_MEX.setdefault(game.NAME, {})
-    for a in range(game.ROWS.FIRST, r + 1):
-        for b in range(game.COLS.FIRST, c + 1):
-            if (a, b) in known:
-                continue
-            sums = []
-            for ro in game.ROWS.others(a):
-                for co in game.COLS.others(b):
-                    v = 0
-                    for x in (a, *ro):
-                        for y in (b, *co):
-                            if (x, y) != (a, b):
-                                v ^= known[(x, y)]
-                    sums.append(v)
-            known[(a, b)] = mex(sums)
-    return known[(r, c)]
+        return _grid_sum(self._rows, _row_factor(self.ROWS), _row_factor(self.COLS))
 
 
 class TurningCorners(
@@ -541,3 +582,54 @@ class Rugs(
     NAME = "Rugs"
     ROWS = Ruler
     COLS = Ruler
+
+
+class Tartan(
+    ImpartialPosition,
+    name="tartan",
+    summary="codeR*codeC:grid - the product of two turning-code games; coin values are nim products (impartial)",
+    example="1-2*1-3:THT|HTT|TTH",
+    board=True,
+):
+    """The product of two games of turning codes (rows by the first code, columns by
+    the second, both numbered from 1): ``"2*2:..."`` is Turning Corners shifted by one,
+    ``"1+C*1+C:..."`` Rugs.  The value of a coin is the nim product of its row's and
+    column's 1-D values (the Tartan Theorem, Winning Ways ch. 14)."""
+
+    __slots__ = ("_codes", "_factors", "_rows")
+    NAME = "Tartan"
+    MOVE_LIMIT: ClassVar[int] = 100
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str) or ":" not in text or "*" not in text.partition(":")[0]:
+            raise RulesError(f"Tartan: a position is 'codeR*codeC:grid' such as '1-2*2:TH|HT', not {text!r}")
+        codes, _, grid = text.rpartition(":")
+        cr, _, cc = codes.partition("*")
+        self._codes = (cr.strip(), cc.strip())
+        self._factors = (_code_factor(turning_code(cr)), _code_factor(turning_code(cc)))
+        self._rows = _parse_grid(grid, self.NAME)
+
+    def __str__(self) -> str:
+        return f"{self._codes[0]}*{self._codes[1]}:{'|'.join(self._rows)}"
+
+    def _state(self) -> tuple[Hashable, Hashable, tuple[str, ...]]:
+        return (self._factors[0].key, self._factors[1].key, self._rows)
+
+    def coin_value(self, r: int, c: int) -> int:
+        """The nim product of the 1-D values of row r and column c (from 1)."""
+        return nim_product(self._factors[0].value(r), self._factors[1].value(c))
+
+    def coin_value_by_mex(self, r: int, c: int) -> int:
+        """The slow twin: the mex rule over the product turning sets."""
+        return _grid_by_mex(self._factors[0], self._factors[1], r, c)
+
+    def moves(self) -> list["Tartan"]:
+        """For each head, from the lower right: each product turning set with it as corner."""
+        _check_move_limit(self, len(self._rows) * len(self._rows[0]))
+        prefix = f"{self._codes[0]}*{self._codes[1]}:"
+        return [Tartan(prefix + t) for t in _grid_moves(self._rows, *self._factors)]
+
+    @property
+    def nim_value(self) -> int:  # type: ignore[override]
+        """The nim-sum of the values of the heads."""
+        return _grid_sum(self._rows, *self._factors)
