@@ -127,3 +127,11 @@ def test_bad_arguments():
 def test_moves_of_huge_piles_are_refused():
     with pytest.raises(CGTError, match="refused"):
         Wythoff("100000,200000").moves()
+
+
+def test_table_limits():
+    assert Wythoff("200,100").nim_value == wythoff_table(1, 256)[200][100]
+    with pytest.raises(CGTError, match="table limit"):
+        GeneralizedWythoff("2:100,3").nim_value
+    with pytest.raises(CGTError, match="beyond the limit"):
+        wythoff_table(2, 200)

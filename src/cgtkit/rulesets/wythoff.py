@@ -15,7 +15,7 @@ counters, written ``"x,y"`` (a queen at (x, y) moving towards the corner).
 
 Nim values have no closed form; :func:`wythoff_table` fills a table by rows,
 columns and diagonals (the fast method), and ``nim_value`` of a position off the
-P-positions reads it, for positions up to :data:`TABLE_LIMIT`; the generic search
+P-positions reads it, for piles below :data:`TABLE_LIMIT` (:data:`SMALL_TABLE_LIMIT` when a > 1); the generic search
 over ``moves()`` is its slow twin (tests/test_rulesets_wythoff.py).
 
 >>> [wythoff_p(n) for n in range(6)]
@@ -37,10 +37,15 @@ from ..errors import CGTError, RulesError
 from .base import ImpartialPosition
 
 __all__ = ["Wythoff", "GeneralizedWythoff", "wythoff_p", "generalized_wythoff_p", "is_p_position"]
-__all__ += ["wythoff_table", "TABLE_LIMIT"]
+__all__ += ["wythoff_table", "TABLE_LIMIT", "SMALL_TABLE_LIMIT"]
 
 MOVE_LIMIT = 200_000  # the most moves a position lists
-TABLE_LIMIT = 400  # nim values of positions with both piles below this (a table of TABLE_LIMIT^2 cells at most)
+TABLE_LIMIT = 256  # nim values of Wythoff positions with both piles below this (a table of TABLE_LIMIT^2 cells at most)
+SMALL_TABLE_LIMIT = 96  # the same for a-Wythoff with a > 1, whose diagonal moves are listed one by one
+
+
+def _table_limit(a: int) -> int:
+    return TABLE_LIMIT if a == 1 else SMALL_TABLE_LIMIT
 
 
 def _check_a(a: int) -> int:
@@ -73,35 +78,30 @@ def is_p_position(x: int, y: int, a: int = 1) -> bool:
     return r == 0 and generalized_wythoff_p(a, n)[0] == x
 
 
-def _mex(seen: set[int]) -> int:
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
 @lru_cache(maxsize=8)
 def wythoff_table(a: int, size: int) -> tuple[tuple[int, ...], ...]:
     """The nim values of a-Wythoff for both piles below ``size``: row x, column y.
     Each cell is the mex of its row and column so far (kept as sets) and of the cells
     a diagonal-ish move reaches (for a = 1 one diagonal, also kept as a set)."""
     _check_a(a)
-    if size > TABLE_LIMIT:
-        raise CGTError(f"a-Wythoff: a nim-value table of size {size} is beyond the limit {TABLE_LIMIT}")
+    if size > _table_limit(a):
+        raise CGTError(f"a-Wythoff: a nim-value table of size {size} is beyond the limit {_table_limit(a)} for a={a}")
     g = [[0] * size for _ in range(size)]
     cols: list[set[int]] = [set() for _ in range(size)]
     diags: dict[int, set[int]] = {}
     for x in range(size):
         row: set[int] = set()
         for y in range(size):
-            seen = row | cols[y]
+            col = cols[y]
             if a == 1:
-                seen |= diags.get(y - x, set())
-            else:
-                for k in range(1, x + 1):
-                    for l in range(max(1, k - a + 1), min(y, k + a - 1) + 1):
-                        seen.add(g[x - k][y - l])
-            v = _mex(seen)
+                diag = diags.get(y - x, set())
+            else:  # the moves from both piles, |k - l| < a, listed (no shortcut here)
+                diag = {
+                    g[x - k][y - l] for k in range(1, x + 1) for l in range(max(1, k - a + 1), min(y, k + a - 1) + 1)
+                }
+            v = 0
+            while v in row or v in col or v in diag:
+                v += 1
             g[x][y] = v
             row.add(v)
             cols[y].add(v)
@@ -177,13 +177,13 @@ class GeneralizedWythoff(
         (piles below :data:`TABLE_LIMIT`)."""
         if self.is_p_position():
             return 0
-        size = max(self.x, self.y) + 1
-        if size > TABLE_LIMIT:
+        size, limit = max(self.x, self.y) + 1, _table_limit(self.a)
+        if size > limit:
             raise CGTError(
-                f"{self.NAME}: the nim value of {self} is beyond the table limit (piles below {TABLE_LIMIT});"
+                f"{self.NAME}: the nim value of {self} is beyond the table limit (piles below {limit});"
                 " only the outcome (is_p_position) is known in closed form"
             )
-        size = min(TABLE_LIMIT, max(16, 1 << (size - 1).bit_length()))  # few tables, each reused
+        size = min(limit, max(16, 1 << (size - 1).bit_length()))  # few tables, each reused
         return wythoff_table(self.a, size)[self.x][self.y]
 
 
