@@ -1,0 +1,178 @@
+"""Coin-turning games: the closed forms against OEIS / Winning Ways and against the
+mex over turning sets, the nim-sum rule against a search of whole rows, the Tartan
+products against brute force on small boards, bad input."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cgtkit.errors import CGTError, RulesError
+from cgtkit.nimbers import nim_product
+from cgtkit.rulesets.coin_turning import (
+    MockTurtles,
+    Moebius,
+    Ruler,
+    Rugs,
+    TurningCorners,
+    TurningTurtles,
+    Tartan,
+    Turning,
+    Twins,
+)
+from cgtkit.rulesets.interface import PositionSolver
+
+DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_coordinate_games.json").read_text())
+ROWS = [TurningTurtles, Twins, MockTurtles, Ruler, Moebius]
+
+
+@pytest.mark.parametrize("game, key", [(MockTurtles, "mock_turtles"), (Ruler, "ruler"), (Moebius, "moebius")])
+def test_published_coin_values(game, key):
+    values = DATA[key]["values"]
+    assert [game.coin_value(n + game.FIRST) for n in range(len(values))] == values
+
+
+def test_turtles_and_twins_are_nim():
+    assert [TurningTurtles.coin_value(n) for n in range(1, 30)] == list(range(1, 30))
+    assert [Twins.coin_value(n) for n in range(30)] == list(range(30))
+
+
+@pytest.mark.parametrize("game", ROWS)
+def test_closed_form_against_mex_over_turning_sets(game):
+    top = 14 if game is Moebius else 24
+    for n in range(game.FIRST, top):
+        assert game.coin_value(n) == game.coin_value_by_mex(n), (game.NAME, n)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(ROWS), st.text(alphabet="HT", max_size=7))
+def test_nim_sum_rule_against_search(game, row):
+    """The value of a row as the nim-sum of its heads, against a search of the whole
+    row's moves (the coin-turning theorem, not assumed)."""
+    p = game(row)
+    assert p.nim_value == PositionSolver().nim_value(p)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([TurningCorners, Rugs]), st.integers(1, 3), st.integers(1, 3), st.data())
+def test_tartan_products_against_search(game, h, w, data):
+    rows = ["".join(data.draw(st.sampled_from("HT")) for _ in range(w)) for _ in range(h)]
+    p = game("|".join(rows))
+    assert p.nim_value == PositionSolver().nim_value(p)
+
+
+def test_turning_corners_is_the_nim_multiplication_table():
+    rows = DATA["turning_corners"]["rows"]
+    assert [[TurningCorners.coin_value(r, c) for c in range(8)] for r in range(8)] == rows
+    assert all(TurningCorners.coin_value_by_mex(r, c) == rows[r][c] for r in range(6) for c in range(6))
+
+
+def test_rugs_against_mex():
+    for r in range(1, 9):
+        for c in range(1, 9):
+            assert Rugs.coin_value(r, c) == Rugs.coin_value_by_mex(r, c) == nim_product(r & -r, c & -c)
+
+
+def test_moves_and_notation():
+    assert [str(q) for q in TurningTurtles("1010").moves()] == ["HTTT", "TTTT", "HHTT", "TTHT"]
+    assert TurningTurtles("TTHT").moves() == [TurningTurtles("TTTT"), TurningTurtles("HTTT"), TurningTurtles("THTT")]
+    assert [str(q) for q in Ruler("HHH").moves()] == ["HHT", "HTT", "TTT", "HTH", "TTH", "THH"]
+    assert str(MockTurtles("h0t1")) == "HTTH" and MockTurtles("TTTT").moves() == []
+    assert len(TurningCorners("TT|TH").moves()) == 1 and TurningCorners("TT|TH").moves() == [TurningCorners("HH|HT")]
+
+
+@pytest.mark.parametrize(
+    "game, text, match",
+    [(Ruler, "HTX", "column 3"), (TurningTurtles, "H|T", "column 2"), (TurningCorners, "HT|T", "every row")],
+)
+def test_bad_input(game, text, match):
+    with pytest.raises(RulesError, match=match):
+        game(text)
+
+
+def test_bad_coin_numbers():
+    with pytest.raises(CGTError, match="from 1"):
+        Ruler.coin_value(0)
+    with pytest.raises(CGTError, match="beyond"):
+        Moebius.coin_value(Moebius.LIMIT + 1)
+
+
+def test_limits_refuse_rather_than_hang():
+    assert Twins.coin_value_by_mex(1200) == 1200  # computed upwards: no deep recursion
+    with pytest.raises(CGTError, match="refused"):
+        Moebius("H" * 30).moves()
+    with pytest.raises(CGTError, match="refused"):
+        TurningCorners("|".join(["H" * 11] * 11)).moves()
+    big = TurningCorners("|".join(["H" * 11] * 11))  # its value still comes from the closed form
+    v = 0
+    for r in range(11):
+        for c in range(11):
+            v ^= nim_product(r, c)
+    assert big.nim_value == v
+
+
+@pytest.mark.parametrize(
+    "code, game, shift",
+    [("1-2", TurningTurtles, 0), ("2", Twins, -1), ("1-3", MockTurtles, -1), ("1-5", Moebius, 0), ("1+C", Ruler, 0)],
+)
+def test_turning_codes_are_the_named_games(code, game, shift):
+    """CGSuite numbers coins from 1: its "2" and "1-3" are Twins and Mock Turtles with
+    every coin one place further right."""
+    t = Turning(f"{code}:T")
+    assert [t.coin_value(n) for n in range(1, 14)] == [game.coin_value(n + shift) for n in range(1, 14)]
+
+
+def test_turning_codes_of_winning_ways():
+    assert [Turning("1+:T").coin_value(n) for n in range(1, 12)] == [2 ** (n - 1) for n in range(1, 12)]  # Motley
+    triplets = Turning("3:T")  # Triplets is Mock Turtles two places to the right (Winning Ways ch. 14)
+    assert [triplets.coin_value(n) for n in range(3, 16)] == [MockTurtles.coin_value(n) for n in range(13)]
+    fives = Turning("1-5C:T")  # Ruler Fives: the ruler function capped at 4
+    assert [fives.coin_value(n) for n in range(1, 25)] == [min(n & -n, 4) for n in range(1, 25)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["1-2", "2", "1-3", "3", "1-4", "2,4C", "1+C", "2+"]), st.text(alphabet="HT", max_size=7))
+def test_turning_nim_sum_against_search(code, row):
+    p = Turning(f"{code}:{row}")
+    assert p.nim_value == PositionSolver().nim_value(p)
+
+
+@pytest.mark.parametrize("text", ["1-3THH", "3E:TH", "0-2:TH", "3-1:TH", "1-3:THX"])
+def test_turning_bad_input(text):
+    with pytest.raises(RulesError):
+        Turning(text)
+
+
+def test_turning_refuses_too_many_sets():
+    with pytest.raises(CGTError, match="turning sets"):
+        Turning("1+:" + "H" * 30).nim_value
+
+
+def test_tartan_products_of_codes():
+    corners = Tartan("2*2:T")  # Twins x Twins, numbered from 1: Turning Corners one place further
+    assert all(
+        corners.coin_value(r, c) == TurningCorners.coin_value(r - 1, c - 1) for r in range(1, 9) for c in range(1, 9)
+    )
+    rugs = Tartan("1+C*1+C:T")
+    assert all(rugs.coin_value(r, c) == Rugs.coin_value(r, c) for r in range(1, 9) for c in range(1, 9))
+    mixed = Tartan("1-2*1-3:T")  # Turning Turtles x Mock Turtles, both ways
+    assert all(mixed.coin_value(r, c) == mixed.coin_value_by_mex(r, c) for r in range(1, 6) for c in range(1, 6))
+    assert str(Tartan("1-2 * 1-3:th|HT")) == "1-2*1-3:TH|HT"
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["1-2*1-2", "2*1-3", "1+C*2", "1-3*1-2"]), st.integers(1, 3), st.integers(1, 3), st.data())
+def test_tartan_against_search(codes, h, w, data):
+    rows = ["".join(data.draw(st.sampled_from("HT")) for _ in range(w)) for _ in range(h)]
+    p = Tartan(f"{codes}:{'|'.join(rows)}")
+    assert p.nim_value == PositionSolver().nim_value(p)
+
+
+@pytest.mark.parametrize("text", ["1-2:TH", "1-2*3E:TH", "1-2*2:TH|T", "1-2*2TH"])
+def test_tartan_bad_input(text):
+    with pytest.raises(RulesError):
+        Tartan(text)
