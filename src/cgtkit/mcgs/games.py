@@ -173,6 +173,7 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "clobber": _ruleset("Clobber"),
     "domineering": _ruleset("Domineering", lambda t: t),
     "amazons": _ruleset("Amazons"),
+    "cannibal_clobber": _ruleset("CannibalClobber"),
 }
 
 
