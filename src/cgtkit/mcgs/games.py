@@ -174,6 +174,7 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "domineering": _ruleset("Domineering", lambda t: t),
     "amazons": _ruleset("Amazons"),
     "cannibal_clobber": _ruleset("CannibalClobber"),
+    "fission": _ruleset("Fission", lambda t: t),
 }
 
 
