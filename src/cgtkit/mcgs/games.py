@@ -173,6 +173,8 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "clobber": _ruleset("Clobber"),
     "domineering": _ruleset("Domineering", lambda t: t),
     "amazons": _ruleset("Amazons"),
+    "cannibal_clobber": _ruleset("CannibalClobber"),
+    "fission": _ruleset("Fission", lambda t: t),
 }
 
 

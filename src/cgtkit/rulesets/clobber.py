@@ -18,14 +18,31 @@ value is the negative).
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .bitboard import split
 from .stones import StonePosition, StoneRuleset
 
-__all__ = ["Clobber", "ClobberRuleset", "CLOBBER"]
+__all__ = ["Clobber", "ClobberRuleset", "CLOBBER", "captures"]
 
 
 def _near(bits: int, stride: int) -> int:
     return (bits << 1) | (bits >> 1) | (bits << stride) | (bits >> stride)
+
+
+def captures(mine: int, targets: int, stride: int) -> Iterator[tuple[int, int]]:
+    """Each ``(a, b)``: a stone of ``mine`` at bit ``a`` orthogonally next to one of
+    ``targets`` at bit ``b``.
+
+    >>> sorted(captures(0b10, 0b101, 3))
+    [(2, 1), (2, 4)]
+    """
+    for d in (1, stride):
+        for src, up in ((mine & (targets >> d), True), (mine & (targets << d), False)):
+            while src:
+                a = src & -src
+                src ^= a
+                yield a, (a << d if up else a >> d)
 
 
 class ClobberRuleset(StoneRuleset):
@@ -46,15 +63,7 @@ class ClobberRuleset(StoneRuleset):
 
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list:
         """Every capture by ``mine``: the captor moves onto the captured stone."""
-        out = []
-        for d in (1, stride):
-            for src, up in ((mine & (theirs >> d), True), (mine & (theirs << d), False)):
-                while src:
-                    a = src & -src
-                    src ^= a
-                    b = a << d if up else a >> d
-                    out.append((cells, mine ^ a ^ b, theirs ^ b))
-        return out
+        return [(cells, mine ^ a ^ b, theirs ^ b) for a, b in captures(mine, theirs, stride)]
 
 
 CLOBBER = ClobberRuleset()
