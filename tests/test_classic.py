@@ -21,7 +21,7 @@ from cgtkit.scoring import two_ends_margin, two_ends_margin_by_search
 from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between
-from cgtkit.search import evaluate
+from cgtkit.traverse import evaluate
 
 
 # --- coin game and subtraction heaps ----------------------------------------------

@@ -24,6 +24,7 @@ from . import (
     misere_commands,
     ruleset_commands,
     seed_commands,
+    solve_commands,
     sweep_commands,
     transfinite_commands,
     value_commands,
@@ -38,6 +39,7 @@ _GROUPS = (
     loopy_commands,  # before the rulesets: a loopy ruleset keeps its own command
     ruleset_commands,
     transfinite_commands,
+    solve_commands,
     sweep_commands,
     mcgs_commands,
 )
