@@ -104,7 +104,7 @@ def canonical_form(
 
 def _position_form(position: Hashable, moves: Callable[[Any], Iterable[Any]], tuple_is_sum: bool) -> int:
     from ..impartial import ImpartialSolver
-    from ..search import evaluate
+    from ..traverse import evaluate
 
     solver = ImpartialSolver(moves, tuple_is_sum=tuple_is_sum)
 

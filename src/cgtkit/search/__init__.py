@@ -16,11 +16,11 @@ outcome of the summed canonical value: Left moving first wins iff not ``G <= 0``
 Right iff not ``G >= 0``.
 
 >>> from cgtkit.rulesets import Clobber
->>> from cgtkit.short import parse
->>> who_wins(Clobber("xo"), "L"), outcome([Clobber("xxo"), parse("-1")])
+>>> from cgtkit import game as parse
+>>> who_wins(Clobber("xo"), "L"), outcome([Clobber("xxo"), parse("v")])
 (True, 'P')
->>> winning_moves([Clobber("xo.ox"), parse("*")], "L")
-[(1, 0)]
+>>> winning_moves([Clobber("xo.ox"), parse("*")], "L")  # xo.ox = 0: each move to a * wins
+[(0, 0), (0, 1), (1, 0)]
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..backend import rulesets as native
 from ..errors import CGTError
 from ..outcome import Outcome
-from ..short import parse
 from ..short.game import Game
 
 __all__ = ["who_wins", "outcome", "winning_moves", "who_wins_by_value", "Sum", "SMALL", "last_nodes"]
@@ -72,16 +71,16 @@ def _value(t: Any) -> Game:
 
 
 def _wins_value(g: Game, left: bool) -> bool:
-    zero = parse("0")
+    zero = Game.of(0)
     return not (g <= zero) if left else not (g >= zero)
 
 
 def who_wins_by_value(position_or_sum: Sum, first: str = "L") -> bool:
     """The twin: whether ``first`` wins moving first, from the summed canonical value.
 
-    >>> from cgtkit.short import parse
-    >>> who_wins_by_value([parse("{1|-1}"), parse("1/2")], "R")
-    False
+    >>> from cgtkit import game as parse
+    >>> who_wins_by_value([parse("{1|-1}"), parse("1/2")], "R"), who_wins_by_value([parse("{1|-1}"), parse("2")], "R")
+    (True, False)
     """
     left = _left(first)
     terms = _terms(position_or_sum)
@@ -136,7 +135,7 @@ def who_wins(position_or_sum: Sum, first: str = "L", small: int = SMALL) -> bool
 
 
 def _zero_handle() -> Any:
-    return parse("0")._h
+    return Game.of(0)._h
 
 
 def outcome(position_or_sum: Sum) -> Outcome:
@@ -163,8 +162,8 @@ def winning_moves(position_or_sum: Sum, first: str = "L") -> list[tuple[int, int
     in the sum after it, loses.
 
     >>> from cgtkit.rulesets import Clobber
-    >>> winning_moves(Clobber("xo.x"), "R")
-    []
+    >>> winning_moves(Clobber("xo.x"), "R"), winning_moves([Clobber("xo"), Clobber("ox")], "R")
+    ([(0, 0)], [])
     """
     left = _left(first)
     terms = _terms(position_or_sum)
