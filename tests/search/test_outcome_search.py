@@ -75,8 +75,10 @@ def test_winning_moves_are_the_options_the_opponent_then_loses(kind):
         for first, other in (("L", "R"), ("R", "L")):
             brute = []
             for i, t in enumerate(terms):
-                options = (t.left_options if first == "L" else t.right_options) if hasattr(t, "left_options") else (
-                    t.left_moves() if first == "L" else t.right_moves()
+                options = (
+                    (t.left_options if first == "L" else t.right_options)
+                    if hasattr(t, "left_options")
+                    else (t.left_moves() if first == "L" else t.right_moves())
                 )
                 for j, o in enumerate(options):
                     if not _value_wins(terms[:i] + [o] + terms[i + 1 :], other):

@@ -44,7 +44,9 @@ class Component:
 
     __slots__ = ("term", "_value", "_nim", "position")
 
-    def __init__(self, term: GameTerm, value: Optional[Game] = None, nim_value: Optional[int] = None, position: Any = None) -> None:
+    def __init__(
+        self, term: GameTerm, value: Optional[Game] = None, nim_value: Optional[int] = None, position: Any = None
+    ) -> None:
         if value is None and position is None:
             raise ValueError("a component needs a value or a position")
         self.term, self._value, self._nim, self.position = term, value, nim_value, position

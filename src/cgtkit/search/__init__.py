@@ -182,4 +182,3 @@ def moves_of(position_or_sum: Sum, first: str, moves: Iterable[tuple[int, int]])
     terms = _terms(position_or_sum)
     left = _left(first)
     return [(i, _options(terms[i], left)[j]) for i, j in moves]
-
