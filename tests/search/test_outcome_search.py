@@ -4,10 +4,11 @@ ruleset with a native search, mixed with random Game values."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
-from cli_run import interrupted
+from cli_run import interrupted, run
 
 from cgtkit import backend, search
 from cgtkit.backend import rulesets as native
@@ -132,5 +133,21 @@ def test_bad_terms_are_cgt_errors():
 
 @pytest.mark.skipif(not native.active(), reason="the native search is not running")
 def test_ctrl_c_stops_a_long_outcome_search():
-    status, err = interrupted("solve", "--first", "L", "clobber:" + "|".join(["xoxoxo", "oxoxox"] * 3))
+    status, err = interrupted("solve", "--first", "L", "clobber:" + "|".join(["xoxoxo", "oxoxox"] * 3), after=8.0)
     assert status == 130 and err.strip() == "cgtkit solve: interrupted"
+
+
+def test_the_solve_command(capsys):
+    status, out, _ = run(capsys, "solve", "clobber:xo.ox", "^*")
+    assert status == 0
+    assert "outcome: N (the first player wins)" in out
+    assert "winning moves for Left: term 1 to .x.ox, term 1 to xo.x., term 2 to 0" in out
+    status, out, _ = run(capsys, "solve", "--json", "--first", "R", "clobber:xoxo.x", "{1|-1}")
+    got = json.loads(out)
+    assert status == 0 and got["wins"] is True and got["winning_moves"] == {"R": [{"term": 2, "to": "-1"}]}
+    status, out, _ = run(capsys, "solve", "--json", "clobber:xo", "clobber:ox")
+    assert json.loads(out)["outcome"] == "P" and json.loads(out)["winning_moves"] == {}
+    status, _, err = run(capsys, "solve", "clobber:xq")
+    assert status == 2 and "illegal character 'q'" in err and len(err.strip().splitlines()) == 1
+    status, _, err = run(capsys, "solve", "{1|")  # the notation's error, with its caret
+    assert status == 2 and err.startswith("cgtkit solve: error: '{' at column 1 is never closed")

@@ -58,7 +58,7 @@ def _solve(args: argparse.Namespace) -> None:
             if not wins[f]:
                 continue
             found = search.moves_of(terms, f, search.winning_moves(terms, f))
-            moves[f] = [{"term": i, "to": str(o)} for i, o in found]
+            moves[f] = [{"term": i + 1, "to": str(o)} for i, o in found]
             shown = ", ".join(f"term {i + 1} to {o}" for i, o in found)
             out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
         out.data("winning_moves", moves)
