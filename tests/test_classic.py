@@ -21,7 +21,7 @@ from cgtkit.scoring import one_coin_margin, one_coin_margin_by_search, two_ends_
 from cgtkit.heap import SubtractionGame
 from cgtkit.impartial import ImpartialSolver
 from cgtkit.numbers import Dyadic, simplest_between
-from cgtkit.search import evaluate
+from cgtkit.traverse import evaluate
 
 
 # --- coin game and subtraction heaps ----------------------------------------------

@@ -118,7 +118,7 @@ def test_loopy_game_hands_over_to_generalised_values():
 
 
 def test_search_still_names_the_cycle():
-    from cgtkit.search import evaluate
+    from cgtkit.traverse import evaluate
 
     def expand(n):
         return [(n + 1) % 3], [(n + 1) % 3]

@@ -40,6 +40,7 @@ from .options import Move, Sum
 from .ordinals import Ordinal, omega
 from .outcome import Outcome
 from .partizan import PartizanSolver
+from .search import who_wins, winning_moves  # and cgtkit.search.outcome (cgtkit.outcome is the module)
 from .short import (
     EQ,
     FUZZY,

@@ -50,7 +50,7 @@ def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
 
 def _failure(position: Hashable, exc: BaseException) -> BaseException:
     """The exception to raise when the move function raised ``exc`` on ``position``:
-    as :func:`cgtkit.search.evaluate` does, a MoveFunctionError caused by it (a
+    as :func:`cgtkit.traverse.evaluate` does, a MoveFunctionError caused by it (a
     RecursionError too), except for cgtkit's own errors and non-Exceptions (Ctrl-C),
     raised as they are."""
     if isinstance(exc, CGTError) or not isinstance(exc, Exception):

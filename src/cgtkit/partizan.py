@@ -3,7 +3,7 @@
 ``moves(position)`` returns ``(left_options, right_options)``; each option is written
 as for the impartial solver (a position, a tuple of positions = a sum, ``Sum``, or
 ``Move(label, option)``).  :class:`PartizanSolver` computes the canonical form of
-each position with the iterative, loop-checking search of :mod:`cgtkit.search`.
+each position with the iterative, loop-checking search of :mod:`cgtkit.traverse`.
 
 A solver that knows only numbers (the value of ``{a | b}`` as the simplest number
 between) fails on hot and infinitesimal games; :meth:`PartizanSolver.number` asks that
@@ -44,7 +44,7 @@ from .errors import LoopyGameError, MoveFunctionError, NotANumberError
 from .numbers import Dyadic
 from .options import check_hashable, normalize_option
 from .outcome import Outcome
-from .search import evaluate
+from .traverse import evaluate
 from .short.game import Game
 
 __all__ = ["PartizanSolver"]

@@ -15,7 +15,7 @@ use crate::rulesets::bits::KEY_BITS;
 use crate::rulesets::codec::Arg;
 use crate::rulesets::search::{Fail, Search};
 use crate::rulesets::table::Stats;
-use crate::rulesets::{hackenbush, outcome};
+use crate::rulesets::{hackenbush, outcome, sums};
 use crate::short::engine;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -138,6 +138,32 @@ impl RulesetSolver {
         let keys = args(py, &keys)?;
         let s = &*self.inner;
         run(py, move || s.outcome(&keys, workers, small))
+    }
+
+    /// Whether the player to move (`left`: Left, else Right) wins the explicit value
+    /// `value` (an engine id) plus the sum of the parts `keys`, by the outcome search
+    /// every native ruleset shares (`rulesets::sums`; parts of size at most `small`
+    /// replaced by their values): `(wins, positions searched)`, or None when a part
+    /// is too large.
+    #[pyo3(signature = (keys, value, left, small = 8))]
+    fn wins(&self, py: Python<'_>, keys: Vec<Bound<'_, PyAny>>, value: u32, left: bool, small: u32) -> PyResult<Option<(bool, u64)>> {
+        let value = super::short::check_id(value)?;
+        let keys = args(py, &keys)?;
+        let s = &*self.inner;
+        run(py, move || s.wins(&keys, value, left, small))
+    }
+
+    /// The counts of the table of `wins` (as `stats`).
+    fn sum_stats(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        stats_dict(py, self.inner.sum_stats())
+    }
+
+    /// Bound the table of `wins`, in entries or in bytes (reckoned at
+    /// `sums::ENTRY_BYTES` an entry; the smaller wins when both).
+    #[pyo3(signature = (entries = None, bytes = None))]
+    fn set_sum_bound(&self, py: Python<'_>, entries: Option<usize>, bytes: Option<usize>) -> PyResult<()> {
+        self.inner.set_sum_bound(bound(py, entries, bytes, |b| b / sums::ENTRY_BYTES)?);
+        Ok(())
     }
 
     /// The outcome table's counts (as `stats`; its bytes count the map's slots, not

@@ -24,6 +24,7 @@ pub mod outcome;
 pub mod placement;
 pub mod search;
 pub mod stones;
+pub mod sums;
 pub mod table;
 pub mod toads;
 pub mod toppling;

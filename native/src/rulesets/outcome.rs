@@ -261,6 +261,18 @@ impl<G: StoneGame + Send> Search for StoneSearch<G> {
         Some(&self.outcomes)
     }
 
+    fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail> {
+        self.values.wins(keys, v, left, small)
+    }
+
+    fn sum_stats(&self) -> Stats {
+        self.values.sum_stats()
+    }
+
+    fn set_sum_bound(&self, entries: usize) {
+        self.values.set_sum_bound(entries)
+    }
+
     fn impartial(&self) -> bool {
         false
     }
@@ -275,7 +287,7 @@ impl<G: StoneGame + Send> Search for StoneSearch<G> {
 
     fn clear(&self) {
         self.outcomes.clear();
-        self.values.table.clear();
+        Search::clear(&self.values);
     }
 
     fn set_bound(&self, entries: usize) {

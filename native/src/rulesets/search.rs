@@ -19,6 +19,7 @@
 //! helpers only fill the table, and stop when it is done.
 
 use super::codec::{Arg, KeyBytes};
+use super::sums::{self, Position};
 use super::table::{Stats, TTable};
 use crate::short::{engine, tick, Engine, EngineError, Id, Res};
 use hashbrown::HashSet;
@@ -75,6 +76,15 @@ pub trait Rules: Sync + Send {
     /// negative), when it is worth looking up.
     fn mirror(&self, _key: Self::Key) -> Option<Self::Key> {
         None
+    }
+
+    /// A component's size for the outcome search ([`super::sums`]): components of
+    /// at most its `small` are replaced by their values.  By default the set bits of
+    /// the key's bytes (the cells or stones of a bitboard key).
+    fn size(&self, key: Self::Key) -> u32 {
+        let mut b = Vec::new();
+        self.encode(key, &mut b);
+        b.iter().map(|x| x.count_ones()).sum()
     }
 }
 
@@ -256,6 +266,8 @@ impl<K: Copy + Ord> Stack<K> {
 pub struct Solver<R: Rules> {
     pub rules: R,
     pub table: TTable<R::Key>,
+    /// the outcome search's table ([`super::sums`])
+    pub sums: TTable<Position<R::Key>>,
 }
 
 /// Default bound of a table, in bytes (512 MiB).
@@ -266,7 +278,7 @@ impl<R: Rules> Solver<R> {
     /// [`DEFAULT_BYTES`]).
     pub fn new(rules: R, entries: Option<usize>) -> Self {
         let entries = entries.unwrap_or_else(|| TTable::<R::Key>::entries_in(DEFAULT_BYTES));
-        Solver { rules, table: TTable::new(entries) }
+        Solver { rules, table: TTable::new(entries), sums: TTable::new(sums::DEFAULT_BYTES / sums::ENTRY_BYTES) }
     }
 
     pub fn stats(&self) -> Stats {
@@ -280,7 +292,7 @@ impl<R: Rules> Solver<R> {
     /// The value of `k` if it needs no search (the table, a closed form, or the
     /// negative of its mirror image).
     #[inline]
-    fn known(&self, k: R::Key) -> Res<Option<u32>> {
+    pub fn known(&self, k: R::Key) -> Res<Option<u32>> {
         if let Some(v) = self.table.get(&k) {
             return Ok(Some(v));
         }
@@ -507,6 +519,18 @@ pub trait Search: Send + Sync {
         None
     }
 
+    /// Whether the player to move (`left`: Left) wins the explicit value `v` (an
+    /// engine id) plus the sum of the parts `keys`, by the outcome search of
+    /// [`super::sums`] (components of size at most `small` replaced by their
+    /// values), and the positions it searched; None when beyond the native limits.
+    fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail>;
+
+    /// The counts of the table of [`Search::wins`].
+    fn sum_stats(&self) -> Stats;
+
+    /// Bound the table of [`Search::wins`] (entries).
+    fn set_sum_bound(&self, entries: usize);
+
     fn impartial(&self) -> bool;
     fn guard(&self) -> Option<u32>;
     fn stats(&self) -> Stats;
@@ -524,6 +548,21 @@ impl<R: Rules> Search for Solver<R> {
         }
     }
 
+    fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail> {
+        match self.rules.read(keys).map_err(Fail::Bad)? {
+            None => Ok(None),
+            Some(parts) => Ok(Some(sums::who_wins(self, &self.sums, small, v, &parts, left)?)),
+        }
+    }
+
+    fn sum_stats(&self) -> Stats {
+        self.sums.stats()
+    }
+
+    fn set_sum_bound(&self, entries: usize) {
+        self.sums.set_bound(entries)
+    }
+
     fn impartial(&self) -> bool {
         self.rules.impartial()
     }
@@ -537,7 +576,8 @@ impl<R: Rules> Search for Solver<R> {
     }
 
     fn clear(&self) {
-        self.table.clear()
+        self.table.clear();
+        self.sums.clear();
     }
 
     fn set_bound(&self, entries: usize) {

@@ -162,6 +162,12 @@ impl<G: StoneGame> Rules for Stones<G> {
     fn mirror(&self, k: StoneKey) -> Option<StoneKey> {
         Some(swapped(k))
     }
+
+    /// The stones of a part.
+    fn size(&self, k: StoneKey) -> u32 {
+        let b = decode(k);
+        (b.black | b.white).count_ones()
+    }
 }
 
 #[cfg(test)]

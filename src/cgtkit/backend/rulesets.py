@@ -44,6 +44,7 @@ __all__ = [
     "solver_of",
     "value",
     "outcome",
+    "wins",
     "clear",
     "clear_all",
     "positions_known",
@@ -60,6 +61,8 @@ class NativeSearch(Protocol):
     def value(self, keys: list[Any], workers: int = 1) -> Optional[int]: ...
 
     def outcome(self, keys: list[Any], workers: int = 1, small: int = 8) -> Optional[tuple[bool, bool]]: ...
+
+    def wins(self, keys: list[Any], value: int, left: bool, small: int = 8) -> Optional[tuple[bool, int]]: ...
 
     def stats(self) -> dict[str, int]: ...
 
@@ -153,6 +156,15 @@ def outcome(
     search (games of stones), or None when it cannot run."""
     s = solver_of(owner)
     return None if s is None else s.outcome(list(keys), _count(workers), small)
+
+
+def wins(owner: Any, keys: Iterable[Any], value: Any, left: bool, small: int = 8) -> Optional[tuple[bool, int]]:
+    """Whether the player to move (``left``: Left) wins the engine value ``value``
+    plus the sum of the parts ``keys``, by the outcome search every native ruleset
+    shares (``native/src/rulesets/sums.rs``), and how many positions it searched;
+    None when it cannot run."""
+    s = solver_of(owner)
+    return None if s is None else s.wins(list(keys), value, left, small)
 
 
 def clear(owner: Any) -> None:

@@ -28,6 +28,7 @@ from . import (
     mcgs_commands,
     misere_commands,
     ruleset_commands,
+    solve_commands,
     sweep_commands,
     transfinite_commands,
     value_commands,
@@ -42,6 +43,7 @@ _GROUPS = (
     loopy_commands,  # before the rulesets: a loopy ruleset keeps its own command
     ruleset_commands,
     transfinite_commands,
+    solve_commands,
     sweep_commands,
     mcgs_commands,
 )

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from ..nimbers import mex
-from ..search import evaluate
+from ..traverse import evaluate
 
 __all__ = ["Genus", "misere_genus", "misere_grundy", "genus_of", "misere_grundy_of"]
 

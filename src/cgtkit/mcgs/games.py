@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..errors import CGTError
 from ..nimbers import mex
@@ -37,14 +36,41 @@ class Unsupported(CGTError):
     """A game or command that cgtkit cannot yet run (the runner lists it as a skip)."""
 
 
-@dataclass(frozen=True)
 class Component:
     """One position of a sum: its canonical ``value`` (for an impartial variant, the
-    nimber of its nim value) and ``nim_value`` where the game is impartial."""
+    nimber of its nim value), ``nim_value`` where the game is impartial, and for a
+    position of a ruleset the ``position`` itself, whose value is computed only when
+    asked for (who wins a sum is searched on the positions, :mod:`cgtkit.search`)."""
 
-    term: GameTerm
-    value: Game
-    nim_value: Optional[int] = None
+    __slots__ = ("term", "_value", "_nim", "position")
+
+    def __init__(
+        self, term: GameTerm, value: Optional[Game] = None, nim_value: Optional[int] = None, position: Any = None
+    ) -> None:
+        if value is None and position is None:
+            raise ValueError("a component needs a value or a position")
+        self.term, self._value, self._nim, self.position = term, value, nim_value, position
+
+    @property
+    def value(self) -> Game:
+        """The canonical value (of the position, computed on first use)."""
+        if self._value is None:
+            self._value = self.position.value
+        return self._value
+
+    @property
+    def nim_value(self) -> Optional[int]:
+        """The nim value, where the value is a nimber."""
+        if self._nim is None and self._value is None:
+            value = self.value
+            self._nim = value.nim_value if value.is_nimber else None
+        return self._nim
+
+    @property
+    def term_of_sum(self) -> Any:
+        """What a sum searched by :func:`cgtkit.search.who_wins` takes: the position
+        if there is one, else the value."""
+        return self.position if self.position is not None else self._value
 
 
 # --- MCGS's basic games are literal forms; their impartial variants depend on the form --
@@ -146,8 +172,7 @@ def _ruleset(cls_name: str, convert: Callable[[str], str] = _stones) -> Callable
 
             n = impartial_variant(position).nim_value
             return Component(term, nimber(n), n)
-        value = position.value
-        return Component(term, value, value.nim_value if value.is_nimber else None)
+        return Component(term, position=position)
 
     return make
 

@@ -23,6 +23,7 @@ from ..errors import CGTError
 from ..numbers import Dyadic
 from ..short.game import Game
 from ..short.thermography import Thermograph as _Thermograph, Trajectory, thermograph
+from ..search import who_wins
 from .games import Component, Unsupported, component
 from .testfile import Case, Command, NimValue, Scaffold, Solve, TestFile, Thermograph, WinningMoves
 
@@ -98,9 +99,12 @@ def _scaffold_text(th: _Thermograph) -> str:
 def _answer(command: Command, parts: list[Component]) -> tuple[str, Optional[str]]:
     """(cgtkit's answer, the expected answer or None), both as MCGS writes them."""
     if isinstance(command, Solve):
-        total = sum((c.value for c in parts), Game.of(0))
         expected = None if command.expected is None else ("win" if command.expected else "loss")
-        return ("win" if _wins(total, command.player) else "loss"), expected
+        if any(c.position is not None for c in parts):  # searched on the positions
+            won = who_wins([c.term_of_sum for c in parts], "L" if command.player == "B" else "R")
+        else:
+            won = _wins(sum((c.value for c in parts), Game.of(0)), command.player)
+        return ("win" if won else "loss"), expected
     if isinstance(command, NimValue):
         if any(c.nim_value is None for c in parts):
             raise CGTError("a nim value needs every component impartial")

@@ -4,7 +4,7 @@ or a position of a user's move function.
 Positions are played as themselves: the canonical form of a position is built from the
 canonical forms of its options (a split into several components is their misère sum),
 never from a normal-play value.  The search runs on an explicit stack
-(:func:`cgtkit.search.evaluate`), memoised per position, and reports a move function
+(:func:`cgtkit.traverse.evaluate`), memoised per position, and reports a move function
 that loops or fails as :class:`~cgtkit.errors.LoopyGameError` or
 :class:`~cgtkit.errors.MoveFunctionError`.
 
@@ -104,7 +104,7 @@ def canonical_form(
 
 def _position_form(position: Hashable, moves: Callable[[Any], Iterable[Any]], tuple_is_sum: bool) -> int:
     from ..impartial import ImpartialSolver
-    from ..search import evaluate
+    from ..traverse import evaluate
 
     solver = ImpartialSolver(moves, tuple_is_sum=tuple_is_sum)
 

@@ -133,6 +133,12 @@ class Ruleset:
             setattr(cls, "_position_solver", s)
         return s
 
+    def native_parts(self) -> Optional[tuple[Any, tuple]]:
+        """The owner of this position's native search and the keys of its parts, as
+        :func:`cgtkit.search.who_wins` hands them to the native outcome search; None
+        (the default) when the position has none (its value is summed instead)."""
+        return None
+
     @property
     def value(self) -> Game:
         """The canonical value, by :meth:`position_solver` (a nimber when impartial)."""

@@ -195,6 +195,10 @@ class StonePosition(StringPosition, board=True):
         """The normalised keys of the independent parts (dead parts dropped)."""
         return self.ruleset.parts(self._cells, self._black, self._white, self.width + 1, self.height, self.width)
 
+    def native_parts(self) -> Optional[tuple]:
+        """The ruleset (the owner of the native search) and :meth:`components`."""
+        return (self.ruleset, tuple(self.components())) if self.ruleset.native else None
+
     @property
     def value(self) -> Game:
         """The canonical value: the sum of the values of the independent parts."""

@@ -146,6 +146,10 @@ class ToadsAndFrogs(
     def components(self) -> tuple[str, ...]:
         return components(self._s)
 
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the sub-strips' keys."""
+        return (ToadsAndFrogs, components(self._s))
+
     @property
     def value(self) -> Game:
         """The canonical value: the sum over the independent sub-strips."""

@@ -155,6 +155,10 @@ class TopplingDominoes(
         the run reversed)."""
         return runs(list(self._rows))
 
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the runs' keys."""
+        return (TopplingDominoes, self.components())
+
     @property
     def value(self):  # type: ignore[no-untyped-def]
         """The canonical value: the sum of the runs' values."""

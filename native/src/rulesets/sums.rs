@@ -1,0 +1,216 @@
+//! Who wins a sum, without its value: the one outcome search of every ruleset with
+//! a native search (mirrors `cgtkit.search`, whose twin is the outcome of the summed
+//! canonical value).
+//!
+//! A position is `V + G1 + ... + Gk` with a player to move: `V` an explicit canonical
+//! value (an engine id) and the `Gi` components of one ruleset (its keys).  The
+//! search is boolean negamax ("does the player to move win?") that uses the theory
+//! to keep positions small:
+//!
+//! * a *cheap* component (its value already in the ruleset's value table, known by
+//!   the ruleset's `quick`, or of [`Rules::size`] at most `small`) is replaced by its
+//!   value (the ruleset's [`Solver`]), summed into `V`, and leaves the search;
+//! * a component next to its negative (the ruleset's `mirror`; any duplicate when
+//!   the ruleset is impartial) cancels with it: `G + -G = 0`;
+//! * with no component left the answer is `V`'s outcome (Left moving first wins iff
+//!   not `V <= 0`, Right iff not `V >= 0`);
+//! * a move is in a component (replaced by its option's parts, absorbed as above)
+//!   or in `V` (to one of `V`'s canonical options: as good as the best move in the
+//!   components summed into it, since `V` equals their sum); the moves in `V` come
+//!   after the moves in the components (number avoidance as an order: when `V` is
+//!   a number a move in it can win only if the components sum to a number, e.g.
+//!   `{ | 1} + 1`, which the search does not know without their values);
+//! * a move to a position the table already knows lost for the opponent ends the
+//!   search at once;
+//! * answers are kept in a bounded transposition table ([`TTable`]) keyed by the
+//!   whole normalised position (`V`, the sorted keys, the player to move): exact,
+//!   no hash collision can mislead it.
+//!
+//! Invariant: [`Sums::wins`] answers exactly "the player to move wins `V + sum of
+//! parts`".  The recursion is as deep as the game is long (each move removes a
+//! component's move or lowers `V`'s birthday); Ctrl-C is noticed by `tick`.
+
+use super::search::{Options, Rules, Solver, Stack};
+use super::table::TTable;
+use crate::numbers::Int;
+use crate::short::nus::Nus;
+use crate::short::{engine, tick, Id, Res};
+use std::cell::Cell;
+
+/// A whole position with the player to move.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position<K> {
+    v: Id,
+    left: bool,
+    parts: Box<[K]>,
+}
+
+/// Bytes one entry of an outcome table is reckoned to take.
+pub const ENTRY_BYTES: usize = 192;
+
+/// Default bound of an outcome table, in bytes (256 MiB).
+pub const DEFAULT_BYTES: usize = 256 << 20;
+
+/// The outcome search of one ruleset over its value solver (shared) and an
+/// outcome table.
+pub struct Sums<'a, R: Rules> {
+    pub values: &'a Solver<R>,
+    pub table: &'a TTable<Position<R::Key>>,
+    /// components of at most this size are replaced by their values
+    pub small: u32,
+    /// positions searched (not answered by the table)
+    pub nodes: Cell<u64>,
+}
+
+impl<'a, R: Rules> Sums<'a, R> {
+    pub fn new(values: &'a Solver<R>, table: &'a TTable<Position<R::Key>>, small: u32) -> Self {
+        Sums { values, table, small, nodes: Cell::new(0) }
+    }
+
+    /// A component's value as an engine id (a nim value made a nimber).
+    fn as_game(&self, v: u32) -> Id {
+        if self.values.rules.impartial() {
+            if v == 0 {
+                return engine().zero;
+            }
+            return engine().nus(Nus { m: Int::from(v as i64), ..Nus::default() });
+        }
+        v
+    }
+
+    /// The value of a component if it is cheap (solving it if small), else None.
+    fn cheap(&self, k: R::Key, st: &mut Stack<R::Key>) -> Res<Option<Id>> {
+        if let Some(v) = self.values.known(k)? {
+            return Ok(Some(self.as_game(v)));
+        }
+        if self.values.rules.size(k) <= self.small {
+            let v = self.values.solve(k, st, None)?;
+            return Ok(Some(self.as_game(v)));
+        }
+        Ok(None)
+    }
+
+    /// `v` and `parts` with the components `pieces` added: cheap ones summed into
+    /// `v`, the others into `parts` unless their negative is there (then both go);
+    /// `parts` comes back sorted.
+    pub fn absorb(&self, mut v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
+        let impartial = self.values.rules.impartial();
+        for &p in pieces {
+            if let Some(x) = self.cheap(p, st)? {
+                v = engine().add(v, x)?;
+                continue;
+            }
+            let neg = if impartial { Some(p) } else { self.values.rules.mirror(p) };
+            if let Some(m) = neg {
+                if let Some(i) = parts.iter().position(|&q| q == m) {
+                    parts.swap_remove(i);
+                    continue;
+                }
+            }
+            parts.push(p);
+        }
+        parts.sort_unstable();
+        Ok(v)
+    }
+
+    /// Whether the player to move wins `v` alone.
+    pub fn value_wins(v: Id, left: bool) -> Res<bool> {
+        let e = &engine();
+        if left {
+            Ok(!e.le(v, e.zero)?)
+        } else {
+            Ok(!e.le(e.zero, v)?)
+        }
+    }
+
+    /// Each move of the side to move (`left`), as `(component index or None for
+    /// `V`, option index on that side, the position after it)`; a component equal
+    /// to the one before is skipped (the same moves).
+    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<(Option<usize>, usize, Id, Vec<R::Key>)>> {
+        let mut kids = Vec::new();
+        let mut opts = Options::default();
+        let impartial = self.values.rules.impartial();
+        for i in 0..parts.len() {
+            if i > 0 && parts[i] == parts[i - 1] {
+                continue;
+            }
+            opts.clear();
+            self.values.rules.expand(parts[i], &mut opts);
+            let side = if impartial || left { 0..opts.left_count() } else { opts.left_count()..opts.len() };
+            for (n, j) in side.enumerate() {
+                let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
+                let pieces = opts.keys[opts.range(j)].to_vec();
+                let w = self.absorb(v, &mut rest, &pieces, st)?;
+                kids.push((Some(i), n, w, rest));
+            }
+        }
+        // the moves in `V` last: when `V` is a number they win only if the
+        // components' sum is a number too (number avoidance), which the search cannot
+        // know without its value, so they are tried, after every other
+        let e = engine();
+        let (l, r) = e.table.options(v)?;
+        for (n, &o) in (if left { l } else { r }).iter().enumerate() {
+            kids.push((None, n, o, parts.to_vec()));
+        }
+        Ok(kids)
+    }
+
+    /// Whether the position after a move is already known lost for its mover's
+    /// opponent (the player to move there).
+    fn known_lost(&self, w: Id, parts: &[R::Key], to_move: bool) -> Res<bool> {
+        if parts.is_empty() {
+            return Ok(!Self::value_wins(w, to_move)?);
+        }
+        let probe = Position { v: w, left: to_move, parts: parts.into() };
+        Ok(self.table.get(&probe) == Some(0))
+    }
+
+    /// Whether the player to move (`left`: Left) wins `v + sum of parts` (`parts`
+    /// sorted, none cheap).
+    pub fn wins(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<bool> {
+        tick()?;
+        if parts.is_empty() {
+            return Self::value_wins(v, left);
+        }
+        let key = Position { v, left, parts: parts.into() };
+        if let Some(r) = self.table.get(&key) {
+            return Ok(r != 0);
+        }
+        self.nodes.set(self.nodes.get() + 1);
+        let kids = self.moves(v, parts, left, st)?;
+        let mut won = false;
+        for (_, _, w, rest) in &kids {
+            if self.known_lost(*w, rest, !left)? {
+                won = true;
+                break;
+            }
+        }
+        if !won {
+            for (_, _, w, rest) in &kids {
+                if !self.wins(*w, rest, !left, st)? {
+                    won = true;
+                    break;
+                }
+            }
+        }
+        self.table.insert(key, won as u32);
+        Ok(won)
+    }
+
+    /// The components and the value of the cheap ones of `v` plus the sum of `keys`.
+    pub fn start(&self, v: Id, keys: &[R::Key], st: &mut Stack<R::Key>) -> Res<(Id, Vec<R::Key>)> {
+        let mut parts = Vec::new();
+        let v = self.absorb(v, &mut parts, keys, st)?;
+        Ok((v, parts))
+    }
+}
+
+/// Whether the player to move (`left`) wins `v` plus the sum of `keys`, and how many
+/// positions were searched.
+pub fn who_wins<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, small: u32, v: Id, keys: &[R::Key], left: bool) -> Res<(bool, u64)> {
+    let s = Sums::new(values, table, small);
+    let mut st = Stack::new(0, 1);
+    let (v, parts) = s.start(v, keys, &mut st)?;
+    let won = s.wins(v, &parts, left, &mut st)?;
+    Ok((won, s.nodes.get()))
+}
