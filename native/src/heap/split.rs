@@ -212,7 +212,7 @@ fn fill_split_narrow(g: &mut [i64], start: usize, end: usize, game: &SplitGame, 
                         continue;
                     }
                     let m = n - k;
-                    let top = if game.distinct && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+                    let top = if game.distinct && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
                     for a in 1..=top.min(FIRST_SPLITS) {
                         need[0] &= !(1u64 << (g[a] ^ g[m - a]));
                     }
@@ -497,7 +497,7 @@ fn long_scan(g: &[i64], n: usize, game: &SplitGame, from: usize, need: &mut [u64
             }
             let m = n - k;
             // splits (b, m - b) with b <= m - b, and b < m - b if distinct
-            let top = if game.distinct && m % 2 == 0 { m / 2 - 1 } else { m / 2 };
+            let top = if game.distinct && m.is_multiple_of(2) { m / 2 - 1 } else { m / 2 };
             let hi = stop.min(top + 1);
             if hi > a {
                 scan(g, m, a, hi, need);

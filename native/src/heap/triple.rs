@@ -67,7 +67,7 @@ impl TripleEngine {
         let cells = n.checked_mul(words).filter(|c| c.saturating_mul(8) <= MAX_PAIR_BYTES).ok_or_else(|| {
             HeapError::TooLarge(format!("the three-heap table for {n} heaps at {} values each needs more than {} GiB", words * 64, MAX_PAIR_BYTES >> 30))
         })?;
-        let too_large = |_| HeapError::TooLarge(format!("out of memory: {n} heaps need {} MB for the three-heap table", cells * 8 >> 20));
+        let too_large = |_| HeapError::TooLarge(format!("out of memory: {n} heaps need {} MB for the three-heap table", (cells * 8) >> 20));
         self.pairs.try_reserve_exact(cells.saturating_sub(self.pairs.len())).map_err(too_large)?;
         self.values.try_reserve_exact(n.saturating_sub(self.values.len())).map_err(|_| HeapError::TooLarge(format!("out of memory: {n} heaps")))?;
         Ok(())
@@ -144,8 +144,8 @@ impl TripleEngine {
                     continue;
                 }
                 let m = h - k;
-                for a in 1..=m / 3 {
-                    let c = g[a] as usize;
+                for (a, &ga) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
+                    let c = ga as usize;
                     let row = &self.pairs[(m - a) * words..(m - a + 1) * words];
                     let (high, low) = (c >> 6, c & 63);
                     for (i, &w) in row.iter().enumerate() {

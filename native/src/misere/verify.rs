@@ -102,8 +102,8 @@ pub fn explore(q: &Monoid, phi: &[u32], trans: &[Vec<u32>], p: Option<&[bool]>) 
 /// The least word breaking the P-condition.
 pub fn p_failure(q: &Monoid, p: &[bool], phi: &[u32], trans: &[Vec<u32>], words: &[Option<Word>]) -> Option<Word> {
     let mut best: Option<Word> = None;
-    for x in 0..q.m {
-        let Some(w) = &words[x] else { continue };
+    for (x, w) in words.iter().enumerate().take(q.m) {
+        let Some(w) = w else { continue };
         let row = x * q.m;
         for (i, &g) in phi.iter().enumerate() {
             if p[q.mul[row + g as usize] as usize] && trans[i].iter().any(|&t| p[q.mul[row + t as usize] as usize]) {
