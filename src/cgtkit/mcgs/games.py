@@ -200,6 +200,7 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "amazons": _ruleset("Amazons"),
     "cannibal_clobber": _ruleset("CannibalClobber"),
     "fission": _ruleset("Fission", lambda t: t),
+    "sheep": _ruleset("Sheep", lambda t: t),
 }
 
 
