@@ -173,6 +173,10 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "clobber": _ruleset("Clobber"),
     "domineering": _ruleset("Domineering", lambda t: t),
     "amazons": _ruleset("Amazons"),
+    "elephants": _ruleset("Elephants", lambda t: t),
+    "gen_toads": _ruleset("GenToads", lambda t: t),
+    "nogo_1xn": _ruleset("NoGo", lambda t: t),
+    "nogo": _ruleset("NoGo", lambda t: t),
 }
 
 
