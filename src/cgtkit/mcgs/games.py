@@ -201,6 +201,10 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "cannibal_clobber": _ruleset("CannibalClobber"),
     "fission": _ruleset("Fission", lambda t: t),
     "sheep": _ruleset("Sheep", lambda t: t),
+    "elephants": _ruleset("Elephants", lambda t: t),
+    "gen_toads": _ruleset("GenToads", lambda t: t),
+    "nogo_1xn": _ruleset("NoGo", lambda t: t),
+    "nogo": _ruleset("NoGo", lambda t: t),
 }
 
 
