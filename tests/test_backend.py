@@ -72,6 +72,8 @@ def test_the_stub_lists_exactly_what_the_extension_exports():
 
 
 def test_use_switches_the_plain_value_subsystems_and_restores_them():
+    import cgtkit.misere.construct  # noqa: F401  # registers the misère construction's python twin
+
     start = backend.active()
     assert start == backend.NAME
     with backend.use("python"):

@@ -53,12 +53,12 @@ def test_a_plot_is_written_where_it_can_be(capsys, tmp_path):
 
 
 def test_an_os_error_while_running_is_one_line(capsys, monkeypatch):
-    from cgtkit.cli import seed_commands
+    from cgtkit.cli import classic_commands
 
     def broken(heaps):
         raise PermissionError(13, "Permission denied", "/root/x")
 
-    monkeypatch.setattr(seed_commands, "nim_outcome", broken)
+    monkeypatch.setattr(classic_commands, "nim_outcome", broken)
     one_line_error(*run(capsys, "nim", "1", "2"), "cgtkit nim: error: /root/x: Permission denied")
 
 
@@ -137,8 +137,12 @@ def _really_recursing(n):
 @pytest.mark.parametrize("native", [True, False])
 @pytest.mark.parametrize("moves, says", [(_recursing, "maximum recursion depth"), (_really_recursing, "recursion")])
 def test_impartial_solver_wraps_a_recursion_error(native, moves, says):
+    from cgtkit import backend
+
+    with backend.use("native" if native else "python"):
+        solver = cg.ImpartialSolver(moves)
     with pytest.raises(MoveFunctionError, match="the move function failed on position") as caught:
-        cg.ImpartialSolver(moves, native=native).grundy(6)
+        solver.grundy(6)
     assert caught.value.position in (2, 3) and isinstance(caught.value.__cause__, RecursionError)
     assert says in str(caught.value)
 
@@ -150,7 +154,7 @@ def test_partizan_solver_and_search_wrap_a_recursion_error():
     with pytest.raises(MoveFunctionError, match="failed on position 3: RecursionError") as caught:
         cg.PartizanSolver(moves).value(5)
     assert caught.value.position == 3
-    from cgtkit.search import evaluate
+    from cgtkit.traverse import evaluate
 
     with pytest.raises(MoveFunctionError, match="failed on position 3: RecursionError"):
         evaluate(5, {}, lambda n: (None, _recursing(n)), lambda n, data, memo: 0)

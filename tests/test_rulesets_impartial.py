@@ -63,7 +63,17 @@ def test_is_impartial_reads_the_class_and_solves_nothing(monkeypatch):
     monkeypatch.setattr(type(Domineering.ruleset), "value_of", boom)
     assert is_impartial(Cram("....|....|....")) and is_impartial(Cram)
     assert not is_impartial(Domineering("....|....|...."))
-    impartial = ["arc-kayles", "cram", "dawsons-kayles", "fair-shares", "kayles"]
+    impartial = [
+        "arc-kayles",
+        "cram",
+        "dawsons-kayles",
+        "fair-shares",
+        "fibonacci-nim",
+        "generalized-wythoff",
+        "kayles",
+    ]
+    impartial += ["mem", "mock-turtles", "moebius", "rugs", "ruler", "take-away", "tartan", "turning"]
+    impartial += ["turning-corners", "turning-turtles", "twins", "wythoff"]
     assert [n for n in declarations() if is_impartial(lookup(n))] == impartial
 
 

@@ -76,9 +76,9 @@ def _expand(part: str):
 
 def _one_kind(part: str):
     """A part with animals of one kind is the number of steps they have left."""
-    from .toads import _one_sided
+    from .toads import one_sided
 
-    return _one_sided(part.replace("X", "T").replace("O", "F"))
+    return one_sided(part.replace("X", "T").replace("O", "F"))
 
 
 SOLVER = ComponentSolver(_expand, mirror=_mirror, quick=_one_kind)

@@ -29,7 +29,7 @@ from ..short.game import Game
 from .base import StringPosition, native_value
 from .solver import ComponentSolver
 
-__all__ = ["ToadsAndFrogs", "components", "TOADS", "TOADS_TABLE"]
+__all__ = ["ToadsAndFrogs", "components", "one_sided", "TOADS", "TOADS_TABLE"]
 
 _SWAP = str.maketrans("TF", "FT")
 
@@ -53,7 +53,7 @@ def _has_move(s: str) -> bool:
     return "T." in s or ".F" in s or "TF." in s or ".TF" in s
 
 
-def _one_sided(s: str):
+def one_sided(s: str):
     """The value of a strip with pieces of one kind only: they never pass each other,
     so every order of play ends with them packed at the far end, and the value is
     the number of steps that takes (toads, Left) or its negative (frogs, Right)."""
@@ -95,7 +95,7 @@ def _expand(s: str):
 
 # the solver of every strip: a strip read backwards with the roles swapped is the
 # negative, and a strip where one side alone can move is an integer
-TOADS = ComponentSolver(_expand, mirror=_mirror, quick=_one_sided)
+TOADS = ComponentSolver(_expand, mirror=_mirror, quick=one_sided)
 TOADS_TABLE = TOADS.table
 
 
