@@ -21,6 +21,7 @@ $(STAMP): pyproject.toml
 
 # rebuild the extension (release) whenever a Rust source changes
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	rm -f src/cgtkit/_native*.so  # an extension of another name (an older ABI tag) would shadow the new one
 	$(BIN)/python -m pip install --quiet --no-build-isolation --no-deps -e .
 	touch $(NATIVE)
 

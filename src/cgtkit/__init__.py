@@ -88,7 +88,7 @@ def reset() -> dict[str, int]:
 
     from .short.game import reset as reset_games
 
-    searches = sys.modules.get("cgtkit.rulesets.native")  # loaded only when used
+    searches = sys.modules.get("cgtkit.backend.rulesets")  # loaded only when used
     if searches is not None:
         searches.clear_all()
     return reset_games()

@@ -39,7 +39,7 @@ use search::{Search, Solver};
 /// `(row, col)` cells, the symmetry `"none"`, `"flips"` or `"square"`.
 pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dyn Search>, String> {
     use graphs::{GraphGame, Graphs};
-    Ok(match name {
+    let inner: Box<dyn Search> = match name {
         "placement" => Box::new(Solver::new(placement::Placement::from_arg(params)?, entries)),
         "clobber" => Box::new(StoneSearch::new(clobber::Clobber, entries)),
         "konane" => Box::new(StoneSearch::new(konane::Konane, entries)),
@@ -54,5 +54,6 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
         _ => return Err(format!("no native search {name:?}")),
-    })
+    };
+    Ok(Box::new(search::Fresh::new(inner)))
 }

@@ -589,6 +589,71 @@ impl<R: Rules> Search for Solver<R> {
     }
 }
 
+/// A search whose tables hold the ids of one engine: when `cgtkit.reset()` has
+/// replaced the engine (its ids start at a new base), the tables are emptied before
+/// the next question, so an answer never names a game of the old engine.  (Ids are
+/// never reused, so a search running across a reset in another thread can at worst
+/// answer a stale id, which the engine refuses with a clear error.)
+pub struct Fresh {
+    inner: Box<dyn Search>,
+    base: std::sync::atomic::AtomicU32,
+}
+
+impl Fresh {
+    pub fn new(inner: Box<dyn Search>) -> Fresh {
+        Fresh { inner, base: std::sync::atomic::AtomicU32::new(crate::short::engine().table.base()) }
+    }
+
+    /// The inner search, its tables emptied first if the engine changed.
+    fn fresh(&self) -> &dyn Search {
+        use std::sync::atomic::Ordering;
+        let now = crate::short::engine().table.base();
+        if self.base.swap(now, Ordering::AcqRel) != now {
+            self.inner.clear();
+        }
+        &*self.inner
+    }
+}
+
+impl Search for Fresh {
+    fn value(&self, keys: &[Arg], workers: usize) -> Result<Option<u32>, Fail> {
+        self.fresh().value(keys, workers)
+    }
+    fn outcome(&self, keys: &[Arg], workers: usize, small: u32) -> Result<Option<(bool, bool)>, Fail> {
+        self.fresh().outcome(keys, workers, small)
+    }
+    fn outcomes(&self) -> Option<&TTable<super::outcome::State>> {
+        self.inner.outcomes()
+    }
+    fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail> {
+        self.fresh().wins(keys, v, left, small)
+    }
+    fn sum_stats(&self) -> Stats {
+        self.inner.sum_stats()
+    }
+    fn set_sum_bound(&self, entries: usize) {
+        self.inner.set_sum_bound(entries)
+    }
+    fn impartial(&self) -> bool {
+        self.inner.impartial()
+    }
+    fn guard(&self) -> Option<u32> {
+        self.inner.guard()
+    }
+    fn stats(&self) -> Stats {
+        self.inner.stats()
+    }
+    fn clear(&self) {
+        self.inner.clear()
+    }
+    fn set_bound(&self, entries: usize) {
+        self.inner.set_bound(entries)
+    }
+    fn entries_in(&self, bytes: usize) -> usize {
+        self.inner.entries_in(bytes)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
