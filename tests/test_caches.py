@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 from cgtkit.memo import BoundedMemo
-from cgtkit.short.game import cache_sizes, clear_caches
+from cgtkit.short.game import clear_caches
+from cgtkit.memo import cache_sizes
 
 # the modules that own a registered cache (imported so that every cache is registered)
 OWNERS = [

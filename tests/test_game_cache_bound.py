@@ -12,20 +12,12 @@ import pytest
 from analysis_games import DAY2
 
 from cgtkit.rulesets import Domineering
-from cgtkit.short import game as game_module
+from cgtkit import memo as game_module
 from cgtkit.short.atomic_weight import atomic_weight, companion, far_star, is_all_small, is_atomic, naive_atomic_weight
 from cgtkit.short.constants import up
 from cgtkit.short.engine import ENGINE
-from cgtkit.short.game import (
-    DEFAULT_CACHE_ENTRIES,
-    Game,
-    GameCache,
-    cache_entries,
-    cache_sizes,
-    clear_caches,
-    set_cache_entries,
-    walking,
-)
+from cgtkit.memo import DEFAULT_CACHE_ENTRIES, GameCache, cache_entries, cache_sizes, set_cache_entries, walking
+from cgtkit.short.game import Game, clear_caches
 from cgtkit.short.misere import misere_first_player_wins
 from cgtkit.short.notation import game
 from cgtkit.short.products import conway_product, norton

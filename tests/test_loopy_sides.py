@@ -27,7 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, from_moves, loopy, store
-from cgtkit.loopy.notation import format_graph
+from cgtkit.loopy.printing import format_graph
 from cgtkit.loopy.sides import _bottomless_by_measure, bottomless, endless
 from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs
 from cgtkit.short.game import Game

@@ -422,7 +422,8 @@ def test_reduction_leaves_no_comparisons_of_discarded_raw_games():
 
 def test_analysis_caches_are_registered_sized_and_cleared_with_the_engine():
     from cgtkit.short import atomic_weight, thermography
-    from cgtkit.short.game import cache_sizes, clear_caches
+    from cgtkit.short.game import clear_caches
+    from cgtkit.memo import cache_sizes
 
     g = game("{2|{1|-1}}")
     thermography.thermograph(g)

@@ -27,7 +27,7 @@ import functools
 from typing import Any
 
 from .errors import NotationError
-from .short.game import register_cache
+from .memo import register_cache
 from .short.notation import game as short_game, parse_text
 
 __all__ = ["game"]

@@ -28,6 +28,7 @@ import operator
 import re
 from typing import Any, Callable, Iterable, Union
 
+from .hooks import hook
 from .errors import NotationError, OrdinalError, quoted, shown_number
 
 __all__ = ["Ordinal", "OrdinalLike", "omega", "omega_power", "parse_expression", "operator_pair"]
@@ -80,9 +81,8 @@ def _in_the_field(name: str) -> Callable[[object, object], Any]:
     Fraction, a Surreal): the surreal one."""
 
     def field_op(a: object, b: object) -> Any:
-        from .surreal import Surreal  # the field the ordinals generate builds on this module
-
-        fa, fb = Surreal.coerce(a), Surreal.coerce(b)
+        field = hook("ordinals.field")()
+        fa, fb = field.coerce(a), field.coerce(b)
         if fa is None or fb is None:
             return NotImplemented
         return getattr(operator, name)(fa, fb)
@@ -100,12 +100,11 @@ def _order(test: Callable[[int], bool], name: str) -> Callable[["Ordinal", objec
     def compare(self: "Ordinal", other: object) -> Any:
         c = self._cmp(other)
         if c is None:
-            from .surreal import Surreal
-
-            s = Surreal.coerce(other)
+            field = hook("ordinals.field")()
+            s = field.coerce(other)
             if s is None:
                 return NotImplemented
-            return bool(getattr(operator, name)(Surreal.coerce(self), s))
+            return bool(getattr(operator, name)(field.coerce(self), s))
         return test(c)
 
     return compare
@@ -255,9 +254,7 @@ class Ordinal:
         return _make(merged)
 
     def _div(self, o: "Ordinal") -> Any:
-        from .surreal import Surreal  # a quotient leaves the ring: cgtkit.surreal builds on this module
-
-        return Surreal.fraction(self, o)
+        return hook("ordinals.field")().fraction(self, o)  # a quotient leaves the ring
 
     __add__, __radd__ = _operators(_add, "add")
     __sub__, __rsub__ = _operators(_sub, "sub")

@@ -138,7 +138,7 @@ class PartizanSolver:
     def _loopy_graph(self, position: Hashable) -> Any:
         """The game graph of ``position``: the graph of its sums of components (a
         position of the graph is a tuple of components), explored breadth first."""
-        from .loopy.graph import from_moves  # a lazy import: loading loopy costs time
+        from .loopy.positions import from_moves  # a lazy import: loading loopy costs time
 
         def moves(state: tuple) -> tuple[list, list]:
             left: list = []

@@ -30,6 +30,7 @@ from typing import Any, Callable, Union
 
 from .errors import OrdinalError
 from .numbers import Dyadic
+from .hooks import provides
 from .ordinals import Ordinal, omega, operator_pair, parse_expression
 
 __all__ = ["Surreal", "SurrealLike", "surreal", "birthday", "polynomial_gcd"]
@@ -436,3 +437,9 @@ def birthday(value: SurrealLike) -> Ordinal:
     d = Dyadic(v)
     whole = abs(d.numerator) >> d.exponent
     return Ordinal(whole + 1 + d.exponent if d.exponent else whole)
+
+
+@provides("ordinals.field")
+def _field() -> type[Surreal]:
+    """The field the ordinals generate, for the Ordinal's operators that leave the ring."""
+    return Surreal

@@ -83,14 +83,27 @@ fn only_here(g: &Bound<'_, PyAny>) -> bool {
     g.get_refcnt() == 1
 }
 
-/// `cgtkit.reset()`'s native half: wait until no call works with the GIL released;
-/// drop the facades that nothing but this table refers to (again and again: a
+/// How long `reset_engine` waits for other threads' native calls to end.
+const RESET_WAIT_SECONDS: u64 = 10;
+
+/// `cgtkit.reset()`'s native half: wait until no call works with the GIL released
+/// (a CGTError after `RESET_WAIT_SECONDS`); drop the facades that nothing but this table refers to (again and again: a
 /// dropped game's options may then be unreferenced too); move the games of the
 /// others into a fresh engine and give each facade its new id.  Returns `(games
 /// before, games after)`.
 #[pyfunction]
 fn reset_engine(py: Python<'_>) -> PyResult<(usize, usize)> {
+    // another thread's native call may still hold ids of the old engine: wait a little
+    // for it to end, then refuse (never wait for ever)
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(RESET_WAIT_SECONDS);
     while Released::any() {
+        if std::time::Instant::now() >= deadline {
+            return Err(cgt_error(
+                py,
+                "CGTError",
+                format!("cgtkit.reset(): a native computation is still running in another thread after {RESET_WAIT_SECONDS} s; reset when no other thread is computing"),
+            ));
+        }
         py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
     }
     let before = engine().table.len();

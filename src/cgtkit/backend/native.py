@@ -12,7 +12,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..numbers import Dyadic, dyadic_parts
-from . import extension
+from .choice import extension
 from .protocols import NUS, MisereState
 
 __all__ = [

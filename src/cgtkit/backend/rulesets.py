@@ -32,7 +32,7 @@ import weakref
 from typing import Any, Iterable, Iterator, Optional, Protocol
 
 from ..errors import RulesError
-from . import NAME, active as _side, extension, use
+from .choice import NAME, active as _side, extension, use
 
 __all__ = [
     "NativeSearch",

@@ -454,16 +454,6 @@ class HeapGame:
         misere, settled = compress_gammas(gammas)
         return Genus(normal, misere, settled)
 
-    def misere_quotient(self, heaps: int):
-        """The misère quotient of heaps ``0 .. heaps`` (see :mod:`cgtkit.misere.quotient`).
-
-        >>> len(OctalGame("0.75").misere_quotient(heaps=10))
-        8
-        """
-        from ..misere.quotient import misere_quotient
-
-        return misere_quotient(self, heaps)
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
 

@@ -30,7 +30,7 @@ from typing import Iterable, Sequence
 
 from .._lazy import np
 from ..errors import CGTError
-from ..short.game import register_cache
+from ..memo import register_cache
 from .games import DEFAULT_VALUE_LIMIT, SubtractionGame
 from .periodicity import Periodicity
 

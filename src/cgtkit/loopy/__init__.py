@@ -13,10 +13,12 @@
 """
 
 from .errors import GraphTooLargeError, NotAStopperError, NotIdempotentError, NotStopperSidedError
-from .graph import LoopyGraph, from_moves, value_of
-from .notation import format_stopper, has_loopy_syntax, loopy
+from .graph import LoopyGraph
+from .notation import has_loopy_syntax, loopy
+from .positions import from_moves
+from .printing import format_stopper
 from .store import Pseudonumber
-from .values import LoopyValue, SidedValue, Stopper, as_loopy
+from .values import LoopyValue, SidedValue, Stopper, as_loopy, value_of
 
 __all__ = [
     "loopy",

@@ -1,14 +1,13 @@
-"""Game graphs: vertices with Left and Right edges, built from notation or from a move
-function, and their values.
+"""Game graphs: vertices with Left and Right edges, built from notation
+(:mod:`cgtkit.loopy.notation`) or from a move function (:mod:`cgtkit.loopy.positions`),
+and valued by :func:`cgtkit.loopy.values.value_of`.
 
 A :class:`LoopyGraph` is a finite directed graph with two kinds of edges and a start
 vertex.  A vertex may instead be *fixed* to a vertex of the stopper table
 (:mod:`cgtkit.loopy.store`: a short game or a known stopper); its options are then
 that value's.
 
-:func:`from_moves` explores the positions a move function reaches, breadth first and
-without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_positions``.
-:func:`value_of` finds the value of the start vertex:
+The value of the start vertex (``graph.value()``):
 
 * every vertex from which no infinite alternating play starts is part of a stopper;
   those are made canonical strongly connected component by component, from the ends
@@ -20,30 +19,25 @@ without recursion, and stops with :class:`GraphTooLargeError` beyond ``max_posit
   claims no canonical form, unless both sides of the start itself were found exactly
   before sidling (``on``, ``off``, a stopper part).
 
->>> def seesaw(n):                       # Left moves n -> n+1, Right n -> n-1, on 0..3
-...     # (onside: Left pushes to 3 while Right steps back, 3 2 1 0; offside 0 -1 -2 -3)
-...     return ([n + 1] if n < 3 else []), ([n - 1] if n > 0 else [])
->>> g = from_moves(seesaw, 0)
->>> len(g), g.is_stopper()
-(4, False)
->>> str(g.value())
-'3 & 0'
+>>> # Left moves n -> n+1, Right n -> n-1, on 0..3 (onside: Left pushes to 3 while Right
+>>> # steps back, 3 2 1 0; offside 0 -1 -2 -3)
+>>> g = LoopyGraph([[1], [2], [3], []], [[], [0], [1], [2]], 0)
+>>> len(g), g.is_stopper(), str(g.value())
+(4, False, '3 & 0')
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from ..config import setting
-from ..errors import MoveFunctionError
-from ..options import check_hashable
+from ..hooks import hook
 from ..short.game import Game
 from . import store
-from .errors import GraphTooLargeError
 from .retrograde import attractor, explore, outcome_class, winners
 
-__all__ = ["LoopyGraph", "from_moves", "value_of", "DEFAULT_MAX_POSITIONS", "sum_graph"]
+__all__ = ["LoopyGraph", "DEFAULT_MAX_POSITIONS", "sum_graph", "strong_components", "stopper_vertices", "quotient"]
 
 #: how many positions :func:`from_moves` explores before it stops (CGTKIT_LOOPY_MAX_POSITIONS)
 DEFAULT_MAX_POSITIONS = setting("CGTKIT_LOOPY_MAX_POSITIONS")
@@ -175,81 +169,7 @@ class LoopyGraph:
         :class:`~cgtkit.loopy.values.SidedValue`, or a
         :class:`~cgtkit.loopy.values.LoopyValue` when the sides are not found to be
         stoppers (see :func:`value_of` for the bounds and ``progress``)."""
-        return value_of(self, max_rounds=max_rounds, budget=budget, progress=progress)
-
-
-def from_moves(
-    moves: Callable[[Any], "tuple[Iterable[Any], Iterable[Any]]"],
-    start: Hashable,
-    max_positions: int | None = None,
-) -> LoopyGraph:
-    """The graph of every position reachable from ``start``; ``moves(p)`` returns
-    ``(left_options, right_options)``.  An option may also be a short
-    :class:`~cgtkit.short.game.Game` or a loopy value (a known value standing there).
-    Breadth first, no recursion; :class:`GraphTooLargeError` past ``max_positions``."""
-    from .values import Stopper  # the value types live above the graphs
-
-    bound = DEFAULT_MAX_POSITIONS if max_positions is None else max_positions
-    check_hashable(start)
-    index: dict = {start: 0}
-    labels: list = [start]
-    left: list[list[int]] = []
-    right: list[list[int]] = []
-    fixed: dict[int, int] = {}
-    values: dict = {}
-    i = 0
-    while i < len(labels):
-        p = labels[i]
-        i += 1
-        if i - 1 in fixed:
-            left.append([])
-            right.append([])
-            continue
-        try:
-            result = moves(p)
-            if not (isinstance(result, tuple) and len(result) == 2):
-                raise MoveFunctionError(
-                    f"the move function returned {result!r} for position {p!r}; "
-                    "expected a pair (left_options, right_options)",
-                    position=p,
-                )
-            sides = [list(result[0]), list(result[1])]
-        except MoveFunctionError:
-            raise
-        except Exception as exc:
-            if isinstance(exc, (GraphTooLargeError,)):
-                raise
-            raise MoveFunctionError(
-                f"the move function failed on position {p!r}: {type(exc).__name__}: {exc}", position=p
-            ) from exc
-        ids = []
-        for side in sides:
-            row = []
-            for o in side:
-                if isinstance(o, (Game, Stopper)):
-                    key = ("value", o)
-                    j = values.get(key)
-                    if j is None:
-                        j = values[key] = len(labels)
-                        labels.append(o)
-                        fixed[j] = store.short_id(o) if isinstance(o, Game) else o.vertex
-                    row.append(j)
-                    continue
-                try:
-                    j = index.get(o)
-                except TypeError:
-                    check_hashable(o)
-                    raise
-                if j is None:
-                    if len(labels) >= bound:
-                        raise GraphTooLargeError(bound, o)
-                    j = index[o] = len(labels)
-                    labels.append(o)
-                row.append(j)
-            ids.append(row)
-        left.append(ids[0])
-        right.append(ids[1])
-    return LoopyGraph(left, right, 0, fixed, labels)
+        return hook("loopy.value_of")(self, max_rounds=max_rounds, budget=budget, progress=progress)
 
 
 def strong_components(graph: LoopyGraph, vertices: Sequence[int], member: list[bool]) -> list[list[int]]:
@@ -331,56 +251,6 @@ def stopper_vertices(graph: LoopyGraph, vertices: Iterable[int] | None = None) -
         for v, x in zip(comp, ids):
             result[v] = x
     return result
-
-
-def value_of(
-    graph: LoopyGraph,
-    start: int | None = None,
-    max_rounds: int | None = None,
-    budget: int | None = None,
-    progress: Callable[[int, str], None] | None = None,
-):
-    """The value of vertex ``start`` (default: the graph's start); see the module text.
-    Every route to a loopy value (a move function, notation, a ruleset, a sum) comes
-    here.  Sidling is bounded: ``max_rounds`` rounds per part and cut (default
-    :data:`~cgtkit.loopy.sides.SIDLING_ROUNDS`) and ``budget`` rounds in all (default
-    :data:`~cgtkit.loopy.sides.SIDLING_BUDGET`); a side not found within them is not
-    claimed (a :class:`~cgtkit.loopy.values.LoopyValue` says which).
-    ``progress(rounds, note)`` hears of each round."""
-    from .sides import sides
-    from .values import LoopyValue, SidedValue, Stopper
-
-    root = graph.start if start is None else start
-    if root in graph.fixed:
-        return Stopper(graph.fixed[root])
-    sub = LoopyGraph(graph.left, graph.right, root, graph.fixed, graph.labels)
-    reach = sub.reachable()
-    known = stopper_vertices(sub, reach)
-    if root in known:
-        return Stopper(known[root])
-    # the sides are found on the quotient graph, numbered from the start: what sidling
-    # does depends only on the game, not on how the graph was written down
-    plain, plain_known = quotient(sub, reach, known)
-    loopy = [v for v in range(len(plain)) if v not in plain_known]
-    up, down = sides(plain, plain_known, loopy, max_rounds, budget, progress)
-    root = plain.start
-    if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle somewhere
-
-        def side(found: Any) -> Any:
-            if isinstance(found, dict):
-                return Stopper(found[root])
-            side_graph, fixed = found
-            if root in fixed:  # found exactly before sidling (a stopper part, on, off)
-                return Stopper(fixed[root])
-            return LoopyValue(LoopyGraph(side_graph.left, side_graph.right, root, side_graph.fixed), fixed)
-
-        on, off = side(up), side(down)
-        if isinstance(on, Stopper) and isinstance(off, Stopper):  # the start's own are exact
-            return on if on == off else SidedValue(on, off)
-        return LoopyValue(sub, known, on, off)  # no claim
-    if up[root] == down[root]:
-        return Stopper(up[root])
-    return SidedValue(Stopper(up[root]), Stopper(down[root]))
 
 
 def quotient(graph: LoopyGraph, reach: Sequence[int], known: dict[int, int]) -> tuple[LoopyGraph, dict[int, int]]:

@@ -28,13 +28,11 @@ exactly when ``S <= G+`` and ``G+ <= S``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import store
+from .graph import LoopyGraph
 from .retrograde import buchi, explore
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .graph import LoopyGraph
 
 __all__ = ["side_leq", "table"]
 

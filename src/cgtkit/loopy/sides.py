@@ -54,15 +54,13 @@ Theory*, ch. VI).  They are found in four steps.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Callable, Generator, Sequence
+from typing import Callable, Generator, Sequence
 
 from . import store
 from .errors import NotAStopperError
 from .retrograde import attractor, explore
+from .graph import LoopyGraph, stopper_vertices, strong_components
 from .side_order import side_leq, table
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .graph import LoopyGraph
 
 __all__ = ["bottomless", "endless", "sides", "without_returns", "Budget", "SIDLING_ROUNDS", "SIDLING_BUDGET"]
 
@@ -333,8 +331,6 @@ def _sidle(
     outside it as fixed vertices), not the whole graph: Backsliding Toads and Frogs
     ``ttt..fff`` has 517 such vertices in components of at most 28.
     """
-    from .graph import strong_components
-
     member = [False] * len(graph)
     for v in loopy:
         member[v] = True
@@ -357,8 +353,6 @@ def _sidle_component(
     lead to the current approximation of their target, the rest of the component is a
     stopper made canonical at each round (:func:`_sidle_cut`).  None if it has not
     settled within ``limit`` rounds of each cut tried, or when ``budget`` runs out."""
-    from .graph import LoopyGraph
-
     k = len(comp)
     local = {v: i for i, v in enumerate(comp)}
     left: list[list[int]] = []
@@ -436,8 +430,6 @@ def _sidle_cut(
 
     When the approximations keep unrolling a cycle (``x, T(x), T(T(x)), ...``), the
     cycle is tied (:func:`_tie`) and the guess kept only if :func:`_certified`."""
-    from .graph import LoopyGraph, stopper_vertices
-
     n = len(graph)
     targets = sorted({(graph.left[v] if t == 0 else graph.right[v])[i] for v, t, i in cuts})
     slot = {w: n + j for j, w in enumerate(targets)}
@@ -544,8 +536,6 @@ def sides(
     stopper vertices)``, moves taken straight back removed and the vertices whose side
     is found fixed (``off`` or ``on``, stoppers).  ``progress(rounds, note)`` is
     called after each round of sidling."""
-    from .graph import stopper_vertices
-
     limit = SIDLING_ROUNDS if max_rounds is None else max_rounds
     spent = Budget(SIDLING_BUDGET if budget is None else budget, progress)
     on_id = store.canonical_batch([[-1]], [[]])[0]
@@ -583,8 +573,6 @@ def without_returns(graph: "LoopyGraph", loopy: Sequence[int], onside: bool, kno
     >>> g.value()                                      # on & (the offside is a{0|a} = over)
     on & over
     """
-    from .graph import LoopyGraph
-
     member = set(loopy)
     left = [list(r) for r in graph.left]
     right = [list(r) for r in graph.right]

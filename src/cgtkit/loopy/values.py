@@ -20,15 +20,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from ..errors import CGTError, NotANumberError
 from ..numbers import Dyadic
+from ..hooks import hook, provides
 from ..short.game import Game
 from . import store
 from .errors import NotAStopperError, NotIdempotentError, NotStopperSidedError
+from .graph import LoopyGraph, quotient, stopper_vertices, sum_graph
+from .printing import format_graph, format_sided, format_stopper
+from .retrograde import outcome_class
+from .sides import sides
 
-__all__ = ["Stopper", "SidedValue", "LoopyValue", "as_loopy", "LoopyLike"]
+__all__ = ["Stopper", "SidedValue", "LoopyValue", "as_loopy", "value_of", "LoopyLike"]
 
 LoopyLike = Union["Stopper", "SidedValue", Game, int, Dyadic]
 
@@ -41,9 +46,7 @@ def as_loopy(x: Any) -> "Stopper | SidedValue":
     if isinstance(x, LoopyValue):
         raise NotStopperSidedError(f"{x} has no canonical sides, so it cannot be added or compared")
     if isinstance(x, str):
-        from .notation import loopy
-
-        return loopy(x)
+        return hook("loopy.read")(x)
     return Stopper(store.short_id(Game.of(x)))
 
 
@@ -55,8 +58,6 @@ def _sides(x: Any) -> tuple["Stopper", "Stopper"]:
 
 
 def _side_of_sum(a: "Stopper", b: "Stopper", onside: bool) -> "Stopper":
-    from .graph import LoopyGraph, sum_graph, value_of
-
     if store.is_short(a.vertex) and store.is_short(b.vertex):
         return Stopper(store.short_id(store.game_of(a.vertex) + store.game_of(b.vertex)))
     g = sum_graph([(LoopyGraph([[]], [[]], 0, {0: a.vertex}), 0), (LoopyGraph([[]], [[]], 0, {0: b.vertex}), 0)])
@@ -71,8 +72,6 @@ def _side_of_sum(a: "Stopper", b: "Stopper", onside: bool) -> "Stopper":
 def _add(x: Any, y: Any) -> "Stopper | SidedValue":
     (s1, t1), (s2, t2) = _sides(x), _sides(y)
     if s1 is t1 and s2 is t2:  # two stoppers: their sum's sides
-        from .graph import LoopyGraph, sum_graph, value_of
-
         if store.is_short(s1.vertex) and store.is_short(s2.vertex):
             return Stopper(store.short_id(store.game_of(s1.vertex) + store.game_of(s2.vertex)))
         g = sum_graph([(LoopyGraph([[]], [[]], 0, {0: s1.vertex}), 0), (LoopyGraph([[]], [[]], 0, {0: s2.vertex}), 0)])
@@ -269,8 +268,6 @@ class Stopper:
         >>> [loopy(t).outcome() for t in ("on", "over", "under", "*", "upon")]
         ['L', 'L', 'R', 'N', 'L']
         """
-        from .retrograde import outcome_class
-
         return outcome_class(*_results(self))
 
     # --- arithmetic and order ---------------------------------------------------------
@@ -318,8 +315,6 @@ class Stopper:
         return self >= other and not self <= other
 
     def __str__(self) -> str:
-        from .notation import format_stopper
-
         return format_stopper(self.vertex)
 
     def __repr__(self) -> str:
@@ -394,8 +389,6 @@ class SidedValue:
         return _sided_outcome(self.onside, self.offside)
 
     def __str__(self) -> str:
-        from .notation import format_sided
-
         return format_sided(self.onside.vertex, self.offside.vertex)
 
     def __repr__(self) -> str:
@@ -440,8 +433,6 @@ class LoopyValue:
         return cls(None, {}, onside, offside)
 
     def __str__(self) -> str:
-        from .notation import format_graph
-
         if self.graph is None:
             return f"{self.onside} & {self.offside}"
         return format_graph(self.graph, self.known)
@@ -453,8 +444,6 @@ class LoopyValue:
 def _results(x: "Stopper") -> tuple[str, str]:
     """Who wins the stopper ``x`` played alone (Left first, Right first): retrograde
     analysis of its positions in the stopper table (a stopper has no draws)."""
-    from .graph import LoopyGraph
-
     return LoopyGraph([[]], [[]], 0, {0: x.vertex}).results()
 
 
@@ -464,10 +453,56 @@ def _sided_outcome(on: "Stopper", off: "Stopper") -> str:
     Left moving first wins outright exactly when she wins the offside (where infinite
     play goes to Right) moving first, and at least draws when she wins the onside;
     Right moving first likewise with the sides exchanged."""
-    from .retrograde import outcome_class
-
     on_left, on_right = _results(on)
     off_left, off_right = _results(off)
     left_first = "L" if off_left == "L" else "D" if on_left == "L" else "R"
     right_first = "R" if on_right == "R" else "D" if off_right == "R" else "L"
     return outcome_class(left_first, right_first)
+
+
+@provides("loopy.value_of")
+def value_of(
+    graph: LoopyGraph,
+    start: int | None = None,
+    max_rounds: int | None = None,
+    budget: int | None = None,
+    progress: Callable[[int, str], None] | None = None,
+):
+    """The value of vertex ``start`` (default: the graph's start); see the module text.
+    Every route to a loopy value (a move function, notation, a ruleset, a sum) comes
+    here.  Sidling is bounded: ``max_rounds`` rounds per part and cut (default
+    :data:`~cgtkit.loopy.sides.SIDLING_ROUNDS`) and ``budget`` rounds in all (default
+    :data:`~cgtkit.loopy.sides.SIDLING_BUDGET`); a side not found within them is not
+    claimed (a :class:`~cgtkit.loopy.values.LoopyValue` says which).
+    ``progress(rounds, note)`` hears of each round."""
+    root = graph.start if start is None else start
+    if root in graph.fixed:
+        return Stopper(graph.fixed[root])
+    sub = LoopyGraph(graph.left, graph.right, root, graph.fixed, graph.labels)
+    reach = sub.reachable()
+    known = stopper_vertices(sub, reach)
+    if root in known:
+        return Stopper(known[root])
+    # the sides are found on the quotient graph, numbered from the start: what sidling
+    # does depends only on the game, not on how the graph was written down
+    plain, plain_known = quotient(sub, reach, known)
+    loopy = [v for v in range(len(plain)) if v not in plain_known]
+    up, down = sides(plain, plain_known, loopy, max_rounds, budget, progress)
+    root = plain.start
+    if isinstance(up, tuple) or isinstance(down, tuple):  # a side did not settle somewhere
+
+        def side(found: Any) -> Any:
+            if isinstance(found, dict):
+                return Stopper(found[root])
+            side_graph, fixed = found
+            if root in fixed:  # found exactly before sidling (a stopper part, on, off)
+                return Stopper(fixed[root])
+            return LoopyValue(LoopyGraph(side_graph.left, side_graph.right, root, side_graph.fixed), fixed)
+
+        on, off = side(up), side(down)
+        if isinstance(on, Stopper) and isinstance(off, Stopper):  # the start's own are exact
+            return on if on == off else SidedValue(on, off)
+        return LoopyValue(sub, known, on, off)  # no claim
+    if up[root] == down[root]:
+        return Stopper(up[root])
+    return SidedValue(Stopper(up[root]), Stopper(down[root]))

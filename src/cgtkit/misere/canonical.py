@@ -35,9 +35,8 @@ from __future__ import annotations
 from functools import cmp_to_key
 from typing import Any, Iterable
 
-from ..memo import BoundedMemo
+from ..memo import BoundedMemo, register_cache
 from ..nimbers import mex
-from ..short.game import register_cache
 from ._stack import Call, cached, run
 
 __all__ = [
@@ -48,7 +47,6 @@ __all__ = [
     "birthday",
     "gplus",
     "gminus",
-    "phylum",
     "is_even",
     "add",
     "add_many",
@@ -66,7 +64,6 @@ _OPTSET: list[frozenset[int]] = [frozenset()]
 _BIRTH: list[int] = [0]
 _GPLUS: list[int] = [0]
 _GMINUS: list[int] = [1]  # the empty game: the player to move cannot move and wins
-_PHYLUM: list[int] = [0]  # see cgtkit.misere.phylum (0 is NIMHEAP)
 _FLAT: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]  # (birthday, options, g+, g-): canonical order's first keys
 _INDEX: dict[tuple[int, ...], int] = {(): 0}  # options in canonical order -> even id
 _ODD_OPTS: dict[int, tuple[int, ...]] = {1: (0,)}
@@ -166,12 +163,6 @@ def gminus(g: int) -> int:
     return _GMINUS[g >> 1] ^ (g & 1)
 
 
-def phylum(g: int) -> int:
-    """The phylum code of ``g`` (see :mod:`cgtkit.misere.phylum`); ``g`` and ``g + *1``
-    share it."""
-    return _PHYLUM[g >> 1]
-
-
 def is_even(g: int) -> bool:
     """Is ``g`` even (born before ``g + *1``)?"""
     return not g & 1
@@ -210,8 +201,6 @@ def from_options(ids: Iterable[int]) -> int:
 
 
 def _new_record(opts: list[int]) -> int:
-    from .phylum import classify
-
     g = 2 * len(_OPTS)
     b = max(birthday(o) for o in opts) + 1
     gp = mex(gplus(o) for o in opts)
@@ -223,9 +212,7 @@ def _new_record(opts: list[int]) -> int:
     _GPLUS.append(gp)
     _GMINUS.append(gm)
     _FLAT.append((b, len(t), gp, gm))
-    _PHYLUM.append(0)
     _INDEX[t] = g
-    _PHYLUM[g >> 1] = classify(t, gp, gm)
     return g
 
 

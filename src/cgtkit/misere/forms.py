@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Union
 
+from ..hooks import provides
 from ..numbers import Dyadic
 from ..short.game import Game
 from ._stack import Call, run
@@ -200,6 +201,7 @@ def _text(f: Form) -> Call:
     return "{" + sides[0] + " | " + sides[1] + "}"
 
 
+@provides("misere.form")
 def form(text: Union[str, FormLike]) -> Form:
     """The form written in CGSuite notation, braces kept as written (see the module
     docstring); a Form is returned as is, a Game as its canonical form tree.

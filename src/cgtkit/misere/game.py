@@ -28,6 +28,7 @@ from .phylum import (
     TAMEABLE_PHYLA,
     MisereGenus,
     genus,
+    phylum,
 )
 
 __all__ = ["MisereGame", "game", "nim_heap", "MisereLike"]
@@ -121,7 +122,7 @@ class MisereGame:
     def phylum(self) -> str:
         """The phylum's name: nim-heap, hereditarily tame, reversibly tame, tameable,
         hereditarily restive, reversibly restive, restless or wild."""
-        return PHYLUM_NAMES[_C.phylum(self._id)]
+        return PHYLUM_NAMES[phylum(self._id)]
 
     @property
     def is_nim_heap(self) -> bool:
@@ -131,32 +132,32 @@ class MisereGame:
     @property
     def is_tame(self) -> bool:
         """Hereditarily tame (CGSuite's ``IsTame``): tame genus, all options tame."""
-        return _C.phylum(self._id) in (NIMHEAP, 1)
+        return phylum(self._id) in (NIMHEAP, 1)
 
     @property
     def is_generally_tame(self) -> bool:
         """Tame or reversibly tame (CGSuite's ``IsGenerallyTame``)."""
-        return _C.phylum(self._id) in GENERALLY_TAME
+        return phylum(self._id) in GENERALLY_TAME
 
     @property
     def is_tameable(self) -> bool:
         """Generally tame or tameable (CGSuite's ``IsTameable``)."""
-        return _C.phylum(self._id) in TAMEABLE_PHYLA
+        return phylum(self._id) in TAMEABLE_PHYLA
 
     @property
     def is_restive(self) -> bool:
         """Hereditarily restive (CGSuite's ``IsRestive``)."""
-        return _C.phylum(self._id) == HEREDITARILY_RESTIVE
+        return phylum(self._id) == HEREDITARILY_RESTIVE
 
     @property
     def is_generally_restive(self) -> bool:
         """Restive or reversibly restive (CGSuite's ``IsGenerallyRestive``)."""
-        return _C.phylum(self._id) in GENERALLY_RESTIVE
+        return phylum(self._id) in GENERALLY_RESTIVE
 
     @property
     def is_restless(self) -> bool:
         """Restless: not tame, options tame, ``g⁻`` 0 or 1 (CGSuite's ``IsRestless``)."""
-        return _C.phylum(self._id) == RESTLESS
+        return phylum(self._id) == RESTLESS
 
     @property
     def is_half_tame(self) -> bool:
@@ -164,7 +165,7 @@ class MisereGame:
         if self.is_generally_tame:
             return False
         d = _C.add(self._id, self._id)
-        return _C.phylum(d) in GENERALLY_TAME and _C.gplus(d) == 0 and _C.gminus(d) == 0
+        return phylum(d) in GENERALLY_TAME and _C.gplus(d) == 0 and _C.gminus(d) == 0
 
     @property
     def is_even(self) -> bool:

@@ -26,8 +26,7 @@ True
 
 from __future__ import annotations
 
-from ..memo import BoundedMemo
-from ..short.game import register_cache
+from ..memo import BoundedMemo, register_cache
 from ._stack import Call, run
 from .canonical import add, from_options, gminus, has_option, mate, options
 

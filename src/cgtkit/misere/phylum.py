@@ -31,12 +31,13 @@ alternate (at least two digits), in parentheses with commas when a value exceeds
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
-from ..memo import BoundedMemo
+from ..memo import BoundedMemo, register_cache
 from ..nimbers import mex
-from ..short.game import register_cache
 from ._stack import Call, cached, run
+from .canonical import gminus, gplus, options
 
 __all__ = [
     "NIMHEAP",
@@ -49,6 +50,7 @@ __all__ = [
     "WILD",
     "PHYLUM_NAMES",
     "classify",
+    "phylum",
     "MisereGenus",
     "genus",
 ]
@@ -85,11 +87,31 @@ def _genus_type(gp: int, gm: int) -> int:
     return WILD
 
 
+_PHYLUM: list[int] = [NIMHEAP]  # by record of cgtkit.misere.canonical (g >> 1): 0 is a nim-heap
+_PHYLUM_LOCK = threading.Lock()
+
+
+def phylum(g: int) -> int:
+    """The phylum code of the canonical game ``g`` (``g`` and ``g + *1`` share it):
+    found for each record of :mod:`cgtkit.misere.canonical` in the order they were
+    made, so every option's is known first.
+
+    >>> from .canonical import from_options
+    >>> PHYLUM_NAMES[phylum(from_options([0]))], PHYLUM_NAMES[phylum(0)]
+    ('nim-heap', 'nim-heap')
+    """
+    k = g >> 1
+    if k >= len(_PHYLUM):
+        with _PHYLUM_LOCK:
+            while len(_PHYLUM) <= k:
+                e = 2 * len(_PHYLUM)
+                _PHYLUM.append(classify(options(e), gplus(e), gminus(e)))
+    return _PHYLUM[k]
+
+
 def classify(opts: tuple[int, ...], gp: int, gm: int) -> int:
     """The phylum of the game with canonical options ``opts`` and Grundy values
     ``gp`` (normal) and ``gm`` (misère)."""
-    from .canonical import gminus, gplus, options, phylum
-
     own = _genus_type(gp, gm)
     phyla = [phylum(o) for o in opts]
     if all(p in GENERALLY_TAME for p in phyla):
@@ -200,8 +222,6 @@ def _at(seq: tuple[int, ...], k: int) -> int:
 
 
 def _gammas(g: int) -> Call:
-    from .canonical import gminus, options
-
     found = _GAMMAS.get(g)
     if found is not None:
         return found
@@ -234,6 +254,4 @@ def _gammas(g: int) -> Call:
 
 def genus(g: int) -> MisereGenus:
     """The genus of the canonical game ``g``."""
-    from .canonical import gplus, phylum
-
     return MisereGenus(gplus(g), gammas(g), phylum(g))

@@ -23,8 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterable, MutableMapping
 
 from ..errors import MoveFunctionError
-from ..memo import BoundedMemo
-from ..short.game import register_cache
+from ..memo import BoundedMemo, register_cache
 from . import canonical as _C
 from .game import MisereGame
 

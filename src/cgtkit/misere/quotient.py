@@ -35,8 +35,7 @@ from typing import Any, Hashable, Sequence
 from .. import backend
 from ..errors import HeapCodeError, MisereQuotientError, NoWinningMoveError, shown_number
 from ..impartial import WinningMove
-from ..memo import BoundedMemo
-from ..short.game import register_cache
+from ..memo import BoundedMemo, register_cache
 from .construct import Construction, construct
 from .monoid import generated, normal_forms, presentation
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import RulesError, quoted
-from ..loopy.graph import from_moves
+from ..loopy.positions import from_moves
 from ..rulesets.base import StringPosition
 
 __all__ = ["BackslidingToadsAndFrogs"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from ..errors import RulesError
-from ..loopy.graph import from_moves
+from ..loopy.positions import from_moves
 from ..loopy.values import Stopper
 from .base import Ruleset
 

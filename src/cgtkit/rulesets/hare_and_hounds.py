@@ -39,7 +39,8 @@ from functools import lru_cache
 from typing import Any, Iterable, NamedTuple, Optional
 
 from ..errors import RulesError, quoted
-from ..loopy.graph import LoopyGraph, from_moves
+from ..loopy.graph import LoopyGraph
+from ..loopy.positions import from_moves
 from .base import StringPosition
 
 __all__ = ["HareAndHounds", "Board", "board", "MAX_LENGTH"]

@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..short.game import Game, register_cache
+from ..short.game import Game
+from ..memo import register_cache
 
 # each solver keeps the values of at most this many positions (least recently used
 # forgotten first: only a recomputation if asked again); cache_sizes() reports them

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..memo import BoundedMemo
-from ..short.game import register_cache
+from ..memo import BoundedMemo, register_cache
 from .bitboard import rows_of, rows_of_exact, to_corner
 
 __all__ = [

@@ -36,7 +36,8 @@ import math
 
 from ..errors import NotAtomicError
 from .constants import nimber, up
-from .game import Game, GameCache, GameLike, walk_bottom_up, walking
+from .game import Game, GameLike, walk_bottom_up
+from ..memo import GameCache, walking
 from .products import evaluate, norton, ordinal_sum
 from .thermography import left_stop, right_stop
 

@@ -24,7 +24,8 @@ import functools
 from typing import Sequence
 
 from ..errors import shown_number
-from .game import Game, register_cache
+from .game import Game
+from ..memo import register_cache
 
 __all__ = ["born_by", "antichains", "sort_key"]
 

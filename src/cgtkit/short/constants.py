@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ..errors import NotANimberError, shown_number
 from ..numbers import Dyadic
-from .game import Game, GameLike, register_cache, register_callable
+from .game import Game, GameLike, register_callable
+from ..memo import register_cache
 
 __all__ = ["zero", "one", "star", "up", "down", "nimber", "integer", "dyadic", "tiny", "miny", "switch"]
 __all__ += ["up_sum", "up_nth"]

@@ -30,7 +30,6 @@ import enum
 import gc
 import itertools
 import sys
-import threading
 import weakref
 from typing import TYPE_CHECKING, Any, Callable, Iterable, MutableMapping, Optional, TypeVar, Union
 
@@ -39,11 +38,12 @@ from ..numbers import Dyadic, dyadic_parts
 from ..outcome import Outcome
 from ..traverse import post_order
 from .. import backend
+from ..hooks import hook
+from ..memo import clear_registered, walking
 from .engine import ENGINE as _E
 
 __all__ = ["Game", "GameLike", "Comparison", "LT", "EQ", "GT", "FUZZY"]
-__all__ += ["clear_caches", "cache_sizes", "register_cache", "GameCache", "reset"]  # the caches the engine owns
-__all__ += ["walking", "set_cache_entries", "cache_entries", "DEFAULT_CACHE_ENTRIES"]  # and their bound
+__all__ += ["clear_caches", "reset"]  # the analyses' caches are cgtkit.memo's
 
 
 class Comparison(enum.Enum):
@@ -82,6 +82,9 @@ def _wrap_python(h: Any) -> "Game":
     g._nus = _UNREAD if g._kind != _GENERAL else None
     g._left = g._right = None
     return _FACADES.setdefault(h, g)
+
+
+_V = TypeVar("_V")
 
 
 def register_callable(g: "Game", factory: Callable[[int], "Game"]) -> None:
@@ -324,9 +327,7 @@ class Game(_Core):
         >>> Game.of(3).norton(up) == up + up + up
         True
         """
-        from .products import norton  # here, not at the top: products builds on Game (a cycle)
-
-        return norton(self, unit)
+        return hook("short.norton")(self, unit)
 
     def conway_product(self, other: "GameLike") -> "Game":
         """Conway's product (on nimbers: nim multiplication).
@@ -335,9 +336,7 @@ class Game(_Core):
         >>> nimber(2).conway_product(nimber(2)) == nimber(3)
         True
         """
-        from .products import conway_product  # here, not at the top: products builds on Game (a cycle)
-
-        return conway_product(self, other)
+        return hook("short.conway_product")(self, other)
 
     def ordinal_sum(self, other: "GameLike") -> "Game":
         """The ordinal sum ``self : other`` (moving in self annuls other).
@@ -345,9 +344,7 @@ class Game(_Core):
         >>> print(Game.of(1).ordinal_sum(-1))       # 1 : -1 = 1/2
         1/2
         """
-        from .products import ordinal_sum  # here, not at the top: products builds on Game (a cycle)
-
-        return ordinal_sum(self, other)
+        return hook("short.ordinal_sum")(self, other)
 
     def followers(self) -> frozenset["Game"]:
         """Every game reachable by moves (of either player), including this one.
@@ -466,18 +463,14 @@ class Game(_Core):
 
     # --- text --------------------------------------------------------------------
     def __str__(self) -> str:
-        from .notation import format_game  # here, not at the top: notation builds on Game (a cycle)
-
-        return format_game(self)
+        return hook("short.format_game")(self)
 
     def __repr__(self) -> str:
         return f"game('{self}')"
 
     def _repr_html_(self) -> str:
         """Jupyter's picture of the game: notation, outcome, and a thermograph if hot."""
-        from .game_html import game_html  # here, not at the top: it builds on thermography (a cycle)
-
-        return game_html(self)
+        return hook("short.game_html")(self)
 
     def __reduce__(self):
         nus = self._packed()
@@ -499,166 +492,6 @@ def _packed(x: Dyadic, ups: int, nim: int) -> Game:
     return Game.packed(x, ups, nim)
 
 
-# the caches of the analyses built on Game (name -> (clear, size)): games live as long
-# as the engine, so what is remembered about them does too, and goes with its caches
-_CACHES: dict[str, tuple[Callable[[], None], Callable[[], int]]] = {}
-
-_K = TypeVar("_K")
-_V = TypeVar("_V")
-
-#: the bound of a :class:`GameCache` made without one (see :func:`set_cache_entries`)
-DEFAULT_CACHE_ENTRIES = 1 << 20
-
-_cache_entries = DEFAULT_CACHE_ENTRIES  # what set_cache_entries() last set
-_GAME_CACHES: list["GameCache[Any, Any]"] = []  # every GameCache (set_cache_entries() sets their bound)
-_walks = 0  # the walks under way, in every thread (see walking())
-_written: dict[int, "GameCache[Any, Any]"] = {}  # id -> cache stored in by them: trimmed when the last ends
-_walks_lock = threading.Lock()
-
-
-def register_cache(name: str, clear: Callable[[], None], size: Callable[[], int]) -> None:
-    """Give a cache of facts about games to the engine: :func:`clear_caches` empties it
-    and :func:`cache_sizes` reports it under ``name``."""
-    _CACHES[name] = (clear, size)
-
-
-class GameCache(dict[_K, _V]):
-    """A memo of one analysis, keyed by games (a plain dict: lookups and stores cost
-    what a dict's do), registered with the engine under ``name`` (see
-    :func:`register_cache`), and bounded: it keeps at most :attr:`max_entries`
-    entries, the newest, once the walks that store in it have ended (see
-    :func:`walking`).
-
-    ``max_entries`` is the cache's own bound, or (None, the default) the one
-    :func:`set_cache_entries` sets for all.  During a walk a cache may grow past its
-    bound (the walk reads back what it stored); the oldest entries beyond it are
-    forgotten when the last walk ends, which costs at most recomputing them.
-
-    >>> memo = GameCache("example.memo", max_entries=2)
-    >>> with walking(memo):
-    ...     for n in range(4):
-    ...         memo[Game.of(n)] = n
-    ...     len(memo)                                   # a walk reads back what it stored
-    4
-    >>> sorted(memo.values()), cache_sizes()["example.memo"], memo.max_entries
-    ([2, 3], 2, 2)
-    >>> clear_caches(); len(memo)
-    0
-    """
-
-    def __init__(self, name: str, max_entries: Optional[int] = None) -> None:
-        super().__init__()
-        self.name = name
-        self.own_bound = max_entries is not None  # else set_cache_entries() sets it
-        self.max_entries = _cache_entries if max_entries is None else _checked_bound(max_entries)
-        self.walking = _Walking((self,))  # what walking(self) returns: made once
-        register_cache(name, self.clear, self.__len__)
-        _GAME_CACHES.append(self)
-
-    def trim(self) -> None:
-        """Forget the oldest entries beyond :attr:`max_entries` (a dict keeps insertion
-        order).  Only safe when no walk reads this cache: :func:`walking` calls it."""
-        excess = len(self) - self.max_entries
-        if excess > 0:
-            for key in list(itertools.islice(iter(self), excess)):
-                self.pop(key, None)  # None: a clear_caches() from elsewhere may have been first
-
-
-def _checked_bound(n: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"a game cache keeps at least one entry, not {n!r}")
-    return n
-
-
-class _Walking:
-    """The context manager :func:`walking` returns: it counts the walks under way (in
-    every thread) and, when the last one ends, trims the caches they stored in."""
-
-    __slots__ = ("caches",)
-
-    def __init__(self, caches: tuple["GameCache[Any, Any]", ...]) -> None:
-        self.caches = caches
-
-    def __enter__(self) -> None:
-        global _walks
-        with _walks_lock:  # not while the last walk to end is trimming
-            _walks += 1
-            for cache in self.caches:
-                _written[id(cache)] = cache
-
-    def __exit__(self, *exc: object) -> None:
-        global _walks
-        with _walks_lock:  # held while trimming: no walk starts meanwhile
-            _walks -= 1
-            if _walks == 0:
-                while _written:
-                    _written.popitem()[1].trim()
-
-
-def walking(*caches: Any) -> _Walking:
-    """A context manager around a *walk*: a computation that stores values in
-    ``caches`` (:class:`GameCache`\\ s) and reads them back by key, as a loop over
-    :func:`bottom_up` or :func:`cgtkit.traverse.evaluate` with a ``GameCache`` as its
-    memo.  No cache is trimmed while any walk, in any thread, is under way; when the
-    last one ends, the caches they stored in are trimmed to their bounds.  Walks nest
-    (an analysis that calls another inside its walk, which names its own caches): only
-    the outermost end trims.  A memo that is not a ``GameCache`` (a call's own dict)
-    may be named too: it is left alone.
-
-    >>> memo = GameCache("example.walk", max_entries=1)
-    >>> with walking(memo):
-    ...     memo[Game.of(1)] = 1
-    ...     with walking(memo):                # a nested walk: its end trims nothing
-    ...         memo[Game.of(2)] = 2
-    ...     memo[Game.of(1)] + memo[Game.of(2)]
-    3
-    >>> list(memo.values())
-    [2]
-    """
-    if len(caches) == 1 and isinstance(caches[0], GameCache):
-        return caches[0].walking
-    return _Walking(tuple(c for c in caches if isinstance(c, GameCache)))
-
-
-def set_cache_entries(n: int) -> int:
-    """Keep at most ``n`` entries in each :class:`GameCache` that has no bound of its
-    own (the analyses' memos: thermographs, atomic weights, products, ...), and
-    return the previous bound (:data:`DEFAULT_CACHE_ENTRIES` at first).  A smaller
-    bound costs recomputation, never a different answer; the caches are trimmed at
-    once if no walk is under way, else when the last one ends.
-
-    >>> previous = set_cache_entries(10)
-    >>> GameCache("example.bounded").max_entries
-    10
-    >>> set_cache_entries(previous)
-    10
-    """
-    global _cache_entries
-    n = _checked_bound(n)
-    with walking(*_GAME_CACHES), _walks_lock:  # the trim, when the last walk ends
-        previous, _cache_entries = _cache_entries, n
-        for cache in _GAME_CACHES:
-            if not cache.own_bound:
-                cache.max_entries = n
-    return previous
-
-
-def cache_entries() -> int:
-    """The bound :func:`set_cache_entries` last set (of every :class:`GameCache`
-    without its own).
-
-    >>> cache_entries() == DEFAULT_CACHE_ENTRIES
-    True
-    """
-    return _cache_entries
-
-
-def cache_sizes() -> dict[str, int]:
-    """The number of entries in each registered analysis cache, by name (the engine's
-    own tables: ``cgtkit.short.engine.ENGINE.stats()``)."""
-    return {name: size() for name, (_, size) in sorted(_CACHES.items())}
-
-
 def clear_caches() -> None:
     """Forget the engine's remembered sums, comparisons and canonical forms, and every
     registered analysis cache (thermographs, atomic weights, products, ...), but not the
@@ -670,8 +503,7 @@ def clear_caches() -> None:
     True
     """
     _E.clear_caches()
-    for clear, _ in _CACHES.values():
-        clear()
+    clear_registered()
 
 
 def bottom_up(root: Game, known: Callable[[Game], bool]) -> list[Game]:
@@ -777,7 +609,8 @@ def reset() -> dict[str, int]:
     taken before the reset is not one any more: using it raises
     :class:`~cgtkit.errors.StaleGameError` (the native engine gives the games new
     ids, above all the old ones).  Call it from one thread when no other is working
-    with games (as :func:`clear_caches`).  Returns the number of interned games before
+    with games (as :func:`clear_caches`): it waits up to 10 s for a native
+    computation running in another thread to end, then raises a ``CGTError``.  Returns the number of interned games before
     and after.
 
     >>> g = Game.from_options([0], [Game.from_options([0], [0])])      # ^

@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 
 from ..numbers import Dyadic
+from ..hooks import provides
 from .game import Game
 from .thermography import temperature, thermograph
 
@@ -27,6 +28,7 @@ __all__ = ["game_html"]
 THUMBNAIL = (220, 150)
 
 
+@provides("short.game_html")
 def game_html(g: Game) -> str:
     """An HTML fragment: ``g``'s notation, its outcome class and, when ``g`` is hot, its
     thermograph as a small inline SVG."""

@@ -32,8 +32,10 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
+from ..hooks import hook
 from ..outcome import Outcome
-from .game import Game, GameCache, GameLike, walk_bottom_up, walking
+from .game import Game, GameLike, walk_bottom_up
+from ..memo import GameCache, walking
 from ..backend.python.short.nus import nus_misere_wins
 from .thermography import closed_form_known
 
@@ -107,9 +109,7 @@ def misere_first_player_wins(g: Any) -> tuple[bool, bool]:
     """``(Left wins moving first, Right wins moving first)`` in misère play, for any of
     the inputs :func:`misere_outcome` takes."""
     if isinstance(g, str):
-        from ..misere.forms import form
-
-        g = form(g)
+        g = hook("misere.form")(g)
     kind = type(g).__name__
     if kind == "Form":
         return misere_first_player_wins(g.game) if g.game is not None else _play_form(g)

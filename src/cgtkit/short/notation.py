@@ -59,7 +59,9 @@ from ..traverse import Step, run_steps
 
 from . import constants as C
 from .constants import up_nth, up_sum
-from .game import Game, GameCache, register_cache
+from ..hooks import provides
+from .game import Game
+from ..memo import GameCache, register_cache
 from .thermography import tiny_form
 
 __all__ = ["game", "format_game", "parse_text", "parse_python", "parse_as", "format_python", "MAX_SLASHES"]
@@ -786,6 +788,7 @@ def _disambiguation_hint(text: str, g: _Group, count: int) -> str:
 # --------------------------------------------------------------------------------------
 
 
+@provides("short.format_game")
 def format_game(g: "Game") -> str:
     """The CGSuite text of the canonical game ``g`` (what ``str(g)`` returns).
 

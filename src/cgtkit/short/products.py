@@ -41,7 +41,9 @@ from ..nimbers import nim_product
 from ..numbers import Dyadic
 from .. import traverse
 from .constants import nimber
-from .game import Game, GameCache, GameLike, walking
+from ..hooks import provides
+from .game import Game, GameLike
+from ..memo import GameCache, walking
 from ..backend.python.short.nus import NIMBER_OPTION_LIMIT
 
 __all__ = [
@@ -137,6 +139,7 @@ def _packed_incentives(u: Game, left: bool, right: bool) -> tuple[Game, ...] | N
 _NORTON: GameCache[tuple[Game, Game], Game] = GameCache("products.norton")
 
 
+@provides("short.norton")
 def norton(g: GameLike, u: GameLike) -> Game:
     """The Norton product ``G.U`` (``U`` is usually positive; CGSuite's NortonMultiply).
 
@@ -191,6 +194,7 @@ def _nimber(n: int) -> Game:
     return nimber(n)
 
 
+@provides("short.conway_product")
 def conway_product(g: GameLike, h: GameLike) -> Game:
     """The Conway product ``G.H`` of short games (on canonical forms)."""
     root = (Game.of(g), Game.of(h))
@@ -229,6 +233,7 @@ def conway_product(g: GameLike, h: GameLike) -> Game:
 
 
 # --- ordinal sum ------------------------------------------------------------------------
+@provides("short.ordinal_sum")
 def ordinal_sum(g: GameLike, h: GameLike) -> Game:
     """The ordinal sum ``G:H``: play in H, or in G (which deletes H); on canonical forms."""
     g, h = Game.of(g), Game.of(h)

@@ -38,7 +38,8 @@ from typing import Callable, MutableMapping, NamedTuple, Optional
 
 from ..numbers import Dyadic, decimal
 from .constants import nimber, up_nth, up_sum
-from .game import Game, GameCache, GameLike, walk_bottom_up, walking
+from .game import Game, GameLike, walk_bottom_up
+from ..memo import GameCache, walking
 from ..backend.python.short.nus import nus_parity, nus_temper
 from .products import incentives_of
 from .thermography import closed_form_known, stops, tiny_form

@@ -45,7 +45,8 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .. import backend
-from .game import FUZZY, bottom_up, Game, GameCache, GameLike, walk_bottom_up, walking
+from .game import FUZZY, bottom_up, Game, GameLike, walk_bottom_up
+from ..memo import GameCache, walking
 from .thermograph_svg import thermograph_plot, thermograph_svg
 
 __all__ = [

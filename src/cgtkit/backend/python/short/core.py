@@ -825,6 +825,6 @@ class PyEngine:
         }
 
 
-from ... import on_shortcuts  # noqa: E402  (the package is initialised up to the engine's choice)
+from ...choice import on_shortcuts  # noqa: E402
 
 on_shortcuts(_set_shortcuts)
