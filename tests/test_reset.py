@@ -94,6 +94,23 @@ def test_ruleset_values_after_reset():
     assert str(Domineering("...|...|..#").value) == before
 
 
+def test_reset_releases_a_long_chain_of_games_each_held_by_the_next():
+    # each game is referred to only by the option tuple of the next: dropping the last
+    # must release them all (one slot at a time after the first pass: a full scan per
+    # level was quadratic, and hung a test run for minutes)
+    cgtkit.reset()
+    g = Game.of(0)
+    for _ in range(3000):
+        g = Game.from_options([g], [])
+        assert len(g.left_options) == 1  # the option tuple is made, and holds the last
+    before = games_interned()
+    del g
+    sizes = cgtkit.reset()
+    assert (
+        sizes["before"] == before and before - sizes["after"] >= 2990
+    )  # the chain, but for its first few (integers that named constants keep)
+
+
 def test_ruleset_tables_forget_the_old_engine_whichever_reset_ran():
     # short.game.reset() knows nothing of the ruleset searches: their tables must
     # still never answer an id of the engine it replaced (CI failure, stop 25)

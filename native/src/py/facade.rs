@@ -83,6 +83,36 @@ fn only_here(g: &Bound<'_, PyAny>) -> bool {
     g.get_refcnt() == 1
 }
 
+/// Take out of the table the facades among the slots `candidates` that nothing else
+/// refers to; returns them (to be dropped out of the lock) and the slots of their
+/// options, which may be unreferenced once they are dropped.
+fn drop_round(py: Python<'_>, candidates: &[usize]) -> (Vec<Py<PyAny>>, Vec<usize>) {
+    let mut table = facades();
+    let base = table.base;
+    let mut dead = Vec::new();
+    let mut next = Vec::new();
+    for &i in candidates {
+        let Some(slot) = table.slots.get_mut(i) else { continue };
+        if !slot.as_ref().is_some_and(|g| only_here(g.bind(py))) {
+            continue;
+        }
+        let Some(g) = slot.take() else { continue };
+        if let Ok(core) = g.bind(py).cast::<GameCore>() {
+            for side in [&core.get().left, &core.get().right] {
+                for o in side.get(py).map(|t| t.bind(py).iter()).into_iter().flatten() {
+                    if let Some(j) = o.cast::<GameCore>().ok().and_then(|c| c.get().id().checked_sub(base)) {
+                        next.push(j as usize);
+                    }
+                }
+            }
+        }
+        dead.push(g);
+    }
+    next.sort_unstable();
+    next.dedup();
+    (dead, next)
+}
+
 /// How long `reset_engine` waits for other threads' native calls to end.
 const RESET_WAIT_SECONDS: u64 = 10;
 
@@ -107,13 +137,14 @@ fn reset_engine(py: Python<'_>) -> PyResult<(usize, usize)> {
         py.detach(|| std::thread::sleep(std::time::Duration::from_millis(1)));
     }
     let before = engine().table.len();
-    loop {
-        let dead: Vec<Py<PyAny>> =
-            facades().slots.iter_mut().filter_map(|slot| if slot.as_ref().is_some_and(|g| only_here(g.bind(py))) { slot.take() } else { None }).collect();
-        if dead.is_empty() {
-            break;
-        }
+    // first every slot, then only the options of the games just dropped: each slot is
+    // looked at once per game that held it (a full scan per round was quadratic in the
+    // depth of a chain of games: 15 s for a chain of 32,000)
+    let mut candidates: Vec<usize> = (0..facades().slots.len()).collect();
+    while !candidates.is_empty() {
+        let (dead, next) = drop_round(py, &candidates);
         drop(dead); // frees the Games (out of the lock), and with them their tuples of options
+        candidates = next;
     }
     let mut table = facades();
     let base = table.base;
