@@ -7,9 +7,8 @@ import importlib
 
 import pytest
 
-from cgtkit.memo import BoundedMemo
+from cgtkit.memo import BoundedMemo, cache_sizes
 from cgtkit.short.game import clear_caches
-from cgtkit.memo import cache_sizes
 
 # the modules that own a registered cache (imported so that every cache is registered)
 OWNERS = [
@@ -25,9 +24,13 @@ OWNERS = [
     "cgtkit.heap.subtraction",
     "cgtkit.rulesets.symmetry",
     "cgtkit.rulesets.reference",
+    "cgtkit.loopy.store",
 ]
 
 BOUNDED = [
+    "loopy.survives",
+    "loopy.stops",
+    "loopy.adorned_stops",
     "misere.sums",
     "misere.links",
     "misere.distinguishers",

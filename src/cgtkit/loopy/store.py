@@ -38,6 +38,7 @@ from collections import deque
 from typing import Callable, Iterable, Sequence
 
 from ..errors import CGTError
+from ..memo import BoundedMemo, register_cache
 from ..numbers import Dyadic
 from ..short.game import Game
 from .errors import NotAStopperError
@@ -67,9 +68,13 @@ _SHORT: dict = {}  # Game -> id
 _ALIAS: dict = {}  # id -> the older equal id (new vertices fused away)
 _INDEX: dict = {}  # fingerprint -> ids of loopy vertices with it
 _FP: dict = {}  # id -> fingerprint
-_SURV: dict = {}  # (p, q, turn) -> Left survives p - q with `turn` to move (0 Left, 1 Right)
-_STOPS: dict = {}  # id -> (left stop, right stop)
-_PSTOPS: dict = {}  # id -> adorned stops
+# memos of facts about vertices (recomputed when forgotten): bounded, oldest first out,
+# and registered with the analyses' caches (cgtkit.memo.cache_sizes, clear_caches)
+_SURV: BoundedMemo = BoundedMemo(1 << 20)  # (p, q, turn) -> Left survives p - q with `turn` to move (0 Left, 1 Right)
+_STOPS: BoundedMemo = BoundedMemo(1 << 18)  # id -> (left stop, right stop)
+_PSTOPS: BoundedMemo = BoundedMemo(1 << 18)  # id -> adorned stops
+for _name, _memo in (("loopy.survives", _SURV), ("loopy.stops", _STOPS), ("loopy.adorned_stops", _PSTOPS)):
+    register_cache(_name, _memo.clear, _memo.__len__)
 _SINGLE: dict = {}  # (left ids, right ids) of one new vertex with no loop -> its vertex
 _BATCH: dict = {}  # (left rows, right rows) of a batch of new vertices -> their vertices
 
