@@ -30,15 +30,29 @@ DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_coordinate
 ROWS = [TurningTurtles, Twins, MockTurtles, Ruler, Moebius]
 
 
-@pytest.mark.parametrize("game, key", [(MockTurtles, "mock_turtles"), (Ruler, "ruler"), (Moebius, "moebius")])
+@pytest.mark.parametrize(
+    "game, key",
+    [
+        (MockTurtles, "mock_turtles"),
+        (Ruler, "ruler"),
+        (Moebius, "moebius"),
+        (TurningTurtles, "turning_turtles"),
+        (Twins, "twins"),
+    ],
+)
 def test_published_coin_values(game, key):
+    """Each value set and its source (OEIS, Winning Ways) are in tests/data/rulesets_coordinate_games.json."""
     values = DATA[key]["values"]
     assert [game.coin_value(n + game.FIRST) for n in range(len(values))] == values
+    assert [game.coin_value_by_mex(n + game.FIRST) for n in range(min(len(values), 14))] == values[:14]
 
 
-def test_turtles_and_twins_are_nim():
-    assert [TurningTurtles.coin_value(n) for n in range(1, 30)] == list(range(1, 30))
-    assert [Twins.coin_value(n) for n in range(30)] == list(range(30))
+def test_turning_code_values_are_published():
+    """CGSuite's code "1-4" (turn one to four coins) is OEIS A033623 and "1-5" is Moebius, OEIS A054016."""
+    four = Turning("1-4:T")
+    assert [four.coin_value(n) for n in range(1, 44)] == DATA["turn_at_most_4"]["values"]
+    five = Turning("1-5:T")
+    assert [five.coin_value(n) for n in range(1, 25)] == DATA["moebius"]["values"][:24]
 
 
 @pytest.mark.parametrize("game", ROWS)
