@@ -23,22 +23,39 @@ from cgtkit.rulesets.coin_turning import (
     Tartan,
     Turning,
     Twins,
+    code_others_by_definition,
+    turning_code,
 )
+from cgtkit.rulesets.coin_turning import _code_others
 from cgtkit.rulesets.interface import PositionSolver
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_coordinate_games.json").read_text())
 ROWS = [TurningTurtles, Twins, MockTurtles, Ruler, Moebius]
 
 
-@pytest.mark.parametrize("game, key", [(MockTurtles, "mock_turtles"), (Ruler, "ruler"), (Moebius, "moebius")])
+@pytest.mark.parametrize(
+    "game, key",
+    [
+        (MockTurtles, "mock_turtles"),
+        (Ruler, "ruler"),
+        (Moebius, "moebius"),
+        (TurningTurtles, "turning_turtles"),
+        (Twins, "twins"),
+    ],
+)
 def test_published_coin_values(game, key):
+    """Each value set and its source (OEIS, Winning Ways) are in tests/data/rulesets_coordinate_games.json."""
     values = DATA[key]["values"]
     assert [game.coin_value(n + game.FIRST) for n in range(len(values))] == values
+    assert [game.coin_value_by_mex(n + game.FIRST) for n in range(min(len(values), 14))] == values[:14]
 
 
-def test_turtles_and_twins_are_nim():
-    assert [TurningTurtles.coin_value(n) for n in range(1, 30)] == list(range(1, 30))
-    assert [Twins.coin_value(n) for n in range(30)] == list(range(30))
+def test_turning_code_values_are_published():
+    """CGSuite's code "1-4" (turn one to four coins) is OEIS A033623 and "1-5" is Moebius, OEIS A054016."""
+    four = Turning("1-4:T")
+    assert [four.coin_value(n) for n in range(1, 44)] == DATA["turn_at_most_4"]["values"]
+    five = Turning("1-5:T")
+    assert [five.coin_value(n) for n in range(1, 25)] == DATA["moebius"]["values"][:24]
 
 
 @pytest.mark.parametrize("game", ROWS)
@@ -141,7 +158,9 @@ def test_turning_nim_sum_against_search(code, row):
     assert p.nim_value == PositionSolver().nim_value(p)
 
 
-@pytest.mark.parametrize("text", ["1-3THH", "3E:TH", "0-2:TH", "3-1:TH", "1-3:THX"])
+@pytest.mark.parametrize(
+    "text", ["1-3THH", "3Q:TH", "0-2:TH", "3-1:TH", "1-3:THX", "3CE:TH", "3C(0):TH", "3C(:TH", "3C(2)C(3):TH", "-3:TH"]
+)
 def test_turning_bad_input(text):
     with pytest.raises(RulesError):
         Turning(text)
@@ -172,7 +191,63 @@ def test_tartan_against_search(codes, h, w, data):
     assert p.nim_value == PositionSolver().nim_value(p)
 
 
-@pytest.mark.parametrize("text", ["1-2:TH", "1-2*3E:TH", "1-2*2:TH|T", "1-2*2TH"])
+@pytest.mark.parametrize("text", ["1-2:TH", "1-2*3X:TH", "1-2*2:TH|T", "1-2*2TH"])
 def test_tartan_bad_input(text):
     with pytest.raises(RulesError):
         Tartan(text)
+
+
+# --- CGSuite's modifiers C, E, S, F and C(n) (game.strip.Turning's documentation) ----------
+
+_ITEMS = st.builds(
+    lambda lo, width, plus, spacing, first, span: (
+        f"{lo}{'+' if plus else (f'-{lo + width}' if width else '')}{spacing}{'F' if first else ''}"
+        + (f"C({span})" if span else "")
+    ),
+    st.integers(1, 4),
+    st.integers(0, 3),
+    st.booleans(),
+    st.sampled_from(["", "C", "E", "S"]),
+    st.booleans(),
+    st.sampled_from([0, 0, 2, 3, 5]),
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(_ITEMS, min_size=1, max_size=2))
+def test_modifier_sets_against_their_definitions(items):
+    """The fast enumeration of turning sets against every subset filtered by the
+    definitions (consecutive, equally spaced, symmetric, leftmost coin, span)."""
+    code = ",".join(items)
+    rules = turning_code(code)
+    for n in range(1, 10):
+        fast = list(_code_others(rules, n))
+        assert len(fast) == len(set(fast))
+        assert set(fast) == code_others_by_definition(code, n), (code, n)
+
+
+def test_grunt_is_grundys_game():
+    """CGSuite's "4FS" (Grunt) against OEIS A002188, Grundy's game, one coin further right."""
+    grunt = Turning("4FS:T")
+    values = DATA["grunt"]["values"]
+    assert [grunt.coin_value(n + 1) for n in range(len(values))] == values
+
+
+def test_modifiers_by_hand():
+    # each set below is read off the definitions in CGSuite's Turning docs
+    assert sorted(code_others_by_definition("3E", 7)) == [(1, 4), (3, 5), (5, 6)]
+    assert sorted(_code_others(turning_code("3E"), 7)) == [(1, 4), (3, 5), (5, 6)]
+    assert sorted(_code_others(turning_code("4S"), 6)) == [(1, 2, 5), (1, 3, 4), (2, 3, 5), (3, 4, 5)]
+    assert sorted(_code_others(turning_code("1-3C(3)"), 5)) == [(), (3,), (3, 4), (4,)]
+    assert sorted(_code_others(turning_code("2F"), 4)) == [(1,)]
+    assert list(_code_others(turning_code("1F"), 3)) == [] and list(_code_others(turning_code("1F"), 1)) == [()]
+    assert list(_code_others(turning_code("4C(3)"), 9)) == []  # four coins never fit in three
+    assert turning_code("3c(5)f") == turning_code("3FC(5)")
+    assert str(Turning("3e:th")) == "3e:TH"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["3E", "4FS", "1+S", "1+FS", "1-3C(5)", "3C(5)", "2,3E"]), st.text(alphabet="HT", max_size=7))
+def test_modifier_codes_nim_sum_against_search(code, row):
+    p = Turning(f"{code}:{row}")
+    assert p.nim_value == PositionSolver().nim_value(p)

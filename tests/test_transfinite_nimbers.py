@@ -30,9 +30,10 @@ ROWS = {row["p"]: row for row in DATA["rows"]}
 # whose α_p lives in a field of degree at most 256 (Lenstra's method costs about the
 # cube of that degree): 257 needs only κ_16 = 256, 163 (excess 4) only κ_81 = ω^27
 FAST = [p for p in ROWS if p <= 43] + [61, 73, 97, 101, 109, 113, 127, 137, 151, 163, 181, 193, 241, 251, 257]
-# the rest up to degree 820 (83: about a minute); the 14 primes in fields of degree 1332
-# (149, 223) to 68060 (167) are left out: too slow for this pure-Python arithmetic
-SLOW = [53, 79, 89, 103, 157, 211, 71, 197, 67, 229, 131, 83]
+# the rest up to degree 820 (83: 25 s) and 223 (degree 1332 with f(p) = 37: 80 s); the
+# other 13 primes in fields of degree 1332 (149: 443 s, f(p) = 148) to 68060 (167) are
+# left out: too slow for this pure-Python arithmetic (docs/transfinite.md, the measurements)
+SLOW = [53, 79, 89, 103, 157, 211, 71, 197, 67, 229, 131, 83, 223]
 
 
 def test_table_sources_agree():

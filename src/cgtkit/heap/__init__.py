@@ -11,7 +11,7 @@ periods with their certificates, misère play; Nim (:mod:`.nim`) and the coin ga
 from .codes import TakeBreakCode
 from .games import GrundysGame, HeapGame, OctalGame, SubtractionGame, is_square
 from .grundy_sequence import GrundySequence
-from .misere import Genus, genus_of, misere_grundy_of
+from .misere import Genus, genus_of, misere_grundy_of, parse_genus
 from .nim import nim_outcome, nim_winning_move, nim_winning_moves
 from .partizan_subtraction import PartizanSubtractionGame
 from .periodicity import Periodicity
@@ -34,6 +34,7 @@ __all__ = [
     "Genus",
     "genus_of",
     "misere_grundy_of",
+    "parse_genus",
     "Periodicity",
     "PartizanSubtractionGame",
     "nim_outcome",

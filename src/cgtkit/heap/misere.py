@@ -32,10 +32,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
+from ..errors import NotationError
 from ..nimbers import mex
 from ..traverse import evaluate
 
-__all__ = ["Genus", "misere_genus", "misere_grundy", "genus_of", "misere_grundy_of"]
+__all__ = ["Genus", "misere_genus", "misere_grundy", "genus_of", "misere_grundy_of", "parse_genus"]
 
 ComponentOptions = Callable[[Any], Iterable[tuple]]
 
@@ -51,9 +52,11 @@ class Genus:
     settled: bool = True
 
     def __str__(self) -> str:
-        sep = "," if any(v > 9 for v in self.misere) else ""
-        sup = sep.join(str(v) for v in self.misere)
-        return f"{self.normal}^{sup}" if not sep else f"{self.normal}^{{{sup}}}"
+        """Winning Ways' notation, every γk written (``0^120``); with a value of 10
+        or more the superscript is ``(γ0,γ1,...)``, as CGSuite writes it."""
+        if any(v > 9 for v in self.misere):
+            return f"{self.normal}^(" + ",".join(map(str, self.misere)) + ")"
+        return f"{self.normal}^" + "".join(map(str, self.misere))
 
     @property
     def misere_value(self) -> int:
@@ -214,3 +217,70 @@ def misere_grundy_of(solver: Any, position: Any) -> int:
 
 
 _compress, _MultisetSearch = compress_gammas, MultisetSearch  # the old private names
+
+
+# --- reading a genus ------------------------------------------------------------------------
+
+
+def _tail(normal: int, first: int, k: int, tame: bool) -> int:
+    """γk (k >= 1) of a genus whose superscript CGSuite abbreviates to at most one
+    value ``first`` (its γ0): from γ1 on the sequence alternates between b and b xor 2,
+    where b is g for a tame genus and γ0 (if below 4, else g) for a restive one."""
+    base = normal if tame or first >= 4 else first
+    return base ^ (2 if k % 2 else 0)
+
+
+def parse_genus(text: str) -> Genus:
+    """Read a genus as CGSuite or Winning Ways writes it.
+
+    ``g^γ0γ1...`` (or ``g^(γ0,γ1,...)`` when a value has two digits) lists the γk up
+    to where the last two alternate.  CGSuite shortens a nim-heap's genus to ``g`` and
+    a tame or restive game's to ``g^γ0``: there γ0 of a nim-heap is 1 - g for g < 2 (else
+    g), and from γ1 on the values alternate between b and b xor 2, b being g (tame:
+    γ0 = g, or g and γ0 both 0 or 1) or γ0 when it is below 4 (restive).
+
+    >>> [str(parse_genus(t)) for t in ("0", "2", "4", "0^120", "0^0", "4^146")]
+    ['0^120', '2^20', '4^46', '0^120', '0^02', '4^146']
+    >>> parse_genus("2^(10,11)").gamma(5)
+    11
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a genus is written like 0^120 or 2^(10,11), not {type(text).__name__}")
+    s = text.strip()
+    head, caret, sup = s.partition("^")
+    if not head.isdigit() or not head.isascii():
+        bad = next((i for i, ch in enumerate(s) if not (ch.isascii() and ch.isdigit())), len(s))
+        raise NotationError(f"genus {text!r}: expected the normal value (digits) at column {bad + 1}")
+    normal = int(head)
+    start = len(head) + 1  # column of the first character after '^'
+    if not caret:
+        values: list[int] = []
+    elif sup[:1] == "(":
+        if sup[-1:] != ")":
+            raise NotationError(f"genus {text!r}: the '(' at column {start + 1} is not closed by ')'")
+        parts = sup[1:-1].split(",")
+        values = []
+        col = start + 1
+        for part in parts:
+            if not (part.isascii() and part.isdigit()):
+                raise NotationError(f"genus {text!r}: expected a value (digits) at column {col + 1}")
+            values.append(int(part))
+            col += len(part) + 1
+    else:
+        for i, ch in enumerate(sup):
+            if not (ch.isascii() and ch.isdigit()):
+                raise NotationError(
+                    f"genus {text!r}: illegal character {ch!r} at column {start + i + 1} "
+                    "(the superscript is digits, or values in parentheses separated by commas)"
+                )
+        values = [int(ch) for ch in sup]
+        if not values:
+            raise NotationError(f"genus {text!r}: nothing after '^' at column {start}")
+    if len(values) >= 2:
+        gammas = values + [values[-2 + (i % 2)] for i in range(4)]
+    else:
+        first = values[0] if values else (1 - normal if normal < 2 else normal)
+        tame = first == normal or (first | normal) < 2
+        gammas = [first] + [_tail(normal, first, k, tame) for k in range(1, 5)]
+    misere, _ = compress_gammas(gammas)
+    return Genus(normal, misere)

@@ -41,7 +41,6 @@ from __future__ import annotations
 from functools import lru_cache
 import re
 from itertools import combinations
-from math import comb
 from typing import Callable, ClassVar, Hashable, Iterable, Iterator, NamedTuple
 
 from ..errors import CGTError, RulesError
@@ -59,6 +58,8 @@ __all__ += [
     "turning_code",
     "Tartan",
     "Factor",
+    "TurningRule",
+    "code_others_by_definition",
 ]
 
 
@@ -321,60 +322,172 @@ def _moebius_values(n: int) -> tuple[int, ...]:
 
 # --- any game of a turning code, as CGSuite writes them --------------------------
 
-_ITEM = re.compile(r"(\d+)(?:-(\d+)|(\+))?(C?)")
+_RANGE = re.compile(r"(\d+)(?:-(\d+)|(\+))?")
+_SPAN = re.compile(r"C\((\d+)\)", re.IGNORECASE)
 SET_LIMIT = 200_000  # the most turning sets one coin may have in :class:`Turning`
 
 
-def turning_code(code: str) -> tuple[tuple[int, int, bool], ...]:
-    """A turning code (CGSuite's notation, the part without E, S, F or C(n)): items
-    separated by commas, each ``k`` (turn exactly k coins), ``a-b`` (a to b coins) or
-    ``a+`` (a or more), with ``C`` if the coins turned must be consecutive.  Each
-    item is (least, most or -1 for no bound, consecutive).
+class TurningRule(NamedTuple):
+    """One comma-separated item of a turning code: turn ``least`` to ``most`` coins
+    (``most`` -1: no bound) arranged as ``spacing`` says ("" any, "C" consecutive,
+    "E" equally spaced, "S" symmetric), the leftmost coin among them if ``first``,
+    all within ``span`` adjacent coins (-1: no bound)."""
+
+    least: int
+    most: int
+    spacing: str = ""
+    first: bool = False
+    span: int = -1
+
+
+def turning_code(code: str) -> tuple[TurningRule, ...]:
+    """A turning code as CGSuite writes them: items separated by commas, each ``k``
+    (turn exactly k coins), ``a-b`` (a to b coins) or ``a+`` (a or more), followed by
+    any of the modifiers ``C`` (the coins turned are consecutive), ``E`` (equally
+    spaced), ``S`` (symmetrically arranged), ``F`` (the leftmost coin is among them)
+    and ``C(n)`` (all within n adjacent coins); letters in either case.
 
     >>> turning_code("1-3"), turning_code("2,4+C")
-    (((1, 3, False),), ((2, 2, False), (4, -1, True)))
+    ((TurningRule(least=1, most=3, spacing='', first=False, span=-1),), (TurningRule(least=2, most=2, spacing='', first=False, span=-1), TurningRule(least=4, most=-1, spacing='C', first=False, span=-1)))
+    >>> turning_code("4fs")[0], turning_code("1-3C(5)")[0]
+    (TurningRule(least=4, most=4, spacing='S', first=True, span=-1), TurningRule(least=1, most=3, spacing='', first=False, span=5))
     """
-    items = []
-    for part in code.split(","):
-        m = _ITEM.fullmatch(part.strip())
-        if m is None or int(m.group(1)) < 1 or (m.group(2) is not None and int(m.group(2)) < int(m.group(1))):
-            raise RulesError(
-                f"Turning: {part.strip()!r} in the code {code!r} is not k, a-b or a+ (a >= 1), optionally with C"
-            )
-        lo = int(m.group(1))
-        hi = -1 if m.group(3) else int(m.group(2) or lo)
-        items.append((lo, hi, m.group(4) == "C"))
-    return tuple(items)
+    if not isinstance(code, str):
+        raise RulesError(f"Turning: a turning code is a string such as '1-3', not {type(code).__name__}")
+    return tuple(_turning_item(part.strip(), code) for part in code.split(","))
 
 
-def _code_others(items: tuple[tuple[int, int, bool], ...], n: int) -> Iterator[tuple[int, ...]]:
+def _turning_item(part: str, code: str) -> TurningRule:
+    def bad(why: str) -> RulesError:
+        return RulesError(f"Turning: {part!r} in the code {code!r}: {why}")
+
+    m = _RANGE.match(part)
+    if m is None or int(m.group(1)) < 1 or (m.group(2) is not None and int(m.group(2)) < int(m.group(1))):
+        raise bad("expected k, a-b or a+ (a >= 1) before the modifiers C, E, S, F, C(n)")
+    least = int(m.group(1))
+    most = -1 if m.group(3) else int(m.group(2) or least)
+    spacing, first, span = "", False, -1
+    i = m.end()
+    while i < len(part):
+        ch = part[i].upper()
+        paren = _SPAN.match(part, i)
+        if paren is not None:
+            if span >= 0:
+                raise bad(f"C(n) given twice (column {i + 1})")
+            span = int(paren.group(1))
+            if span < 1:
+                raise bad(f"C(n) needs n >= 1 (column {i + 1})")
+            i = paren.end()
+            continue
+        if ch in "CES":
+            if spacing:
+                raise bad(f"two of the spacing modifiers C, E, S (column {i + 1})")
+            spacing = ch
+        elif ch == "F":
+            first = True
+        else:
+            raise bad(f"illegal character {part[i]!r} at column {i + 1} (modifiers: C, E, S, F, C(n))")
+        i += 1
+    return TurningRule(least, most, spacing, first, span)
+
+
+def _spacing_sets(rule: TurningRule, n: int, k: int, low: int) -> Iterator[tuple[int, ...]]:
+    """The other coins of the turning sets of k coins, the rightmost n, the others
+    from coin ``low`` on, arranged as ``rule.spacing`` says."""
+    if k == 1:
+        yield ()
+    elif rule.spacing == "C":
+        if n - k + 1 >= low:
+            yield tuple(range(n - k + 1, n))
+    elif rule.spacing == "E":
+        for step in range(1, (n - low) // (k - 1) + 1):
+            yield tuple(range(n - (k - 1) * step, n, step))
+    elif rule.spacing == "S":  # a_i + a_(k+1-i) = a_1 + n
+        for a1 in range(low, n - k + 2):
+            total = a1 + n
+            if k % 2 and total % 2:
+                continue
+            half = (k - 2) // 2  # the free coins strictly between a1 and the centre
+            middle = (total // 2,) if k % 2 else ()
+            top = (total - 1) // 2  # the largest coin below the centre
+            for lower in combinations(range(a1 + 1, top + 1), half):
+                yield (a1, *lower, *middle, *(total - x for x in reversed(lower)))  # a1's mirror is n
+    else:
+        yield from combinations(range(low, n), k - 1)
+
+
+def _rule_others(rule: TurningRule, n: int) -> Iterator[tuple[int, ...]]:
+    """The other coins of each turning set of ``rule`` whose rightmost coin is n."""
+    most = n if rule.most < 0 else min(rule.most, n)
+    low = 1
+    if rule.span >= 0:
+        most = min(most, rule.span)
+        low = max(1, n - rule.span + 1)
+    for k in range(rule.least, most + 1):
+        for other in _spacing_sets(rule, n, k, low):
+            if not rule.first or (other[0] == 1 if other else n == 1):
+                yield other
+
+
+def _code_others(items: tuple[TurningRule, ...], n: int) -> Iterator[tuple[int, ...]]:
     """The other coins of each turning set whose rightmost coin is n (coins from 1)."""
     seen: set[tuple[int, ...]] = set()
-    for lo, hi, consecutive in items:
-        top = n if hi < 0 else min(hi, n)
-        for k in range(lo, top + 1):
-            sets = [tuple(range(n - k + 1, n))] if consecutive else combinations(range(1, n), k - 1)
-            for other in sets:
-                if other not in seen:
-                    seen.add(other)
-                    yield other
+    for rule in items:
+        for other in _rule_others(rule, n):
+            if other not in seen:
+                seen.add(other)
+                yield other
 
 
-_CODE_VALUES: dict[tuple[tuple[int, int, bool], ...], list[int]] = {}
+def _is_turning_set(rule: TurningRule, coins: tuple[int, ...]) -> bool:
+    """The slow twin's test: does the increasing tuple ``coins`` (its last the coin
+    turned from heads to tails) satisfy ``rule``, by the definitions one by one?"""
+    k = len(coins)
+    if k < rule.least or (rule.most >= 0 and k > rule.most):
+        return False
+    if rule.span >= 0 and coins[-1] - coins[0] + 1 > rule.span:
+        return False
+    if rule.first and coins[0] != 1:
+        return False
+    gaps = {b - a for a, b in zip(coins, coins[1:])}
+    if rule.spacing == "C":
+        return gaps <= {1}
+    if rule.spacing == "E":
+        return len(gaps) <= 1
+    if rule.spacing == "S":
+        return all(coins[i] + coins[k - 1 - i] == coins[0] + coins[-1] for i in range(k))
+    return True
 
 
-def _code_value(items: tuple[tuple[int, int, bool], ...], n: int) -> int:
+def code_others_by_definition(code: str, n: int) -> set[tuple[int, ...]]:
+    """The slow twin of the turning sets with rightmost coin n: every subset of the
+    coins below n, kept if some item of the code allows it (tests compare it with
+    the sets the fast enumeration makes).
+
+    >>> sorted(code_others_by_definition("3E", 5))
+    [(1, 3), (3, 4)]
+    """
+    items = turning_code(code)
+    return {
+        other
+        for size in range(n)
+        for other in combinations(range(1, n), size)
+        if any(_is_turning_set(rule, (*other, n)) for rule in items)
+    }
+
+
+_CODE_VALUES: dict[tuple[TurningRule, ...], list[int]] = {}
+
+
+def _code_value(items: tuple[TurningRule, ...], n: int) -> int:
     """Coin n's value by the mex rule, computed upwards from coin 1 (cached per code)."""
     values = _CODE_VALUES.setdefault(items, [])
     while len(values) < n:
         m = len(values) + 1
-        count = sum(
-            1 if c else comb(m - 1, k - 1) for lo, hi, c in items for k in range(lo, (m if hi < 0 else min(hi, m)) + 1)
-        )
-        if count > SET_LIMIT:
-            raise CGTError(f"Turning: coin {m} has {count} turning sets, beyond the limit {SET_LIMIT}")
-        sums = []
+        sums: list[int] = []
         for other in _code_others(items, m):
+            if len(sums) >= SET_LIMIT:
+                raise CGTError(f"Turning: coin {m} has more than {SET_LIMIT} turning sets (the limit)")
             v = 0
             for o in other:
                 v ^= values[o - 1]
@@ -391,11 +504,22 @@ class Turning(
     aliases=("coin-turning",),
 ):
     """A coin-turning game given by its turning code (CGSuite's ``game.strip.Turning``
-    codes without the E, S, F and C(n) modifiers), coins numbered from 1 as there:
-    ``"1-2"`` Turning Turtles, ``"2"`` Twins (shifted by one), ``"1-3"`` Mock
-    Turtles (shifted by one), ``"1-5"`` Moebius, ``"1-7"`` Mogul, ``"1+"`` Motley,
-    ``"3"`` Triplets, ``"1+C"`` Ruler, ``"1-5C"`` Ruler Fives.  Coin values by the
-    mex rule; the named games' closed forms are checked against it."""
+    codes, :func:`turning_code`), coins numbered from 1 as there: ``"1-2"`` Turning
+    Turtles, ``"2"`` Twins (shifted by one), ``"1-3"`` Mock Turtles (shifted by one),
+    ``"1-5"`` Moebius, ``"1-7"`` Mogul, ``"1+"`` Motley, ``"3"`` Triplets, ``"1+C"``
+    Ruler, ``"1-5C"`` Ruler Fives, ``"1-3C(5)"`` Mock Turtle Fives, ``"3C(5)"`` Triplet
+    Fives, ``"3E"`` Turnips, ``"4FS"`` Grunt (Grundy's game, shifted by one), ``"1+S"``
+    Sym, ``"1+FS"`` Sympler.  Coin values by the mex rule; the named games' closed
+    forms are checked against it.
+
+    ``F`` means the leftmost coin (coin 1) is among those turned, also when only one
+    coin is turned (so that coin can only be coin 1).  CGSuite's enumeration differs
+    there: for a one-coin move under F it allows any coin (no spacing modifier),
+    the odd coins (S) or coin 1 (C).
+
+    >>> [Turning("4FS:T").coin_value(n) for n in range(1, 12)]     # Grundy's game G(n - 1)
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0]
+    """
 
     __slots__ = ("_code", "_items", "_s")
     NAME = "Turning"
@@ -411,7 +535,7 @@ class Turning(
     def __str__(self) -> str:
         return f"{self._code}:{self._s}"
 
-    def _state(self) -> tuple[tuple[tuple[int, int, bool], ...], str]:
+    def _state(self) -> tuple[tuple[TurningRule, ...], str]:
         return (self._items, self._s)
 
     def coin_value(self, n: int) -> int:
@@ -448,7 +572,7 @@ def _row_factor(game: type[CoinRow]) -> Factor:
     return Factor(game.NAME, game.FIRST, game.others, game.coin_value)
 
 
-def _code_factor(items: tuple[tuple[int, int, bool], ...]) -> Factor:
+def _code_factor(items: tuple[TurningRule, ...]) -> Factor:
     return Factor(items, 1, lambda n: _code_others(items, n), lambda n: _code_value(items, n))
 
 
