@@ -177,6 +177,7 @@ RULESETS: dict[str, tuple[str, Callable[[str], str]]] = {
     "nogo_1xn": ("NoGo", str),
     "nogo": ("NoGo", str),
     "toppling_dominoes": ("TopplingDominoes", str),
+    "gen_king_dirt": ("KingDirt", str),
 }
 
 
