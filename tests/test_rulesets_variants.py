@@ -110,3 +110,13 @@ def test_variants_are_values_and_bad_input_is_one_error():
         dicotic_variant(42)
     with pytest.raises(RulesError, match="hashable"):
         twisted_variant([1])
+
+
+def test_the_command_line_option(capsys):
+    from cli_run import run
+
+    for variant, value in (("impartial", "*2"), ("dicotic", "0"), ("twisted", "1")):
+        status, out, _ = run(capsys, "domineering", "--variant", variant, ".|.|.|.")
+        assert status == 0 and f"value: {value}\n" in out
+    status, _, err = run(capsys, "domineering", "--variant", "twisted", "--moves", ".|.")
+    assert status == 2 and len(err.strip().splitlines()) == 1
