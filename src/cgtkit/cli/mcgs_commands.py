@@ -47,10 +47,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     """Add this group's subcommands to the cgtkit parser."""
     p = sub.add_parser(
         "mcgs",
-        help="run MCGS's .test files (who wins, nim values, thermographs) and check the expected results",
+        help="run MCGS's .test files (who wins, nim values, winning moves, thermographs) and check the expected results",
         description="Read test files in MCGS's format (version 1.5 to 1.7: sections such as [clobber_1xn] "
         "or [impartial domineering], positions, and command blocks {B win, W loss}, {N 3}, "
-        "{thermograph ...}), answer every command with cgtkit, and print each FAIL and SKIP (every "
+        "{winning moves B 0:a1-b1 ...} in MCGS's move notation, {thermograph ...}), answer every command with cgtkit, and print each FAIL and SKIP (every "
         "result with --verbose) and the counts. Exit status 1 when a command failed.",
         epilog="example: cgtkit mcgs tests/data/mcgs/autotests/kayles_autotests/kayles_bw_easy.test",
     )

@@ -11,7 +11,8 @@ perfect player.
   thermograph and the rest); ``--moves`` also lists every option with its value; ``--jobs N`` runs the
   native search of a large position on N threads; ``--outcome`` prints only who
   wins, which a game of stones finds without the full value (``cgtkit clobber
-  --outcome "xoxox|oxoxo|xoxox|oxoxo|xoxox"``).
+  --outcome "xoxox|oxoxo|xoxox|oxoxo|xoxox"``); ``--variant impartial|dicotic|twisted``
+  gives the value of that variant of the position (:mod:`cgtkit.rulesets.variants`).
 * ``cgtkit rulesets``: the known rulesets, each with an example position.
 * ``cgtkit play NAME POSITION [--as left|right] [--first left|right]``: a game in the
   terminal.  The board is drawn (a grid with lettered columns and numbered rows,
@@ -125,8 +126,19 @@ def _outcome_of(position: Any) -> Outcome:
     return position.outcome if isinstance(position, StonePosition) else position.value.outcome
 
 
+def _variant(position: Any, variant: Optional[str], args: argparse.Namespace) -> Any:
+    """The position, or its ``--variant`` (impartial, dicotic or twisted)."""
+    if variant is None:
+        return position
+    if args.moves or getattr(args, "outcome", False):
+        raise UsageError(f"--variant {variant} gives the variant's value; it does not go with --moves or --outcome")
+    from ..rulesets import variants
+
+    return getattr(variants, f"{variant}_variant")(position)
+
+
 def _show_value(args: argparse.Namespace) -> None:
-    position = _parse_position(args.ruleset, args.position)
+    position = _variant(_parse_position(args.ruleset, args.position), getattr(args, "variant", None), args)
     if getattr(args, "outcome", False):
         if args.moves:
             raise UsageError("--moves lists every option's value; it does not go with --outcome")
@@ -444,5 +456,11 @@ def _value_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="also stops, mean, temperature, thermograph and the rest")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
     p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
+    p.add_argument(
+        "--variant",
+        choices=("impartial", "dicotic", "twisted"),
+        help="the value of a variant of the position (CGSuite's): either player makes either's moves; "
+        "no one moves once a player cannot; the players swap roles after each move",
+    )
     add_progress_options(p)
     add_json_option(p)

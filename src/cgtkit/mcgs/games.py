@@ -29,7 +29,7 @@ from ..short.constants import nimber, up
 from ..short.game import Game
 from .testfile import GameTerm, MCGSFormatError
 
-__all__ = ["Unsupported", "Component", "component", "SECTIONS"]
+__all__ = ["Unsupported", "Component", "component", "position_of", "kayles_nim", "SECTIONS", "RULESETS"]
 
 
 class Unsupported(CGTError):
@@ -162,28 +162,57 @@ def _stones(text: str) -> str:
     return text.replace("X", "x").replace("O", "o")
 
 
-def _ruleset(cls_name: str, convert: Callable[[str], str] = _stones) -> Callable[[GameTerm], Component]:
-    def make(term: GameTerm) -> Component:
-        from .. import rulesets
+#: each section of a ruleset: its position class's name, and how MCGS's text becomes the
+#: class's notation
+RULESETS: dict[str, tuple[str, Callable[[str], str]]] = {
+    "clobber_1xn": ("Clobber", _stones),
+    "clobber": ("Clobber", _stones),
+    "domineering": ("Domineering", str),
+    "amazons": ("Amazons", _stones),
+    "cannibal_clobber": ("CannibalClobber", _stones),
+    "fission": ("Fission", str),
+    "sheep": ("Sheep", str),
+    "elephants": ("Elephants", str),
+    "gen_toads": ("GenToads", str),
+    "nogo_1xn": ("NoGo", str),
+    "nogo": ("NoGo", str),
+    "toppling_dominoes": ("TopplingDominoes", str),
+    "gen_king_dirt": ("KingDirt", str),
+}
 
-        position = getattr(rulesets, cls_name)(convert(term.text))
-        if term.impartial:
-            from ..rulesets.variants import impartial_variant
 
-            n = impartial_variant(position).nim_value
-            return Component(term, nimber(n), n)
-        return Component(term, position=position)
+def position_of(term: GameTerm) -> Any:
+    """The position of a ruleset that ``term`` writes (for an impartial section, the
+    position whose variant is played)."""
+    from .. import rulesets
 
-    return make
+    cls_name, convert = RULESETS[term.section]
+    return getattr(rulesets, cls_name)(convert(term.text))
+
+
+def _ruleset(term: GameTerm) -> Component:
+    position = position_of(term)
+    if term.impartial:
+        from ..rulesets.variants import impartial_variant
+
+        n = impartial_variant(position).nim_value
+        return Component(term, nimber(n), n)
+    return Component(term, position=position)
+
+
+@functools.lru_cache(maxsize=4096)
+def kayles_nim(n: int) -> int:
+    """The nim value of a Kayles row of ``n`` pins (octal 0.77)."""
+    from ..heap import OctalGame
+
+    return int(OctalGame("0.77").grundy(n))
 
 
 def _kayles(term: GameTerm) -> Component:
-    from ..heap import OctalGame
-
     n = _int(term.text.strip(), term)
     if n < 0:
         raise MCGSFormatError(f"line {term.line}: a kayles heap has n >= 0 pins, not {n}")
-    g = int(OctalGame("0.77").grundy(n))
+    g = kayles_nim(n)
     return Component(term, nimber(g), g)
 
 
@@ -194,17 +223,7 @@ SECTIONS: dict[str, Callable[[GameTerm], Component]] = {
     "switch_game": _basic,
     "up_star": _basic,
     "kayles": _kayles,
-    "clobber_1xn": _ruleset("Clobber"),
-    "clobber": _ruleset("Clobber"),
-    "domineering": _ruleset("Domineering", lambda t: t),
-    "amazons": _ruleset("Amazons"),
-    "cannibal_clobber": _ruleset("CannibalClobber"),
-    "fission": _ruleset("Fission", lambda t: t),
-    "sheep": _ruleset("Sheep", lambda t: t),
-    "elephants": _ruleset("Elephants", lambda t: t),
-    "gen_toads": _ruleset("GenToads", lambda t: t),
-    "nogo_1xn": _ruleset("NoGo", lambda t: t),
-    "nogo": _ruleset("NoGo", lambda t: t),
+    **dict.fromkeys(RULESETS, _ruleset),
 }
 
 

@@ -4,7 +4,8 @@ listed as a SKIP with its reason when cgtkit cannot yet answer it.
 
 Who wins a sum comes from the sum of the components' canonical values (Left moving
 first wins exactly when the sum is not <= 0; Right, when it is not >= 0); a nim value
-from the nim-sum of the components' nim values; a thermograph from the sum's.
+from the nim-sum of the components' nim values; a thermograph from the sum's; the
+winning moves by trying each move (:mod:`.moves`, in MCGS's move notation).
 
 >>> from cgtkit.mcgs.testfile import read
 >>> results = run_file(read("[clobber_1xn] XO XO {B loss, W loss, N 0} [up_star] 1 {B win}"))
@@ -23,8 +24,8 @@ from ..errors import CGTError
 from ..numbers import Dyadic
 from ..short.game import Game
 from ..short.thermography import Thermograph as _Thermograph, Trajectory, thermograph
-from ..search import who_wins
 from .games import Component, Unsupported, component
+from .moves import first_wins, winning_moves
 from .testfile import Case, Command, NimValue, Scaffold, Solve, TestFile, Thermograph, WinningMoves
 
 __all__ = ["Result", "run_case", "run_file", "summary"]
@@ -46,11 +47,6 @@ class Result:
     expected: str = ""
     reason: str = ""
     description: str = ""
-
-
-def _wins(total: Game, player: str) -> bool:
-    """Does ``player`` ("B" Left, "W" Right), moving first on ``total``, win?"""
-    return not total <= 0 if player == "B" else not total >= 0
 
 
 def _wall_at(points: Scaffold, t: fractions.Fraction) -> fractions.Fraction:
@@ -100,11 +96,7 @@ def _answer(command: Command, parts: list[Component]) -> tuple[str, Optional[str
     """(cgtkit's answer, the expected answer or None), both as MCGS writes them."""
     if isinstance(command, Solve):
         expected = None if command.expected is None else ("win" if command.expected else "loss")
-        if any(c.position is not None for c in parts):  # searched on the positions
-            won = who_wins([c.term_of_sum for c in parts], "L" if command.player == "B" else "R")
-        else:
-            won = _wins(sum((c.value for c in parts), Game.of(0)), command.player)
-        return ("win" if won else "loss"), expected
+        return ("win" if first_wins(parts, command.player) else "loss"), expected
     if isinstance(command, NimValue):
         if any(c.nim_value is None for c in parts):
             raise CGTError("a nim value needs every component impartial")
@@ -122,7 +114,11 @@ def _answer(command: Command, parts: list[Component]) -> tuple[str, Optional[str
         agree = _same_wall(th.left, left) and _same_wall(th.right, right)
         return (str(command)[len("thermograph ") :] if agree else got), str(command)[len("thermograph ") :]
     assert isinstance(command, WinningMoves)
-    raise Unsupported("winning moves in MCGS's move notation are not written yet")
+    found = winning_moves(parts, command.player)
+    got = " ".join(sorted(found)) or "None"
+    if command.expected is None:
+        return got, None
+    return got, " ".join(sorted(command.expected)) or "None"
 
 
 def run_case(case: Case, file: str = "<text>") -> Iterator[Result]:

@@ -1,6 +1,7 @@
 """NoGo (MCGS's ``nogo`` and ``nogo_1xn``): players alternately place a stone of their
 colour, Left ``X`` (Black) and Right ``O`` (White), on an empty point ``.`` of a grid
-(rows separated by ``|``; a strip is one row).  A move that would leave any group
+(rows separated by ``|``; a strip is one row; ``#`` is a point off the board, as in
+MCGS).  A move that would leave any group
 (a 4-connected block of one colour) without a liberty, its own or the opponent's, is
 illegal: nothing is ever captured.  A position with a group without liberties is not
 a NoGo position.
@@ -150,15 +151,15 @@ class NoGo(
     board=True,
     aliases=("no-go",),
 ):
-    """A NoGo position (immutable): rows of ``X``, ``O`` and ``.``."""
+    """A NoGo position (immutable): rows of ``X``, ``O``, ``.`` and ``#`` (no point)."""
 
     __slots__ = ("_rows",)
 
     def __init__(self, text: str) -> None:
-        self._rows = tuple(parse_grid(text.upper() if isinstance(text, str) else text, "XO.", "NoGo"))
+        self._rows = tuple(parse_grid(text.upper() if isinstance(text, str) else text, "XO.#", "NoGo"))
         for i, row in enumerate(self._rows):
             for j, ch in enumerate(row):
-                if ch != "." and not _group(self._rows, i, j)[1]:
+                if ch in "XO" and not _group(self._rows, i, j)[1]:
                     raise RulesError(f"NoGo: the group at row {i + 1}, column {j + 1} of {quoted(text)} has no liberty")
 
     def __str__(self) -> str:

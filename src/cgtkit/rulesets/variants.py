@@ -1,5 +1,21 @@
 """Variants of any ruleset: the impartial variant, in which each player may make
-either player's moves (CGSuite's ImpartialVariant, MCGS's ``[impartial X]``).
+either player's moves (CGSuite's ImpartialVariant, MCGS's ``[impartial X]``), and
+CGSuite's dicotic and twisted variants.
+
+* The **dicotic variant** D(G): when either player has no move in G, neither has one
+  in D(G) (it is 0); otherwise each player's moves are their moves of G, to D of the
+  option.  Every position of D(G) is dicotic (both or neither may move), so D(G) is
+  all-small: infinitesimal.
+* The **twisted variant** T(G): each player's moves are their moves of G, and after
+  each move the players swap roles: T(G)'s options are -T(G') for G's options G'
+  (``-`` swaps Left and Right).  T(T(G)) = G, T(-G) = -T(G), and T(G) = G for an
+  impartial G.
+
+Both are defined on the game tree, not on values (equal games may have different
+variants), and neither splits over a sum of parts: the value of a variant is searched
+on whole positions.  Any position with ``left_moves()`` and ``right_moves()`` (or an
+impartial one's ``moves()``), native or Python-written, or a :class:`Game` form, has
+them.
 
 The variant wraps a position of any partizan ruleset (anything with ``left_moves()``
 and ``right_moves()``); its moves are the union of both sides' moves, wrapped again,
@@ -11,6 +27,10 @@ original.  An impartial ruleset is its own impartial variant.
 1
 >>> impartial_variant(Domineering("..|..")).nim_value == 0  # 2x2 Cram
 True
+>>> dicotic_variant(Domineering(".|.")).value, dicotic_variant(Domineering("..|..")).value  # {0|0}: one move ends it
+(game('0'), game('*'))
+>>> twisted_variant(Domineering(".|.|.|.")).value, Domineering(".|.|.|.").value   # {-1, 0|} and {0, 1|}
+(game('1'), game('2'))
 """
 
 from __future__ import annotations
@@ -18,10 +38,20 @@ from __future__ import annotations
 from typing import Any, Hashable
 
 from ..short.constants import nimber
+from ..errors import RulesError
 from ..short.game import Game
 from .interface import PositionSolver
 
-__all__ = ["ImpartialVariant", "impartial_variant"]
+__all__ = [
+    "ImpartialVariant",
+    "impartial_variant",
+    "DicoticVariant",
+    "dicotic_variant",
+    "TwistedVariant",
+    "twisted_variant",
+    "Negative",
+    "negative",
+]
 
 _SOLVER = PositionSolver(max_entries=1_000_000)  # bounded between questions
 
@@ -74,3 +104,112 @@ class ImpartialVariant:
 def impartial_variant(position: Any) -> ImpartialVariant:
     """The impartial variant of any position (see :class:`ImpartialVariant`)."""
     return position if isinstance(position, ImpartialVariant) else ImpartialVariant(position)
+
+
+# --- the dicotic and twisted variants ---------------------------------------------------
+
+
+def _moves(position: Any, left: bool) -> list[Any]:
+    """One side's options of a position (either side's moves of an impartial one, a
+    Game's options)."""
+    if isinstance(position, Game):
+        return list(position.left_options if left else position.right_options)
+    if getattr(position, "IMPARTIAL", False) and not hasattr(position, "left_moves"):
+        return list(position.moves())
+    side = getattr(position, "left_moves" if left else "right_moves", None)
+    if side is None:
+        raise RulesError(f"{position!r} has no left_moves() and right_moves(): it has no variants")
+    return list(side())
+
+
+class _Wrapper:
+    """A position wrapped by a variant: hashable, equal when the wrapped ones are."""
+
+    __slots__ = ("position",)
+    KIND = ""
+
+    def __init__(self, position: Any) -> None:
+        if not isinstance(position, Hashable):
+            raise RulesError(f"{position!r} is not hashable: positions must be values")
+        _moves(position, True)  # the interface, checked now: one clear error
+        self.position: Any = position
+
+    @property
+    def value(self) -> Game:
+        """The canonical value (the generic search on whole positions)."""
+        return _SOLVER.value(self)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.position == other.position
+
+    def __hash__(self) -> int:
+        return hash((self.KIND, self.position))
+
+    def __repr__(self) -> str:
+        return f"{self.KIND}({self.position!r})"
+
+
+class Negative(_Wrapper):
+    """-G: the position with the players' roles swapped (Left makes Right's moves)."""
+
+    __slots__ = ()
+    KIND = "negative"
+
+    def left_moves(self) -> list[Any]:
+        """Right's moves of the position, each negated."""
+        return [negative(o) for o in _moves(self.position, False)]
+
+    def right_moves(self) -> list[Any]:
+        """Left's moves of the position, each negated."""
+        return [negative(o) for o in _moves(self.position, True)]
+
+
+def negative(position: Any) -> Any:
+    """-G (a Game negated; a Negative unwrapped; any other position wrapped)."""
+    if isinstance(position, Game):
+        return -position
+    return position.position if isinstance(position, Negative) else Negative(position)
+
+
+class DicoticVariant(_Wrapper):
+    """The dicotic variant of ``position`` (see the module docstring)."""
+
+    __slots__ = ()
+    KIND = "dicotic_variant"
+
+    def _side(self, left: bool) -> list["DicoticVariant"]:
+        mine, theirs = _moves(self.position, left), _moves(self.position, not left)
+        return [DicoticVariant(o) for o in dict.fromkeys(mine)] if mine and theirs else []
+
+    def left_moves(self) -> list["DicoticVariant"]:
+        """Left's moves, when Right has a move too."""
+        return self._side(True)
+
+    def right_moves(self) -> list["DicoticVariant"]:
+        """Right's moves, when Left has a move too."""
+        return self._side(False)
+
+
+def dicotic_variant(position: Any) -> DicoticVariant:
+    """The dicotic variant of any position or Game (see :class:`DicoticVariant`)."""
+    return position if isinstance(position, DicoticVariant) else DicoticVariant(position)
+
+
+class TwistedVariant(_Wrapper):
+    """The twisted variant of ``position`` (see the module docstring)."""
+
+    __slots__ = ()
+    KIND = "twisted_variant"
+
+    def left_moves(self) -> list[Any]:
+        """Left's moves, each to the negative of the option's twisted variant."""
+        return [negative(TwistedVariant(o)) for o in dict.fromkeys(_moves(self.position, True))]
+
+    def right_moves(self) -> list[Any]:
+        """Right's moves, each to the negative of the option's twisted variant."""
+        return [negative(TwistedVariant(o)) for o in dict.fromkeys(_moves(self.position, False))]
+
+
+def twisted_variant(position: Any) -> TwistedVariant:
+    """The twisted variant of any position or Game (see :class:`TwistedVariant`)."""
+    return TwistedVariant(position)
