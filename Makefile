@@ -62,7 +62,8 @@ lint: $(DEV)
 
 # the Rust crate: rustfmt's check (native/rustfmt.toml), clippy with every warning an
 # error, and the crate's own unit tests (cargo test builds without the extension-module
-# feature, so the test binary links libpython like any program embedding Python)
+# feature, so the test binary links libpython like any program embedding Python; CI runs
+# it: .ci/run)
 lint-rust:
 	cd native && cargo fmt --check
 	cd native && cargo clippy --all-targets -- -D warnings

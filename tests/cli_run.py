@@ -17,8 +17,8 @@ def lines(out):
 
 def interrupted(*argv, after=4.0):
     """``cgtkit *argv`` in a child process, sent Ctrl-C after ``after`` seconds while
-    still running: (exit status, standard error).  ``after`` leaves time for start-up
-    (the parser lists every ruleset, so every ruleset module is imported first).  Fails the test if the command ends
+    still running: (exit status, standard error).  ``after`` leaves time for start-up.
+    Fails the test if the command ends
     before Ctrl-C or does not stop within 20 s of it."""
     import os
     import pathlib

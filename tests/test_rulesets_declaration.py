@@ -95,3 +95,42 @@ def test_the_ruleset_modules_import_without_the_registry_loaded_first():
     # a module imported alone declares its class (the registry imports the rest later)
     module = importlib.import_module("cgtkit.rulesets.konane")
     assert registry.lookup("konane") is module.Konane
+
+
+def test_the_scan_reads_every_declaration_as_its_class_makes_it():
+    # the command line's rulesets come from the class lines read without importing them:
+    # what the scan reads must be what the classes declare, for every ruleset
+    scanned, unread = registry._scanned()
+    assert unread == []  # every module's declarations are written in literals
+    made = {name: registry._entry(d) for name, d in registry.declarations().items()}
+    assert scanned == made
+    assert registry.normalise_name("Dawson") == "dawsons-kayles"  # an alias from the scan
+
+
+# a fresh interpreter runs the command line and prints the cgtkit modules it imported
+_IMPORTED = """
+import contextlib, io, sys
+from cgtkit.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    status = main(sys.argv[1:])
+assert status == 0, status
+print(" ".join(sorted(m for m in sys.modules if m.startswith("cgtkit."))))
+"""
+
+
+def _imported(*argv: str) -> set[str]:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _IMPORTED, *argv], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split())
+
+
+def test_help_and_a_ruleset_command_import_only_what_they_need():
+    declaring = {e.module for e in registry._scanned()[0].values()}
+    assert len(declaring) > 20
+    assert _imported("--help") & declaring == set()  # no ruleset's module, for the list of commands
+    kayles = _imported("kayles", "xx.x")
+    assert "cgtkit.rulesets.kayles" in kayles
+    assert {"cgtkit.rulesets.placement", "cgtkit.rulesets.amazons", "cgtkit.rulesets.foxandgeese"}.isdisjoint(kayles)

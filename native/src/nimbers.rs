@@ -105,9 +105,9 @@ mod tests {
     #[test]
     fn small_products_match_the_definition() {
         let t = by_definition(32);
-        for a in 0..32 {
-            for b in 0..32 {
-                assert_eq!(nim_product(a as u64, b as u64), t[a][b]);
+        for (a, row) in t.iter().enumerate() {
+            for (b, &want) in row.iter().enumerate() {
+                assert_eq!(nim_product(a as u64, b as u64), want);
             }
         }
     }

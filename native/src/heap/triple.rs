@@ -233,9 +233,8 @@ mod tests {
 
     #[test]
     fn hex_codes_against_a_cubic_mex() {
-        let cases: [(&[usize], &[usize], &[usize], &[usize]); 4] =
-            [(&[], &[], &[], &[0]), (&[1], &[1], &[1], &[1]), (&[], &[1, 2], &[0, 2], &[0, 1, 2]), (&[2], &[], &[1], &[0, 3])];
-        for (z, s, p, t) in cases {
+        let cases: [[&[usize]; 4]; 4] = [[&[], &[], &[], &[0]], [&[1], &[1], &[1], &[1]], [&[], &[1, 2], &[0, 2], &[0, 1, 2]], [&[2], &[], &[1], &[0, 3]]];
+        for [z, s, p, t] in cases {
             let want = slow(150, z, s, p, t);
             let mut e = TripleEngine::new(z.to_vec(), s.to_vec(), p.to_vec(), t.to_vec());
             e.extend(40).unwrap();

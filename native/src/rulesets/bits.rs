@@ -204,6 +204,47 @@ impl K128 {
     }
 }
 
+/// The most cells of a strip key: 2 bits a cell below the key's top byte.
+pub const STRIP_LEN: usize = KEY_BITS as usize / 2;
+
+/// The key of a strip of cells of 2 bits each (values 0 to 3; at most `STRIP_LEN`):
+/// cell `i` at bits `2i`, the length as the key's dimension.
+pub fn strip_key(cells: impl Iterator<Item = u8>) -> K128 {
+    let mut b: Bits = 0;
+    let mut n = 0;
+    for (i, c) in cells.enumerate() {
+        debug_assert!(c < 4 && i < STRIP_LEN);
+        b |= (c as Bits) << (2 * i);
+        n += 1;
+    }
+    K128::with_dim(b, n)
+}
+
+/// The cells of a strip key ([`strip_key`]), written into `buf`.
+pub fn strip_cells(k: K128, buf: &mut [u8; STRIP_LEN]) -> &[u8] {
+    let n = k.dim() as usize;
+    let b = k.bits();
+    for (i, c) in buf.iter_mut().enumerate().take(n) {
+        *c = ((b >> (2 * i)) & 3) as u8;
+    }
+    &buf[..n]
+}
+
+/// A strip written as one character a cell: `cells` pairs each character (a letter in
+/// either case) with its cell; an error names the game, a bad character and its column.
+pub fn parse_strip(text: &str, game: &str, cells: &[(char, u8)]) -> Result<Vec<u8>, String> {
+    text.chars()
+        .enumerate()
+        .map(|(i, ch)| match cells.iter().find(|&&(c, _)| c == ch.to_ascii_uppercase()) {
+            Some(&(_, cell)) => Ok(cell),
+            None => {
+                let allowed: Vec<String> = cells.iter().map(|(c, _)| format!("{c:?}")).collect();
+                Err(format!("{game}: illegal character {ch:?} at column {} (allowed: {})", i + 1, allowed.join(", ")))
+            }
+        })
+        .collect()
+}
+
 impl super::codec::KeyBytes for K128 {
     fn put(&self, out: &mut Vec<u8>) {
         self.get().put(out)
@@ -252,6 +293,20 @@ mod tests {
         let col = normal([0b101], 2, 2, 1, 1, Symmetry::Square);
         assert_eq!(row, col);
         assert_ne!(normal([0b11], 3, 1, 2, 1, Symmetry::Flips), normal([0b101], 2, 2, 1, 1, Symmetry::Flips));
+    }
+
+    #[test]
+    fn strips_round_trip_and_parse() {
+        let mut buf = [0u8; STRIP_LEN];
+        for cells in [vec![], vec![3], vec![1, 0, 2, 3, 0], vec![2; STRIP_LEN]] {
+            let k = strip_key(cells.iter().copied());
+            assert_eq!((k.dim() as usize, strip_cells(k, &mut buf)), (cells.len(), &cells[..]));
+        }
+        // the length tells a strip from the same cells with empty (0) cells after them
+        assert_ne!(strip_key([1, 0].into_iter()), strip_key([1].into_iter()));
+        let cells = [('.', 0), ('T', 1), ('F', 2)];
+        assert_eq!(parse_strip("t.F", "Toads", &cells), Ok(vec![1, 0, 2]));
+        assert_eq!(parse_strip("T.x", "Toads", &cells), Err("Toads: illegal character 'x' at column 3 (allowed: '.', 'T', 'F')".into()));
     }
 
     #[test]

@@ -61,7 +61,7 @@ struct Part {
 
 #[derive(Default)]
 struct Roots {
-    graphs: Vec<Box<[Set; MAX_VERTICES]>>,
+    graphs: Vec<[Set; MAX_VERTICES]>,
     index: HashMap<Box<[Set; MAX_VERTICES]>, u32>,
 }
 
@@ -256,7 +256,7 @@ impl Graphs {
             return g;
         }
         let g = r.graphs.len() as u32;
-        r.graphs.push(Box::new(*adj));
+        r.graphs.push(*adj);
         r.index.insert(Box::new(*adj), g);
         g
     }
@@ -274,7 +274,7 @@ impl Graphs {
         let w = k.0;
         if w[3] & LARGE == LARGE {
             let root = (w[3] & 0xFFFF_FFFF) as u32;
-            let adj = *self.roots.read().unwrap_or_else(|p| p.into_inner()).graphs[root as usize];
+            let adj = self.roots.read().unwrap_or_else(|p| p.into_inner()).graphs[root as usize];
             return Part { adj, live: w[0], left: w[1], right: w[2], root: Some(root) };
         }
         let n = (w[3] >> 56) as usize;

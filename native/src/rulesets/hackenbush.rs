@@ -334,7 +334,14 @@ fn vertex_id<'a>(ids: &mut HashMap<&'a str, usize>, x: &'a str) -> Result<usize,
 
 /// The native search of Hackenbush trees and graphs.
 pub struct Graphs {
-    bases: RwLock<(HashMap<Vec<u8>, u32>, Vec<Graph>)>,
+    bases: RwLock<Bases>,
+}
+
+/// The large top-level components met so far, each numbered by its edge code.
+#[derive(Default)]
+struct Bases {
+    index: HashMap<Vec<u8>, u32>,
+    graphs: Vec<Graph>,
 }
 
 impl Default for Graphs {
@@ -345,7 +352,7 @@ impl Default for Graphs {
 
 impl Graphs {
     pub fn new() -> Self {
-        Graphs { bases: RwLock::new((HashMap::new(), Vec::new())) }
+        Graphs { bases: RwLock::new(Bases::default()) }
     }
 
     /// The key of the component on the edges `mask` of `g`, which is base `base`
@@ -372,7 +379,7 @@ impl Graphs {
         if key >> KIND == K_BIG {
             let b = (key >> 64) as u32;
             let bases = self.bases.read().unwrap_or_else(|p| p.into_inner());
-            let g = bases.1[b as usize].clone();
+            let g = bases.graphs[b as usize].clone();
             return (g, key as u64, Some(b));
         }
         let g = decode_small(key);
@@ -471,13 +478,13 @@ impl Graphs {
             } else {
                 let code: Vec<u8> = (0..g.n).flat_map(|i| [g.u[i], g.v[i], g.c[i]]).collect();
                 let mut bases = self.bases.write().unwrap_or_else(|p| p.into_inner());
-                match bases.0.get(&code) {
+                match bases.index.get(&code) {
                     Some(&b) => Some(b),
-                    None if bases.1.len() >= MAX_BASES => return Ok(None),
+                    None if bases.graphs.len() >= MAX_BASES => return Ok(None),
                     None => {
-                        let b = bases.1.len() as u32;
-                        bases.1.push(g.clone());
-                        bases.0.insert(code, b);
+                        let b = bases.graphs.len() as u32;
+                        bases.graphs.push(g.clone());
+                        bases.index.insert(code, b);
                         Some(b)
                     }
                 }
@@ -489,7 +496,7 @@ impl Graphs {
 
     /// How many bases the solver holds.
     pub fn bases(&self) -> usize {
-        self.bases.read().unwrap_or_else(|p| p.into_inner()).1.len()
+        self.bases.read().unwrap_or_else(|p| p.into_inner()).graphs.len()
     }
 }
 

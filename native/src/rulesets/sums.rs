@@ -45,6 +45,18 @@ pub struct Position<K> {
     parts: Box<[K]>,
 }
 
+/// A move in a position: where it is played and the position after it.
+pub struct Move<K> {
+    /// the component moved in (None: a move in `V`)
+    pub part: Option<usize>,
+    /// the option taken, counted on the mover's side
+    pub option: usize,
+    /// `V` after the move
+    pub v: Id,
+    /// the components after the move (sorted, none cheap)
+    pub parts: Vec<K>,
+}
+
 /// Bytes one entry of an outcome table is reckoned to take.
 pub const ENTRY_BYTES: usize = 192;
 
@@ -123,10 +135,9 @@ impl<'a, R: Rules> Sums<'a, R> {
         }
     }
 
-    /// Each move of the side to move (`left`), as `(component index or None for
-    /// `V`, option index on that side, the position after it)`; a component equal
-    /// to the one before is skipped (the same moves).
-    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<(Option<usize>, usize, Id, Vec<R::Key>)>> {
+    /// Each move of the side to move (`left`); a component equal to the one before
+    /// is skipped (the same moves).
+    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<Move<R::Key>>> {
         let mut kids = Vec::new();
         let mut opts = Options::default();
         let impartial = self.values.rules.impartial();
@@ -141,7 +152,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                 let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
                 let pieces = opts.keys[opts.range(j)].to_vec();
                 let w = self.absorb(v, &mut rest, &pieces, st)?;
-                kids.push((Some(i), n, w, rest));
+                kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
             }
         }
         // the moves in `V` last: when `V` is a number they win only if the
@@ -150,7 +161,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         let e = engine();
         let (l, r) = e.table.options(v)?;
         for (n, &o) in (if left { l } else { r }).iter().enumerate() {
-            kids.push((None, n, o, parts.to_vec()));
+            kids.push(Move { part: None, option: n, v: o, parts: parts.to_vec() });
         }
         Ok(kids)
     }
@@ -179,15 +190,15 @@ impl<'a, R: Rules> Sums<'a, R> {
         self.nodes.set(self.nodes.get() + 1);
         let kids = self.moves(v, parts, left, st)?;
         let mut won = false;
-        for (_, _, w, rest) in &kids {
-            if self.known_lost(*w, rest, !left)? {
+        for m in &kids {
+            if self.known_lost(m.v, &m.parts, !left)? {
                 won = true;
                 break;
             }
         }
         if !won {
-            for (_, _, w, rest) in &kids {
-                if !self.wins(*w, rest, !left, st)? {
+            for m in &kids {
+                if !self.wins(m.v, &m.parts, !left, st)? {
                     won = true;
                     break;
                 }

@@ -9,47 +9,22 @@
 //! where nobody can move is dropped.  The strip mirrored with toads and frogs
 //! swapped is the negative.
 
-use super::bits::{Bits, K128};
+use super::bits::{parse_strip, strip_cells, strip_key, K128, STRIP_LEN};
 use super::codec::Arg;
 use super::search::{Options, Rules};
 use crate::numbers::Dyadic;
 use crate::short::{Engine, Res};
 
-pub const MAX_LEN: usize = 60;
+pub const MAX_LEN: usize = STRIP_LEN;
 const E: u8 = 0;
 const T: u8 = 1;
 const F: u8 = 2;
 
 pub struct Toads;
 
-pub fn encode(cells: &[u8]) -> K128 {
-    let mut b: Bits = 0;
-    for (i, &c) in cells.iter().enumerate() {
-        b |= (c as Bits) << (2 * i);
-    }
-    K128::with_dim(b, cells.len() as u32)
-}
-
-pub fn decode(k: K128, out: &mut [u8; MAX_LEN]) -> usize {
-    let n = k.dim() as usize;
-    let b = k.bits();
-    for (i, c) in out.iter_mut().enumerate().take(n) {
-        *c = ((b >> (2 * i)) & 3) as u8;
-    }
-    n
-}
-
 /// Parse a strip of `T`, `F` and `.` (either case); an error names a bad character.
 pub fn parse(text: &str) -> Result<Vec<u8>, String> {
-    text.chars()
-        .enumerate()
-        .map(|(i, ch)| match ch {
-            '.' => Ok(E),
-            'T' | 't' => Ok(T),
-            'F' | 'f' => Ok(F),
-            _ => Err(format!("ToadsAndFrogs: illegal character {ch:?} at column {} (allowed: 'T', 'F', '.')", i + 1)),
-        })
-        .collect()
+    parse_strip(text, "ToadsAndFrogs", &[('T', T), ('F', F), ('.', E)])
 }
 
 fn has_move(s: &[u8]) -> bool {
@@ -85,7 +60,7 @@ impl Toads {
                 if part.len() > MAX_LEN {
                     return None;
                 }
-                out(encode(part));
+                out(strip_key(part.iter().copied()));
             }
             a = i + 4;
             i += 4;
@@ -140,8 +115,7 @@ impl Rules for Toads {
 
     fn expand(&self, k: K128, out: &mut Options<K128>) {
         let mut buf = [0u8; MAX_LEN];
-        let n = decode(k, &mut buf);
-        let s = &buf[..n];
+        let s = strip_cells(k, &mut buf);
         for left in [true, false] {
             Self::moves(s, left, &mut |t| {
                 // parts of a strip are never longer than the strip
@@ -155,8 +129,8 @@ impl Rules for Toads {
     /// A strip with pieces of one kind: the steps it takes to pack them at the far end.
     fn quick(&self, k: K128, e: &Engine) -> Res<Option<u32>> {
         let mut buf = [0u8; MAX_LEN];
-        let n = decode(k, &mut buf);
-        let s = &buf[..n];
+        let s = strip_cells(k, &mut buf);
+        let n = s.len();
         let (toads, frogs) = (s.contains(&T), s.contains(&F));
         if toads && frogs {
             return Ok(None);
@@ -178,9 +152,7 @@ impl Rules for Toads {
 
     fn mirror(&self, k: K128) -> Option<K128> {
         let mut buf = [0u8; MAX_LEN];
-        let n = decode(k, &mut buf);
-        let m: Vec<u8> = buf[..n].iter().rev().map(|&c| if c == E { E } else { 3 - c }).collect();
-        Some(encode(&m))
+        Some(strip_key(strip_cells(k, &mut buf).iter().rev().map(|&c| if c == E { E } else { 3 - c })))
     }
 }
 
@@ -192,8 +164,7 @@ mod tests {
         let mut out = Vec::new();
         Toads::parts(&parse(text).unwrap(), &mut |k| {
             let mut buf = [0u8; MAX_LEN];
-            let n = decode(k, &mut buf);
-            out.push(buf[..n].iter().map(|&c| ['.', 'T', 'F'][c as usize]).collect());
+            out.push(strip_cells(k, &mut buf).iter().map(|&c| ['.', 'T', 'F'][c as usize]).collect());
         })
         .unwrap();
         out.sort();

@@ -9,60 +9,32 @@
 //! lesser of the row and the row reversed (toppled from either end it is the same
 //! game), and the row with the colours swapped is the negative.
 
-use super::bits::{Bits, K128};
+use super::bits::{parse_strip, strip_cells, strip_key, K128, STRIP_LEN};
 use super::codec::Arg;
 use super::search::{Options, Rules};
 use crate::numbers::Dyadic;
 use crate::short::{Engine, Res};
 
-pub const MAX_LEN: usize = 60;
+pub const MAX_LEN: usize = STRIP_LEN;
 const X: u8 = 1;
 const O: u8 = 2;
 const G: u8 = 3;
 
 pub struct Toppling;
 
-fn pack(cells: impl Iterator<Item = u8>) -> (Bits, u32) {
-    let mut b: Bits = 0;
-    let mut n = 0;
-    for (i, c) in cells.enumerate() {
-        b |= (c as Bits) << (2 * i);
-        n += 1;
-    }
-    (b, n)
-}
-
 /// The key of a row (None for the empty row, which is no part at all).
 pub fn key(row: &[u8]) -> Option<K128> {
     if row.is_empty() {
         return None;
     }
-    let (a, n) = pack(row.iter().copied());
-    let (b, _) = pack(row.iter().rev().copied());
-    Some(K128::with_dim(a.min(b), n))
-}
-
-pub fn decode(k: K128, out: &mut [u8; MAX_LEN]) -> usize {
-    let n = k.dim() as usize;
-    let b = k.bits();
-    for (i, c) in out.iter_mut().enumerate().take(n) {
-        *c = ((b >> (2 * i)) & 3) as u8;
-    }
-    n
+    let (a, b) = (strip_key(row.iter().copied()), strip_key(row.iter().rev().copied()));
+    Some(a.min(b))
 }
 
 /// Parse a row of `X`, `O` and `#` (either case for the letters); an error names a
 /// bad character and its column.
 pub fn parse(text: &str) -> Result<Vec<u8>, String> {
-    text.chars()
-        .enumerate()
-        .map(|(i, ch)| match ch {
-            'X' | 'x' => Ok(X),
-            'O' | 'o' => Ok(O),
-            '#' => Ok(G),
-            _ => Err(format!("TopplingDominoes: illegal character {ch:?} at column {} (allowed: 'X', 'O', '#')", i + 1)),
-        })
-        .collect()
+    parse_strip(text, "TopplingDominoes", &[('X', X), ('O', O), ('#', G)])
 }
 
 impl Rules for Toppling {
@@ -83,8 +55,7 @@ impl Rules for Toppling {
 
     fn expand(&self, k: K128, out: &mut Options<K128>) {
         let mut buf = [0u8; MAX_LEN];
-        let n = decode(k, &mut buf);
-        let row = &buf[..n];
+        let row = strip_cells(k, &mut buf);
         for me in [X, O] {
             for (i, &c) in row.iter().enumerate() {
                 if c == me || c == G {
@@ -103,12 +74,11 @@ impl Rules for Toppling {
     /// A row of one player's dominoes only is that many moves for him.
     fn quick(&self, k: K128, e: &Engine) -> Res<Option<u32>> {
         let mut buf = [0u8; MAX_LEN];
-        let n = decode(k, &mut buf);
-        let row = &buf[..n];
+        let row = strip_cells(k, &mut buf);
         let v = if row.iter().all(|&c| c == X) {
-            n as i64
+            row.len() as i64
         } else if row.iter().all(|&c| c == O) {
-            -(n as i64)
+            -(row.len() as i64)
         } else {
             return Ok(None);
         };
@@ -117,8 +87,7 @@ impl Rules for Toppling {
 
     fn mirror(&self, k: K128) -> Option<K128> {
         let mut buf = [0u8; MAX_LEN];
-        let n = decode(k, &mut buf);
-        let swapped: Vec<u8> = buf[..n].iter().map(|&c| if c == G { G } else { 3 - c }).collect();
+        let swapped: Vec<u8> = strip_cells(k, &mut buf).iter().map(|&c| if c == G { G } else { 3 - c }).collect();
         key(&swapped)
     }
 }

@@ -8,25 +8,19 @@ import argparse
 
 from ..errors import CGTError
 from ..outcome import Outcome
-from ..heap.nim import nim_outcome, nim_winning_moves
-from ..heap.subtraction import (
-    DEFAULT_VALUE_LIMIT,
-    check_take_set,
-    coin_game_first_player_wins,
-    subtraction_heaps,
-    subtraction_sequence,
-)
-from ..rulesets.cakes import cake_range_queries, maundy_cake_formula, maundy_cake_value
-from ..scoring.two_ends import one_coin_margin, two_ends_margin
 from ._args import count, int_list, pair, size
 from ._output import Report, add_json_option
-from .demo import run_demo
 from .describe import outcome_text
+
+# (each command imports what it computes with when it runs: `cgtkit --help` and the
+# other commands do not pay for the heap games, the cakes or the scoring games)
 
 _int_list = int_list("the take-set")
 
 
 def _nim(args: argparse.Namespace) -> None:
+    from ..heap.nim import nim_outcome, nim_winning_moves
+
     heaps = args.heaps
     outcome = nim_outcome(heaps)  # checks the heaps before anything is printed
     s = 0
@@ -47,9 +41,12 @@ def _take_set(take: Iterable[int]) -> str:
 
 
 def _coins(args: argparse.Namespace) -> None:
+    from ..heap.subtraction import check_take_set, coin_game_first_player_wins, subtraction_sequence
+
     take = check_take_set(args.take)
     x = args.coins
-    wins = coin_game_first_player_wins(x, take, args.limit)  # refuses, before printing, what is beyond reach
+    limit = _limit(args)
+    wins = coin_game_first_player_wins(x, take, limit)  # refuses, before printing, what is beyond reach
     with Report(args) as out:
         out.data("coins", x)
         out.data("take set", take)
@@ -59,7 +56,7 @@ def _coins(args: argparse.Namespace) -> None:
         out.data("first player wins", bool(wins))
         out.say("A (moving first) wins." if wins else "B (moving second) wins.")
         try:
-            seq = subtraction_sequence(take, args.limit)
+            seq = subtraction_sequence(take, limit)
         except CGTError as exc:
             out.data("preperiod", None)
             out.data("period", None)
@@ -71,8 +68,10 @@ def _coins(args: argparse.Namespace) -> None:
 
 
 def _heaps(args: argparse.Namespace) -> None:
+    from ..heap.subtraction import check_take_set, subtraction_heaps
+
     take = check_take_set(args.take)
-    values, total = subtraction_heaps(args.heaps, take, args.limit)
+    values, total = subtraction_heaps(args.heaps, take, _limit(args))
     with Report(args) as out:
         out.data("take set", take)
         out.say(f"take-set: {_take_set(take)}")
@@ -86,6 +85,8 @@ def _heaps(args: argparse.Namespace) -> None:
 
 
 def _two_ends(args: argparse.Namespace) -> None:
+    from ..scoring.two_ends import one_coin_margin, two_ends_margin
+
     with Report(args) as out:
         out.data("values", list(args.values))
         game = "one coin" if args.one else "take any number"
@@ -96,6 +97,8 @@ def _two_ends(args: argparse.Namespace) -> None:
 
 
 def _cake(args: argparse.Namespace) -> None:
+    from ..rulesets.cakes import maundy_cake_formula, maundy_cake_value
+
     w, h = args.width, args.height
     value = maundy_cake_formula(w, h)
     with Report(args) as out:
@@ -113,6 +116,8 @@ def _cake(args: argparse.Namespace) -> None:
 
 
 def _cake_queries(args: argparse.Namespace) -> None:
+    from ..rulesets.cakes import cake_range_queries
+
     cakes, queries = args.cakes, args.query
     with Report(args) as out:
         answers = cake_range_queries(cakes, queries)
@@ -125,11 +130,24 @@ def _add_limit(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--limit",
         type=count(1, "--limit"),
-        default=DEFAULT_VALUE_LIMIT,
+        default=None,
         metavar="L",
-        help=f"compute at most L heap values (8 bytes each; default {DEFAULT_VALUE_LIMIT:,}); "
-        "a question that needs more is refused before starting",
+        help="compute at most L heap values (8 bytes each; default the library's, 20,000,000: "
+        "cgtkit.heap.games.DEFAULT_VALUE_LIMIT); a question that needs more is refused before starting",
     )
+
+
+def _limit(args: argparse.Namespace) -> int:
+    """``--limit``, or the library's default when it is not given."""
+    from ..heap.games import DEFAULT_VALUE_LIMIT
+
+    return int(args.limit) if args.limit is not None else DEFAULT_VALUE_LIMIT
+
+
+def _demo(args: argparse.Namespace) -> None:
+    from .demo import run_demo
+
+    run_demo()
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -139,7 +157,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         help="a short tour: the classic problems, each solved on its own example",
         description="A short tour of cgtkit: each classic problem solved on its own example.",
     )
-    p.set_defaults(run=lambda args: run_demo())
+    p.set_defaults(run=_demo)
 
     p = sub.add_parser(
         "nim",

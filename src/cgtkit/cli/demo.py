@@ -20,14 +20,14 @@ def _heading(text: str) -> None:
 
 
 def _partizan() -> None:
-    from .value_commands import EXAMPLE_GAME
+    from .value_commands import example_game
 
     _heading("A partizan game: Left n -> n-2, Right n -> n-1, only to n > 0")
     for n in range(1, 7):
-        print(f"  n = {n}: value {EXAMPLE_GAME.value(n - 1)}")
+        print(f"  n = {n}: value {example_game().value(n - 1)}")
     print("  n = 3 is {0|-1}, a hot switch, not a number: a number-only")
     print("  solver cannot value it. The values repeat 0, -1, {0|-1} with period 3 (proved);")
-    print(f"  n = 10**100: {EXAMPLE_GAME.value(10**100 - 1)}")
+    print(f"  n = 10**100: {example_game().value(10**100 - 1)}")
     print(
         f"  exact numbers: 3/4 + 5/8 = {Dyadic('3/4') + Dyadic('5/8')}; "
         f"simplest number between 1/4 and 1: {simplest_between('1/4', 1)}; "

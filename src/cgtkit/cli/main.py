@@ -14,38 +14,30 @@ variable is a one-line warning that names the known ones.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from typing import Sequence
 
 from ..config import check_environment
 from ..errors import CGTError
 from ._args import Parser, UsageError
-from . import (
-    analysis_commands,
-    classic_commands,
-    heap_commands,
-    loopy_commands,
-    mcgs_commands,
-    misere_commands,
-    ruleset_commands,
-    solve_commands,
-    sweep_commands,
-    transfinite_commands,
-    value_commands,
-)
 
+# the command groups, each a module of this package, imported when the parser is built;
+# a group imports what its commands compute with only when one of them runs, and the
+# rulesets' commands are made from their declarations read without importing them
+# (so `cgtkit --help` and `cgtkit kayles xx.x` load no ruleset they do not run)
 _GROUPS = (
-    classic_commands,
-    value_commands,
-    heap_commands,
-    misere_commands,
-    analysis_commands,
-    loopy_commands,  # before the rulesets: a loopy ruleset keeps its own command
-    ruleset_commands,
-    transfinite_commands,
-    solve_commands,
-    sweep_commands,
-    mcgs_commands,
+    "classic_commands",
+    "value_commands",
+    "heap_commands",
+    "misere_commands",
+    "analysis_commands",
+    "loopy_commands",  # before the rulesets: a loopy ruleset keeps its own command
+    "ruleset_commands",
+    "transfinite_commands",
+    "solve_commands",
+    "sweep_commands",
+    "mcgs_commands",
 )
 
 
@@ -69,7 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
     for group in _GROUPS:
-        group.register(sub)
+        importlib.import_module(f"{__package__}.{group}").register(sub)
     return parser
 
 

@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional, TextIO
 
 from ..outcome import Outcome
 from ..rulesets import native
-from ..rulesets.registry import declarations, is_impartial, lookup, normalise_name
+from ..rulesets.registry import declarations, entries, is_impartial, lookup, normalise_name
 from ..rulesets.registry import is_board as _declared_board
 from ._args import UsageError, a_or_an, count
 from ._output import Report, add_json_option
@@ -91,7 +91,7 @@ def _parse_position(name: str, text: str) -> Any:
     try:
         return cls(text)
     except TypeError:  # a ruleset whose positions are not written as one string
-        example = declarations()[normalise_name(name)].command
+        example = entries()[normalise_name(name)].command
         raise UsageError(f"a {cls.__name__} position is not one string: {example}") from None
 
 
@@ -396,8 +396,10 @@ _jobs = count(1, "--jobs")
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     """Add this group's subcommands to the cgtkit parser (a ruleset whose name is
-    already a command keeps that command; use ``cgtkit ruleset NAME`` for it)."""
-    known = declarations()
+    already a command keeps that command; use ``cgtkit ruleset NAME`` for it).  The
+    rulesets' declarations are read, not imported: a command imports its own ruleset
+    only when it runs."""
+    known = entries()
     names = ", ".join(known)
     p = sub.add_parser(
         "ruleset",
@@ -439,7 +441,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     for name, d in known.items():
         if name in sub.choices:
             continue
-        cls = d.cls.__name__
+        cls = d.class_name
         p = sub.add_parser(
             name,
             help=f"{d.summary}: value of a position, e.g. {d.command.removeprefix(f'cgtkit {name} ')}",

@@ -18,11 +18,11 @@ from ._output import Report, add_json_option
 
 
 def _term(text: str) -> Any:
-    from ..rulesets.registry import declarations, lookup, normalise_name
+    from ..rulesets.registry import entries, lookup, normalise_name
     from ..short.notation import game
 
     name, colon, rest = text.partition(":")
-    if colon and normalise_name(name) in declarations():
+    if colon and normalise_name(name) in entries():
         cls = lookup(name)
         try:
             return cls(rest)

@@ -11,11 +11,15 @@ period.
 from __future__ import annotations
 
 import argparse
+import functools
+from typing import TYPE_CHECKING
 
-from ..heap.partizan_subtraction import PartizanSubtractionGame
 from ._args import UsageError, count, game_text
 from ._output import Report, add_json_option
 from .describe import game_facts
+
+if TYPE_CHECKING:
+    from ..heap.partizan_subtraction import PartizanSubtractionGame
 
 
 def example_game_moves(n: int) -> tuple[list[int], list[int]]:
@@ -23,10 +27,15 @@ def example_game_moves(n: int) -> tuple[list[int], list[int]]:
     return ([n - 2] if n - 2 > 0 else []), ([n - 1] if n - 1 > 0 else [])
 
 
-# the same game as a partizan subtraction game: position n is a heap of n - 1 from which
-# Left takes 2 and Right 1 (so moves stay on positive positions); values bottom up with
-# a proved period, so any n is quick (the tests compare it with PartizanSolver)
-EXAMPLE_GAME = PartizanSubtractionGame(left=[2], right=[1])
+@functools.cache
+def example_game() -> "PartizanSubtractionGame":
+    """The same game as a partizan subtraction game: position n is a heap of n - 1 from
+    which Left takes 2 and Right 1 (so moves stay on positive positions); values bottom
+    up with a proved period, so any n is quick (the tests compare it with
+    PartizanSolver).  Made on first use (the command line starts without the heap games)."""
+    from ..heap.partizan_subtraction import PartizanSubtractionGame
+
+    return PartizanSubtractionGame(left=[2], right=[1])
 
 
 def _value(args: argparse.Namespace) -> None:
@@ -40,7 +49,7 @@ def _value(args: argparse.Namespace) -> None:
         text = game_text(args.expr, "cgtkit value '{1|*}' or cgtkit value --example-game 5")
     with Report(args) as out:
         if n is not None:
-            g = EXAMPLE_GAME.value(n - 1)
+            g = example_game().value(n - 1)
             out.fact("position", n, f"{n} (the example game: Left n -> n-2, Right n -> n-1, only to n > 0)")
         else:
             from ..loopy.notation import has_loopy_syntax

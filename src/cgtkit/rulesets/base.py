@@ -102,6 +102,8 @@ class Ruleset:
             return
         if native is None:
             native = getattr(getattr(cls, "ruleset", None), "native", None)
+        from .registry import command_line, register  # (the registry imports the modules that declare)
+
         cls.declaration = Declaration(
             name=name,
             cls=cls,
@@ -112,10 +114,8 @@ class Ruleset:
             loopy=bool(getattr(cls, "_LOOPY", False)),
             native=native,
             aliases=tuple(aliases),
-            command=command if command is not None else f'cgtkit {name} "{example}"',
+            command=command if command is not None else command_line(name, example),
         )
-        from .registry import register  # (the registry imports the modules that declare)
-
         register(cls.declaration)
 
     @classmethod

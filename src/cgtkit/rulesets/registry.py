@@ -2,9 +2,13 @@
 :class:`~cgtkit.rulesets.base.Ruleset` declaration), and the registry is what the
 command line, ``from cgtkit.rulesets import X`` and the docs listing read.
 
-The registry is filled by importing every module of :mod:`cgtkit.rulesets` the first
-time it is read (a module that fails to import is left out, and the others still
-load), so a new ruleset is one new module and nothing else to edit.
+So that a command imports only the ruleset it runs, the registry first *reads* the
+declarations: :func:`entries` scans the class lines in the sources of the modules of
+:mod:`cgtkit.rulesets` (their literal names, summaries and examples, no module
+imported), and :func:`lookup` imports only the module that declares the name.  What
+needs the classes themselves (:func:`declarations`) imports every module of the
+package, once (a module that fails to import is left out, and the others still load).
+Either way a new ruleset is one new module and nothing else to edit.
 
 >>> lookup("kayles")("xx.x").value, lookup("kayles")("xx.x").nim_value
 (game('*3'), 3)
@@ -20,10 +24,13 @@ cgtkit.errors.RulesError: unknown ruleset 'chess'; known: amazons, arc-kayles, .
 
 from __future__ import annotations
 
+import ast
 import importlib
+import pathlib
 import pkgutil
+import re
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from ..errors import RulesError
 
@@ -34,6 +41,8 @@ __all__ = [
     "register",
     "forget",
     "declarations",
+    "Entry",
+    "entries",
     "lookup",
     "normalise_name",
     "is_impartial",
@@ -48,12 +57,36 @@ _ALIASES: dict[str, str] = {}
 _loaded = False
 _loading = False
 _lock = threading.RLock()
+_PACKAGE = "cgtkit.rulesets"
+
+
+class Entry(NamedTuple):
+    """What a ruleset's class line declares that its command needs, read from the
+    source before the module is imported (:func:`entries`)."""
+
+    name: str
+    module: str  # the module that declares it, e.g. "cgtkit.rulesets.kayles"
+    class_name: str
+    summary: str
+    example: str
+    command: str
+    aliases: tuple[str, ...]
 
 
 def normalise_name(name: str) -> str:
     """A ruleset name with case, spaces, ``_`` and ``'`` ignored, aliases resolved."""
+    _scanned()  # (the aliases declared in modules not imported yet)
     key = name.strip().lower().replace("_", "-").replace(" ", "-").replace("'", "")
     return _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
+
+
+def command_line(name: str, example: str) -> str:
+    """A ruleset's example as a command line (a declaration's default ``command``).
+
+    >>> command_line("toads", "TT..FF")
+    'cgtkit toads "TT..FF"'
+    """
+    return f'cgtkit {name} "{example}"'
 
 
 def register(declaration: "Declaration") -> None:
@@ -86,15 +119,118 @@ def _load() -> None:
             return
         _loading = True
         try:
-            package = "cgtkit.rulesets"
-            for module in pkgutil.iter_modules(importlib.import_module(package).__path__):
-                try:
-                    importlib.import_module(f"{package}.{module.name}")
-                except ImportError:  # an optional dependency missing: that ruleset is left out
-                    pass
+            for module in pkgutil.iter_modules(importlib.import_module(_PACKAGE).__path__):
+                _import(f"{_PACKAGE}.{module.name}")
             _loaded = True
         finally:
             _loading = False
+
+
+_CLOSE = re.compile(r"\)\s*:")
+_READ = ("name", "summary", "example", "command", "aliases")  # the keywords an Entry holds
+_scan: Optional[tuple[dict[str, Entry], list[str]]] = None  # the entries, and the modules not read
+
+
+def _class_lines(source: str) -> list[ast.ClassDef]:
+    """The top-level ``class`` statements of a module's source with a ``name=``
+    keyword, each parsed alone: the text up to the first ``):`` after which it parses
+    (parsing or tokenizing the whole module would cost more than importing it)."""
+    found = []
+    start = -1
+    while (start := source.find("\nclass ", start + 1)) >= 0:
+        for close in _CLOSE.finditer(source, start):
+            line = source[start + 1 : close.start() + 1]
+            if "name" not in line and "**" not in line:  # not a declaration (or one the test would catch)
+                break
+            try:
+                node = ast.parse(line + ": pass").body[0]
+            except SyntaxError:  # a ")" inside the line's strings: read on
+                continue
+            if isinstance(node, ast.ClassDef) and any(k.arg == "name" or k.arg is None for k in node.keywords):
+                found.append(node)
+            break
+    return found
+
+
+def _read(module: str, source: str) -> Optional[list[Entry]]:
+    """The declarations in one module's source, or None when one of them is not
+    written out in literals (that module is then imported to be known)."""
+    read = []
+    for node in _class_lines(source):
+        given = {k.arg: k.value for k in node.keywords if k.arg in _READ or k.arg is None}
+        try:
+            v = {key: ast.literal_eval(value) for key, value in given.items() if key is not None}
+        except ValueError:
+            return None
+        if None in given or not isinstance(v.get("name"), str):
+            return None
+        name, example = v["name"], v.get("example", "")
+        command = v.get("command")
+        read.append(
+            Entry(
+                name=name,
+                module=module,
+                class_name=node.name,
+                summary=v.get("summary", ""),
+                example=example,
+                command=command if command is not None else command_line(name, example),
+                aliases=tuple(v.get("aliases", ())),
+            )
+        )
+    return read
+
+
+def _scanned() -> tuple[dict[str, Entry], list[str]]:
+    """Every declaration read from the package's sources (by name), and the modules
+    that could not be read so; made once."""
+    global _scan
+    if _scan is None:
+        with _lock:
+            folder = pathlib.Path(__file__).parent
+            found: dict[str, Entry] = {}
+            unread = []
+            for module in pkgutil.iter_modules([str(folder)]):
+                path = folder / f"{module.name}.py"
+                read = _read(f"{_PACKAGE}.{module.name}", path.read_text("utf-8")) if path.is_file() else None
+                if read is None:
+                    unread.append(f"{_PACKAGE}.{module.name}")
+                for e in read or ():
+                    found.setdefault(e.name, e)
+                    for alias in e.aliases:
+                        _ALIASES.setdefault(alias, e.name)
+            _scan = found, unread
+    return _scan
+
+
+def _import(module: str) -> None:
+    try:
+        importlib.import_module(module)
+    except ImportError:  # an optional dependency missing: that ruleset is left out
+        pass
+
+
+def _entry(d: "Declaration") -> Entry:
+    return Entry(d.name, d.cls.__module__, d.cls.__name__, d.summary, d.example, d.command, d.aliases)
+
+
+def entries() -> dict[str, Entry]:
+    """Every ruleset, by name, sorted by name, as its class line declares it, read
+    without importing the modules that declare them (but those whose declarations
+    are not written out in literals); those registered otherwise (a test's own
+    class, say) are there too.
+
+    >>> e = entries()["dawsons-kayles"]
+    >>> e.module, e.class_name, e.command
+    ('cgtkit.rulesets.kayles', 'DawsonsKayles', 'cgtkit dawsons-kayles "xxxxx"')
+    """
+    found, unread = _scanned()
+    for module in unread:
+        _import(module)
+    with _lock:
+        known = dict(found)
+        for name, d in _DECLARED.items():
+            known[name] = _entry(d)
+    return dict(sorted(known.items()))
 
 
 def declarations() -> dict[str, "Declaration"]:
@@ -109,8 +245,15 @@ def classes() -> dict[str, type]:
 
 
 def lookup(name: str) -> type:
-    """The position class of the ruleset ``name``."""
-    found = declarations().get(normalise_name(name))
+    """The position class of the ruleset ``name`` (its module imported, and no other
+    ruleset's when its declaration was read from the source)."""
+    key = normalise_name(name)
+    found = _DECLARED.get(key)
+    if found is None and key in _scanned()[0]:
+        _import(_scanned()[0][key].module)
+        found = _DECLARED.get(key)
+    if found is None:
+        found = declarations().get(key)
     if found is None:
         raise RulesError(f"unknown ruleset {name!r}; known: {', '.join(declarations())}")
     return found.cls
