@@ -17,6 +17,7 @@ pub mod cakes;
 pub mod clobber;
 pub mod codec;
 pub mod colouring;
+pub mod gen_toads;
 pub mod graphs;
 pub mod hackenbush;
 pub mod konane;
@@ -53,6 +54,8 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
+        "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
+        "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
         _ => return Err(format!("no native search {name:?}")),
     };
     Ok(Box::new(search::Fresh::new(inner)))
