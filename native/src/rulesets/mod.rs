@@ -21,6 +21,7 @@ pub mod gen_toads;
 pub mod graphs;
 pub mod hackenbush;
 pub mod konane;
+pub mod nogo;
 pub mod outcome;
 pub mod placement;
 pub mod search;
@@ -45,6 +46,7 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "clobber" => Box::new(StoneSearch::new(clobber::Clobber, entries)),
         "konane" => Box::new(StoneSearch::new(konane::Konane, entries)),
         "amazons" => Box::new(StoneSearch::new(amazons::Amazons, entries)),
+        "nogo" => Box::new(StoneSearch::new(nogo::NoGo, entries)),
         "col-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: false }, entries)),
         "snort-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: true }, entries)),
         "toads" => Box::new(Solver::new(toads::Toads, entries)),
