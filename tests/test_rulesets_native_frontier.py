@@ -1,6 +1,6 @@
 """The native searches of the issue-27 rulesets against their twins, the Python
 searches (``with python_search():``): generalized Toads and Frogs, Elephants and
-Rhinos and NoGo on random positions, the MCGS corpus's values
+Rhinos, NoGo and Cannibal Clobber on random positions, the MCGS corpus's values
 through the native path, parts beyond the native limits falling back to Python,
 and bad keys as a RulesError.  Longer random sweeps are marked slow."""
 
@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from cgtkit.errors import RulesError
 from cgtkit.mcgs.runner import OK, run_case
 from cgtkit.mcgs.testfile import read
-from cgtkit.rulesets import Elephants, GenToads, NoGo, native
+from cgtkit.rulesets import CannibalClobber, Elephants, GenToads, NoGo, native
+from cgtkit.rulesets.cannibal_clobber import CANNIBAL_CLOBBER
 from cgtkit.search import who_wins, who_wins_by_value
 from cgtkit.short.notation import game
 
@@ -54,6 +55,7 @@ RANDOM = [
     ("gen-toads", st.builds(lambda r, s: GenToads(f"{r}:{s}"), RULES, st.text("XO...", min_size=1, max_size=10)), 150),
     ("nogo-strips", NOGO_STRIPS.map(nogo_or_none), 150),
     ("nogo-grids", NOGO_GRIDS.map(nogo_or_none), 150),
+    ("cannibal-clobber", boards(3, 4, "xo.").map(CannibalClobber), 120),
 ]
 
 
@@ -75,8 +77,9 @@ def test_native_equals_python_on_random_positions(name, positions, examples):
         st.builds(lambda r, s: GenToads(f"{r}:{s}"), RULES, st.text("XO...", min_size=1, max_size=16)),
         (boards(4, 4, "XO...") | boards(3, 3, "XO.....")).map(nogo_or_none),
         st.text("XO.....", min_size=1, max_size=16).map(nogo_or_none),
+        boards(4, 4, "xxoo.").map(CannibalClobber),
     ],
-    ids=["gen-toads", "nogo-grids", "nogo-strips"],
+    ids=["gen-toads", "nogo-grids", "nogo-strips", "cannibal-clobber"],
 )
 def test_native_equals_python_longer_sweep(positions):
     @settings(max_examples=400, deadline=None)
@@ -94,12 +97,14 @@ CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "gen-toads": ("gen_toads_autotests/gen_toads_1321.test", (9, 12, 13, 14)),
     "nogo-strips": ("nogo_1xn_autotests/nogo_1xn_filled_easy.test", (8, 10, 11, 12)),
     "nogo-grids": ("nogo_autotests/nogo.test", (9, 11, 13, 15, 17, 19, 21, 23)),
+    "cannibal-clobber": ("cannibal_clobber/3x3-even-stones.test", tuple(range(9, 29))),
 }
 OWNERS = {
     "elephants": Elephants,
     "gen-toads": GenToads,
     "nogo-strips": NoGo,
     "nogo-grids": NoGo,
+    "cannibal-clobber": CANNIBAL_CLOBBER,
 }
 
 
@@ -184,3 +189,5 @@ def test_bad_keys_are_rules_errors():
         nogo.value([(2, 1, 0b11, 0b11, 0b01)])  # a point both black and white
     with pytest.raises(RulesError):
         nogo.value([("a", 1, 2, 3, 4)])
+    with pytest.raises(RulesError):
+        native.solver_of(CANNIBAL_CLOBBER).value([(2, 1, 0b111, 0, 0)])  # a cell in the guard column

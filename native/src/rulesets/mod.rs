@@ -14,6 +14,7 @@
 pub mod amazons;
 pub mod bits;
 pub mod cakes;
+pub mod cannibal_clobber;
 pub mod clobber;
 pub mod codec;
 pub mod colouring;
@@ -46,6 +47,7 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "clobber" => Box::new(StoneSearch::new(clobber::Clobber, entries)),
         "konane" => Box::new(StoneSearch::new(konane::Konane, entries)),
         "amazons" => Box::new(StoneSearch::new(amazons::Amazons, entries)),
+        "cannibal-clobber" => Box::new(StoneSearch::new(cannibal_clobber::CannibalClobber, entries)),
         "nogo" => Box::new(StoneSearch::new(nogo::NoGo, entries)),
         "col-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: false }, entries)),
         "snort-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: true }, entries)),
