@@ -14,12 +14,15 @@
 pub mod amazons;
 pub mod bits;
 pub mod cakes;
+pub mod cannibal_clobber;
 pub mod clobber;
 pub mod codec;
 pub mod colouring;
+pub mod gen_toads;
 pub mod graphs;
 pub mod hackenbush;
 pub mod konane;
+pub mod nogo;
 pub mod outcome;
 pub mod placement;
 pub mod search;
@@ -44,6 +47,8 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "clobber" => Box::new(StoneSearch::new(clobber::Clobber, entries)),
         "konane" => Box::new(StoneSearch::new(konane::Konane, entries)),
         "amazons" => Box::new(StoneSearch::new(amazons::Amazons, entries)),
+        "cannibal-clobber" => Box::new(StoneSearch::new(cannibal_clobber::CannibalClobber, entries)),
+        "nogo" => Box::new(StoneSearch::new(nogo::NoGo, entries)),
         "col-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: false }, entries)),
         "snort-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: true }, entries)),
         "toads" => Box::new(Solver::new(toads::Toads, entries)),
@@ -53,6 +58,8 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
+        "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
+        "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
         _ => return Err(format!("no native search {name:?}")),
     };
     Ok(Box::new(search::Fresh::new(inner)))

@@ -9,10 +9,11 @@
 //! and Wolfe 2005):
 //!
 //! * a position is `V + G1 + ... + Gk`: the parts where no move is left are dropped
-//!   (the game's `split`), every *small* part (at most `small` stones, or one whose
-//!   value the value table already holds) is replaced by its canonical value, and
-//!   those values are summed into one canonical game `V`; only the large parts
-//!   `Gi` are searched move by move;
+//!   (the game's `split`), every *small* part (of the game's `size` at most
+//!   `small`: its stones, NoGo's empty points; or one whose value the value table
+//!   already holds) is replaced by its canonical value, and those values are summed
+//!   into one canonical game `V`; only the large parts `Gi` are searched move by
+//!   move;
 //! * a part next to its colour-swapped twin is a pair `G + -G = 0`, and both go;
 //! * with no large part left the answer is `V`'s outcome (`V <= 0`, `0 <= V`);
 //! * a move is in a large part (its pieces sorted into `V` and large parts again) or
@@ -88,8 +89,7 @@ impl<G: StoneGame> Outcomes<'_, G> {
         if let Some(v) = self.values.table.get(&k) {
             return Ok(Some(v));
         }
-        let b = decode(k);
-        if (b.black | b.white).count_ones() <= self.small {
+        if self.values.rules.size(k) <= self.small {
             return self.values.solve(k, st, None).map(Some);
         }
         if let Some(v) = self.values.table.get(&swapped(k)) {

@@ -103,6 +103,18 @@ pub trait StoneGame: Sync + Send {
     fn quick(&self, _b: &Board, _e: &Engine) -> Res<Option<u32>> {
         Ok(None)
     }
+
+    /// A part's size for the outcome searches: parts of at most their `small`
+    /// are replaced by their values.  By default its stones.
+    fn size(&self, b: &Board) -> u32 {
+        (b.black | b.white).count_ones()
+    }
+
+    /// A one-line reason when a board read from Python is not a position of the
+    /// game (checked before it is split).
+    fn check(&self, _cells: Bits, _black: Bits, _white: Bits, _s: u32) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A game of stones as a ruleset of the evaluate loop: options of both colours,
@@ -137,6 +149,7 @@ impl<G: StoneGame> Rules for Stones<G> {
             if !inside(cells, s, h, w) || (black | white) & !cells != 0 || black & white != 0 {
                 return Err(format!("{k} is not a {h}x{w} board of stones (stones on cells, one colour a cell)"));
             }
+            self.0.check(cells, black, white, s)?;
             self.0.split(cells, black, white, s, &mut |c| parts.push(c));
         }
         Ok(Some(parts))
@@ -163,10 +176,9 @@ impl<G: StoneGame> Rules for Stones<G> {
         Some(swapped(k))
     }
 
-    /// The stones of a part.
+    /// The game's size of a part (by default its stones).
     fn size(&self, k: StoneKey) -> u32 {
-        let b = decode(k);
-        (b.black | b.white).count_ones()
+        self.0.size(&decode(k))
     }
 }
 

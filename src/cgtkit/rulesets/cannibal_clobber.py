@@ -30,6 +30,8 @@ __all__ = ["CannibalClobber", "CannibalClobberRuleset", "CANNIBAL_CLOBBER"]
 class CannibalClobberRuleset(StoneRuleset):
     """The Cannibal Clobber solver: one transposition table of normalised groups."""
 
+    native = "cannibal-clobber"
+
     def components(
         self, cells: int, black: int, white: int, stride: int, h: int, w: int
     ) -> tuple[tuple[int, ...], ...]:

@@ -90,6 +90,7 @@ class Elephants(
     summary="elephants X step right, rhinos O step left, one square into an empty one",
     example="X..X.O..O",
     board=True,
+    native="elephants",
     aliases=("elephants-and-rhinos",),
 ):
     """An Elephants and Rhinos strip (immutable): ``X``, ``O`` and ``.``."""

@@ -130,6 +130,7 @@ class GenToads(
     summary="generalized Toads and Frogs 'min,max,jump,friendly:strip': X slide/jump right, O left",
     example="1,2,1,1:XX..O.O",
     board=True,
+    native="gen-toads",
     aliases=("generalized-toads",),
 ):
     """A generalized Toads and Frogs position (immutable): its rules and its strip."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ..errors import RulesError, quoted
-from .base import StringPosition
+from .base import StringPosition, native_value
 from .bitboard import parse_grid
 from .solver import ComponentSolver
 
@@ -149,6 +149,7 @@ class NoGo(
     summary="place a stone (X Left, O Right); no move may leave any group without a liberty",
     example="..X.|....|.O..",
     board=True,
+    native="nogo",
     aliases=("no-go",),
 ):
     """A NoGo position (immutable): rows of ``X``, ``O``, ``.`` and ``#`` (no point)."""
@@ -186,7 +187,28 @@ class NoGo(
         """The keys of the independent parts (see :func:`parts`)."""
         return parts(self._rows)
 
+    def board_key(self) -> tuple[int, int, int, int, int]:
+        """The whole board as the native search reads it: ``(width, height, cells,
+        black, white)``, bitboards at stride ``width + 1`` (the native search splits
+        it into the parts of :func:`parts` itself)."""
+        w, h = len(self._rows[0]), len(self._rows)
+        cells = black = white = 0
+        for i, row in enumerate(self._rows):
+            for j, ch in enumerate(row):
+                bit = 1 << (i * (w + 1) + j)
+                cells |= bit
+                black |= bit if ch == "X" else 0
+                white |= bit if ch == "O" else 0
+        return w, h, cells, black, white
+
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the board's key."""
+        return (NoGo, (self.board_key(),))
+
     @property
     def value(self):  # type: ignore[no-untyped-def]
         """The canonical value: the sum of the parts' values."""
+        got = native_value(NoGo, [self.board_key()])
+        if got is not None:
+            return got
         return SOLVER.value_of(self.components())

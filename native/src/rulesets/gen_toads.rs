@@ -1,0 +1,256 @@
+//! Generalized Toads and Frogs and Elephants and Rhinos (mirrors
+//! `cgtkit.rulesets.gen_toads` and `cgtkit.rulesets.elephants`): a strip of Left's
+//! toads `X` moving right and Right's frogs `O` moving left.  A piece whose next
+//! square is empty slides `min..=max` squares over empty squares onto an empty one;
+//! a piece whose next square is occupied jumps the run in front of it (at most
+//! `jump` pieces, all the opponent's unless `friendly`) onto the empty square
+//! beyond.  Elephants and Rhinos is `1,1,0,0`.
+//!
+//! A strip is 2 bits a square (1 toad, 2 frog) with the rules in bits 96..115 and its
+//! length in the top byte, so strips up to `MAX_LEN` squares and rules below 64.
+//! Frogs at the left end and toads at the right end never move and are dropped;
+//! without jumps a strip also splits at `XO`, and empty squares before the first
+//! toad (nothing before it) or after the last frog are dropped.  A strip reversed
+//! with the pieces swapped is the negative.
+
+use super::bits::{Bits, K128};
+use super::codec::Arg;
+use super::search::{Options, Rules};
+
+pub const MAX_LEN: usize = 48;
+const E: u8 = 0;
+const X: u8 = 1;
+const O: u8 = 2;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Params {
+    pub min: u8,
+    pub max: u8,
+    pub jump: u8,
+    pub friendly: bool,
+}
+
+/// Elephants and Rhinos' rules.
+pub const ELEPHANTS: Params = Params { min: 1, max: 1, jump: 0, friendly: false };
+
+/// The search: `fixed` rules (Elephants and Rhinos: strips are plain) or the rules
+/// read with each strip (`min,max,jump,friendly:strip`).
+pub struct GenToads {
+    pub fixed: Option<Params>,
+}
+
+impl Params {
+    fn pack(self) -> Bits {
+        (self.min as Bits) | ((self.max as Bits) << 6) | ((self.jump as Bits) << 12) | ((self.friendly as Bits) << 18)
+    }
+    fn unpack(b: Bits) -> Params {
+        Params { min: (b & 63) as u8, max: ((b >> 6) & 63) as u8, jump: ((b >> 12) & 63) as u8, friendly: (b >> 18) & 1 == 1 }
+    }
+}
+
+fn key(p: Params, s: &[u8]) -> K128 {
+    let mut b: Bits = p.pack() << 96;
+    for (i, &c) in s.iter().enumerate() {
+        b |= (c as Bits) << (2 * i);
+    }
+    K128::with_dim(b, s.len() as u32)
+}
+
+fn decode(k: K128, out: &mut [u8; MAX_LEN]) -> (Params, usize) {
+    let n = k.dim() as usize;
+    let b = k.bits();
+    for (i, c) in out.iter_mut().enumerate().take(n) {
+        *c = ((b >> (2 * i)) & 3) as u8;
+    }
+    (Params::unpack(b >> 96), n)
+}
+
+/// The squares a piece at `i` of `me` may move to.
+fn targets(p: Params, s: &[u8], i: usize, me: u8, out: &mut Vec<usize>) {
+    let n = s.len() as i64;
+    let d: i64 = if me == X { 1 } else { -1 };
+    let at = |k: i64| i as i64 + k * d;
+    if !(0..n).contains(&at(1)) {
+        return;
+    }
+    if s[at(1) as usize] == E {
+        for k in 1..=p.max as i64 {
+            let j = at(k);
+            if !(0..n).contains(&j) || s[j as usize] != E {
+                break;
+            }
+            if k >= p.min as i64 {
+                out.push(j as usize);
+            }
+        }
+    } else {
+        let mut k = 1;
+        while (0..n).contains(&at(k)) && s[at(k) as usize] != E {
+            if k > p.jump as i64 || (s[at(k) as usize] == me && !p.friendly) {
+                return;
+            }
+            k += 1;
+        }
+        if (0..n).contains(&at(k)) {
+            out.push(at(k) as usize);
+        }
+    }
+}
+
+fn has_move(p: Params, s: &[u8]) -> bool {
+    let mut t = Vec::new();
+    (0..s.len()).any(|i| {
+        s[i] != E && {
+            targets(p, s, i, s[i], &mut t);
+            !t.is_empty()
+        }
+    })
+}
+
+/// The parts of a strip where a move is possible.
+fn parts(p: Params, s: &[u8], out: &mut Vec<K128>) {
+    let mut chunks: Vec<&[u8]> = Vec::new();
+    if p.jump == 0 {
+        let mut start = 0;
+        for i in 1..s.len() {
+            if s[i - 1] == X && s[i] == O {
+                chunks.push(&s[start..i]);
+                start = i;
+            }
+        }
+        chunks.push(&s[start..]);
+    } else {
+        chunks.push(s);
+    }
+    for c in chunks {
+        let mut a = c.iter().position(|&x| x != O).unwrap_or(c.len());
+        let mut b = c.iter().rposition(|&x| x != X).map_or(a, |k| k + 1).max(a);
+        if p.jump == 0 {
+            if let Some(f) = c[a..b].iter().position(|&x| x != E) {
+                if c[a + f] == X {
+                    a += f;
+                }
+            }
+            if let Some(l) = c[a..b].iter().rposition(|&x| x != E) {
+                if c[a + l] == O {
+                    b = a + l + 1;
+                }
+            }
+        }
+        if has_move(p, &c[a..b]) {
+            out.push(key(p, &c[a..b]));
+        }
+    }
+}
+
+fn parse(text: &str) -> Result<Vec<u8>, String> {
+    text.chars()
+        .enumerate()
+        .map(|(i, ch)| match ch {
+            'X' | 'x' => Ok(X),
+            'O' | 'o' => Ok(O),
+            '.' => Ok(E),
+            _ => Err(format!("GenToads: illegal character {ch:?} at column {} (allowed: 'X', 'O', '.')", i + 1)),
+        })
+        .collect()
+}
+
+fn parse_params(text: &str) -> Result<Option<Params>, String> {
+    let v: Vec<u64> = text.split(',').map(|t| t.trim().parse::<u64>()).collect::<Result<_, _>>().map_err(|_| format!("GenToads: bad rules {text:?}"))?;
+    if v.len() != 4 || v[0] == 0 || v[0] > v[1] || v[3] > 1 {
+        return Err(format!("GenToads: bad rules {text:?}"));
+    }
+    if v[1] > 63 || v[2] > 63 {
+        return Ok(None);
+    }
+    Ok(Some(Params { min: v[0] as u8, max: v[1] as u8, jump: v[2] as u8, friendly: v[3] == 1 }))
+}
+
+impl Rules for GenToads {
+    type Key = K128;
+
+    /// Each part is a string: a strip (fixed rules) or `min,max,jump,friendly:strip`.
+    fn read(&self, keys: &[Arg]) -> Result<Option<Vec<K128>>, String> {
+        let mut out = Vec::new();
+        for k in keys {
+            let text = k.str().ok_or_else(|| format!("a strip is a string, not {k}"))?;
+            let (p, strip) = match self.fixed {
+                Some(p) => (p, text),
+                None => {
+                    let (head, strip) = text.split_once(':').ok_or_else(|| format!("GenToads: no ':' in {text:?}"))?;
+                    match parse_params(head)? {
+                        Some(p) => (p, strip),
+                        None => return Ok(None),
+                    }
+                }
+            };
+            let s = parse(strip)?;
+            if s.len() > MAX_LEN {
+                return Ok(None);
+            }
+            parts(p, &s, &mut out);
+        }
+        Ok(Some(out))
+    }
+
+    fn expand(&self, k: K128, out: &mut Options<K128>) {
+        let mut buf = [0u8; MAX_LEN];
+        let (p, n) = decode(k, &mut buf);
+        let s = &buf[..n];
+        let mut t = Vec::new();
+        let mut ks = Vec::new();
+        for me in [X, O] {
+            for i in 0..n {
+                if s[i] != me {
+                    continue;
+                }
+                t.clear();
+                targets(p, s, i, me, &mut t);
+                for &j in &t {
+                    let mut o = buf;
+                    o[i] = E;
+                    o[j] = me;
+                    ks.clear();
+                    parts(p, &o[..n], &mut ks);
+                    for &q in &ks {
+                        out.part(q);
+                    }
+                    out.done();
+                }
+            }
+            out.end_side();
+        }
+    }
+
+    fn mirror(&self, k: K128) -> Option<K128> {
+        let mut buf = [0u8; MAX_LEN];
+        let (p, n) = decode(k, &mut buf);
+        let m: Vec<u8> = buf[..n].iter().rev().map(|&c| if c == E { E } else { 3 - c }).collect();
+        Some(key(p, &m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::search::Solver;
+    use crate::short::engine;
+
+    fn value(fixed: Option<Params>, text: &str) -> String {
+        let sv = Solver::new(GenToads { fixed }, Some(1 << 12));
+        let parts = sv.rules.read(&[Arg::Str(text.into())]).unwrap().unwrap();
+        crate::notation::format(&engine(), sv.total(&parts, 1).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn small_strips() {
+        let elephants = Some(ELEPHANTS);
+        assert_eq!(value(elephants, "X."), "1");
+        assert_eq!(value(elephants, "X.O"), "*");
+        assert_eq!(value(elephants, "X..O"), "0");
+        // a toad jumps the frog, which then steps once: {-1 | } = 0
+        assert_eq!(value(None, "1,1,1,0:XO."), "0");
+        assert_eq!(value(None, "1,2,0,0:X.."), "2");
+        assert!(parse("XQ").unwrap_err().contains("column 2"));
+    }
+}
