@@ -79,7 +79,8 @@ test-slow: $(NATIVE)
 bench: $(NATIVE)
 	$(BIN)/python bench/run.py $(ARGS)
 
-# cgtkit against pycgt and cgt-py (installed into bench/.peers/); ARGS=--quick for a short run
+# cgtkit against pycgt and cgt-py (installed into bench/.peers/); ARGS=--quick for a short run;
+# ARGS="--mcgs-only --mcgs PATH" (or CGTKIT_MCGS=PATH) for who wins against MCGS's binary
 bench-peers: $(NATIVE)
 	$(BIN)/python bench/peers.py $(ARGS)
 

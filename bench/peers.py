@@ -9,6 +9,11 @@ returned the same value (as values, not strings), and writes docs/benchmarks.md.
 
     python bench/peers.py            # the full comparison (minutes)
     python bench/peers.py --quick    # one run each, the quick cases only
+
+With ``--mcgs PATH`` (or ``CGTKIT_MCGS=PATH``) it also puts MCGS v1.5, a C++ solver, to
+the outcome questions of ``peer_mcgs.py`` (who wins Clobber, Cram, NoGo boards and
+instances of MCGS's corpus) and writes that table into its own section of the report;
+``--mcgs-only`` runs just that part.  Without a binary that table is skipped with a note.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ PEER_PYTHON = PEERS_DIR / "venv" / "bin" / "python"
 PEER_PACKAGES = ["pycgt", "cgt-py", "anywidget"]  # cgt-py imports anywidget without declaring it
 
 sys.path.insert(0, str(HERE))
+import peer_mcgs  # noqa: E402
 from peer_workloads import CASES, CGT_PY, CGTKIT, PYCGT, TOOLS, Case  # noqa: E402
 
 DRIVER = r"""
@@ -151,9 +157,33 @@ def main(argv: list[str] | None = None) -> int:
         help="where the report goes (default: docs/benchmarks.md; with --only the table is printed, "
         "so that a partial run never replaces the full table)",
     )
+    parser.add_argument(
+        "--mcgs",
+        default=os.environ.get(peer_mcgs.MCGS_ENV),
+        metavar="PATH",
+        help=f"MCGS's binary: adds the who-wins table against MCGS (default: ${peer_mcgs.MCGS_ENV}; none: skipped)",
+    )
+    parser.add_argument("--mcgs-only", action="store_true", help="run only the table against MCGS")
+    parser.add_argument(
+        "--mcgs-timeout", type=float, default=120.0, help="seconds before an MCGS-table run is stopped (> N s)"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.repeats, args.timeout = 1, min(args.timeout, 60.0)
+    status = 0 if args.mcgs_only else peer_table(args)
+    if args.instructions:
+        return status
+    if not args.mcgs:
+        print(
+            f"MCGS table skipped: no MCGS binary given (--mcgs PATH or {peer_mcgs.MCGS_ENV}=PATH)",
+            file=sys.stderr,
+        )
+        return status
+    return max(status, peer_mcgs.main(args))
+
+
+def peer_table(args: argparse.Namespace) -> int:
+    """The table against the Python peers."""
     ensure_peers()
 
     cases = [c for c in CASES if (c.quick or not args.quick) and args.only.lower() in c.name.lower()]
