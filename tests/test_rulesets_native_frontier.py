@@ -131,6 +131,14 @@ def test_nogo_values_by_hand():
     assert NoGo(".X.O.").value == twin(NoGo(".X.O."))
 
 
+def test_nogo_points_off_the_board_are_not_cells():
+    # MCGS writes # for a point that is not there: the native board must leave it out
+    # (it once counted it as an empty point: three winning moves in ..|#. instead of one)
+    for text in ("..|#.", "#..", ".#.", "X#.|...", "#.#|...", ".O.#..|#..#.X"):
+        same(NoGo(text))
+    assert NoGo(".#.").value == game("0") and NoGo("..|#.").value == NoGo("...").value
+
+
 def test_nogo_symmetries_share_keys():
     """A board, its mirror images and its transpose fill one table entry; the
     colour-swapped board is the negative."""

@@ -196,7 +196,7 @@ class NoGo(
         for i, row in enumerate(self._rows):
             for j, ch in enumerate(row):
                 bit = 1 << (i * (w + 1) + j)
-                cells |= bit
+                cells |= bit if ch != "#" else 0  # a point off the board is no cell
                 black |= bit if ch == "X" else 0
                 white |= bit if ch == "O" else 0
         return w, h, cells, black, white
