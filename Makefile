@@ -31,7 +31,7 @@ demo: $(NATIVE)
 	$(BIN)/cgtkit demo
 
 test: $(NATIVE)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --durations=25
 
 # one extra of pyproject.toml, installed alone (cgtkit itself is already there, so
 # nothing is rebuilt): $(call install_extra,NAME)
