@@ -53,12 +53,12 @@ def test_a_plot_is_written_where_it_can_be(capsys, tmp_path):
 
 
 def test_an_os_error_while_running_is_one_line(capsys, monkeypatch):
-    from cgtkit.cli import classic_commands
+    from cgtkit.heap import nim  # (the nim command imports nim_outcome from there when it runs)
 
     def broken(heaps):
         raise PermissionError(13, "Permission denied", "/root/x")
 
-    monkeypatch.setattr(classic_commands, "nim_outcome", broken)
+    monkeypatch.setattr(nim, "nim_outcome", broken)
     one_line_error(*run(capsys, "nim", "1", "2"), "cgtkit nim: error: /root/x: Permission denied")
 
 
