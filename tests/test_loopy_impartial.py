@@ -25,6 +25,7 @@ from cgtkit.loopy.grundy import (
     nim_add,
     outcome_of,
 )
+from random_graphs import edge_lists
 
 INF = InfiniteNimber
 
@@ -85,10 +86,6 @@ def satisfies_definition(succ, values):
     return True
 
 
-def random_graph(rng, n, p):
-    return [[w for w in range(n) if rng.random() < p] for _ in range(n)]
-
-
 # --- graphs worked out by hand ----------------------------------------------------------
 def test_hand_made_graphs():
     # a: 0 terminal (0); 1 -> 0 (mex{0} = 1); 2 <-> 3 with 2 -> 1: at stage 0, 2 and 3 are
@@ -135,7 +132,7 @@ def test_sum_rules():
 @settings(max_examples=300, deadline=None)
 @given(st.integers(1, 9), st.floats(0.05, 0.6), st.integers(0, 10**6))
 def test_outcomes_match_retrograde_analysis(n, p, seed):
-    succ = random_graph(random.Random(seed), n, p)
+    succ = edge_lists(random.Random(seed), n, p)
     values = generalized_grundy(succ)
     assert [outcome_of(v) for v in values] == retrograde_outcomes(succ)
     assert satisfies_definition(succ, values)
@@ -146,7 +143,7 @@ def test_outcomes_match_retrograde_analysis(n, p, seed):
 def test_sums_match_retrograde_analysis_of_the_product(n, m, p, seed):
     # Smith's sum theorem, checked on the product graph: (a, b) moves in a or in b
     rng = random.Random(seed)
-    g, h = random_graph(rng, n, p), random_graph(rng, m, p)
+    g, h = edge_lists(rng, n, p), edge_lists(rng, m, p)
     vg, vh = generalized_grundy(g), generalized_grundy(h)
     prod = [[x * m + b for x in g[a]] + [a * m + y for y in h[b]] for a in range(n) for b in range(m)]
     vp = generalized_grundy(prod)
@@ -161,7 +158,7 @@ def test_sums_match_retrograde_analysis_of_the_product(n, m, p, seed):
 @given(st.integers(1, 9), st.floats(0.05, 0.6), st.integers(0, 10**6))
 def test_labelling_is_stable_under_relabelling(n, p, seed):
     rng = random.Random(seed)
-    succ = random_graph(rng, n, p)
+    succ = edge_lists(rng, n, p)
     perm = list(range(n))
     rng.shuffle(perm)  # vertex u is called perm[u]
     renamed = [None] * n
@@ -239,7 +236,7 @@ def play_out(solver, start, rng, limit=10_000):
 @given(st.integers(2, 12), st.floats(0.1, 0.5), st.integers(0, 10**6))
 def test_winning_moves_actually_win(n, p, seed):
     rng = random.Random(seed)
-    succ = random_graph(rng, n, p)
+    succ = edge_lists(rng, n, p)
     s = LoopyImpartialSolver(lambda u: succ[u])
     for u in range(n):
         if s.outcome(u) == "N":

@@ -10,6 +10,7 @@ import pytest
 
 import cgtkit as cg
 from cgtkit.loopy import LoopyGraph, LoopyValue, SidedValue, Stopper, from_moves, loopy
+from random_graphs import edge_lists
 
 
 def referee(left: dict, right: dict, start) -> str:
@@ -51,8 +52,8 @@ def random_graphs(seed: int, count: int, most: int):
     for _ in range(count):
         n = rng.randint(2, most)
         p = rng.choice([0.15, 0.25, 0.4])
-        left = {v: [w for w in range(n) if rng.random() < p] for v in range(n)}
-        right = {v: [w for w in range(n) if rng.random() < p] for v in range(n)}
+        left = dict(enumerate(edge_lists(rng, n, p)))
+        right = dict(enumerate(edge_lists(rng, n, p)))
         yield left, right, from_moves(lambda v: (left[v], right[v]), 0)
 
 

@@ -14,13 +14,13 @@ from cgtkit.loopy import LoopyGraph, LoopyValue, Stopper, loopy, store, value_of
 from cgtkit.loopy.retrograde import buchi
 from cgtkit.loopy.side_order import side_leq, table
 from test_loopy_partizan import random_stopper_graph
-from test_loopy_sides import random_graph
+from random_graphs import loopy_graph
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 5))
 def test_side_order_agrees_with_the_sides_found_by_sidling(seed, n):
-    g = random_graph(seed, n)
+    g = loopy_graph(seed, n)
     sides = {}
     for v in range(n):
         value = value_of(g, v)

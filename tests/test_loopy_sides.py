@@ -19,7 +19,6 @@ and its outcome (with draws) has to be the referee's outcome of ``G`` alone.
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
@@ -32,6 +31,7 @@ from cgtkit.loopy.sides import _bottomless_by_measure, bottomless, endless
 from cgtkit.rulesets.backsliding_toads import BackslidingToadsAndFrogs
 from cgtkit.short.game import Game
 from cgtkit.short.notation import game
+from random_graphs import loopy_graph
 
 
 # --- the referee ----------------------------------------------------------------------
@@ -153,17 +153,12 @@ def test_ttt_fff_is_cgsuites_value():
 
 
 # --- random graphs ------------------------------------------------------------------------
-def random_graph(seed: int, n: int) -> LoopyGraph:
-    rng = random.Random(seed)
-    left = [sorted(rng.sample(range(n), rng.randint(0, min(2, n)))) for _ in range(n)]
-    right = [sorted(rng.sample(range(n), rng.randint(0, min(2, n)))) for _ in range(n)]
-    return LoopyGraph(left, right, 0)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 5))
 def test_random_graph_sides_agree_with_the_referee(seed, n):
-    g = random_graph(seed, n)
+    g = loopy_graph(seed, n)
     value = g.value()
     if isinstance(value, LoopyValue):  # sides that are not stoppers: nothing claimed
         return
@@ -173,7 +168,7 @@ def test_random_graph_sides_agree_with_the_referee(seed, n):
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 5))
 def test_bottomless_is_exactly_onside_off(seed, n):
-    g = random_graph(seed, n)
+    g = loopy_graph(seed, n)
     value = g.value()
     if isinstance(value, LoopyValue):
         return
@@ -210,7 +205,7 @@ def test_sums_of_sided_values_agree_with_the_referee(seed_a, n_a, seed_b, n_b):
     # downsum of the offsides) against the referee playing the two graphs side by side
     from cgtkit.loopy import NotStopperSidedError
 
-    a, b = random_graph(seed_a, n_a), random_graph(seed_b, n_b)
+    a, b = loopy_graph(seed_a, n_a), loopy_graph(seed_b, n_b)
     va, vb = a.value(), b.value()
     if isinstance(va, LoopyValue) or isinstance(vb, LoopyValue):
         return
@@ -236,7 +231,7 @@ def test_unclaimed_values_keep_the_sides_that_were_found():
     assert isinstance(bach.onside, LoopyValue) and isinstance(bach.offside, LoopyValue)
     assert "no canonical form claimed" in repr(bach.onside)
     # Left may pass or enter the carousel, Right may pass: the onside is on (found
-    # exactly, before sidling) while the offside sidles for ever.  (random_graph(306, 7),
+    # exactly, before sidling) while the offside sidles for ever.  (loopy_graph(306, 7),
     # which played this part before, is over & off since the cuts are sidled side by side:
     # checked in test_graphs_that_sidling_left_unclaimed)
     value = loopy("{pass,a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}|pass}")
@@ -255,7 +250,7 @@ def _pass_moves(x):  # on (Left passes for ever) and off (Right does)
 def test_endless_is_exactly_onside_on(seed, n):
     # G+ = on exactly when Left, moving second in G + off, survives; G- = off exactly
     # when Right, moving second in G + on, survives (the referee, no sides involved)
-    g = random_graph(seed, n)
+    g = loopy_graph(seed, n)
     moves = lambda v: (g.left[v], g.right[v])  # noqa: E731
     for v in range(n):
         up = referee(moves, v, _pass_moves, "off")[(v, "off", 1)] != "R"
@@ -283,7 +278,7 @@ def test_graphs_that_sidling_left_unclaimed(seed, expected):
     # random 7-vertex graphs whose sidling hit the round limit in some earlier version
     # (the whole graph at once, or one component at a time with one cut, or with every
     # cut but no tied cycles): now claimed, and the referee agrees with the sides
-    g = random_graph(seed, 7)
+    g = loopy_graph(seed, 7)
     value = g.value()
     assert not isinstance(value, LoopyValue)
     assert str(value) == expected
@@ -302,7 +297,7 @@ def test_the_old_unclaimed_example_is_0_and_off():
 def test_bottomless_by_levels_agrees_with_the_progress_measure(seed, n, onside):
     # the level-by-level labelling against the slow twin, the progress measure climbing
     # one unit at a time; a vertex fixed to a short game brings table vertices in too
-    g = random_graph(seed, n)
+    g = loopy_graph(seed, n)
     g.fixed = {n - 1: store.short_id(Game.of(seed % 5 - 2))} if n > 2 and seed % 3 == 0 else {}
     vertices = list(range(n))
     assert bottomless(g, vertices, onside) == _bottomless_by_measure(g, vertices, onside)
@@ -358,7 +353,7 @@ def test_printing_never_runs_an_empty_side_into_a_bar():
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**9), st.integers(1, 7))
 def test_a_graph_and_its_printed_text_have_one_value(seed, n):
-    g = random_graph(seed, n)
+    g = loopy_graph(seed, n)
     value, back = g.value(), loopy(format_graph(g, {}))
     if isinstance(value, LoopyValue):
         assert isinstance(back, LoopyValue)

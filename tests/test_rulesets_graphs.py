@@ -16,6 +16,7 @@ from cgtkit.rulesets.graphs import ArcKayles, Col, Snort
 from cgtkit.rulesets.kayles import DawsonsKayles
 from cgtkit.short.constants import nimber
 from cgtkit.short.notation import game
+from random_graphs import graph_text
 
 DATA = json.loads((pathlib.Path(__file__).parent / "data" / "rulesets_graphs.json").read_text())
 
@@ -25,9 +26,7 @@ def path(n: int) -> str:
 
 
 def random_graph(rng: random.Random, n: int, p: float, tints: bool) -> str:
-    items = [f"{a}-{b}" for a in range(n) for b in range(a + 1, n) if rng.random() < p]
-    items += [f"{v}[{rng.choice('LR')}]" if tints and rng.random() < 0.3 else str(v) for v in range(n)]
-    return " ".join(items)
+    return graph_text(rng, n, p, tints)
 
 
 @pytest.mark.parametrize("game_cls, name", [(Col, "col"), (Snort, "snort")])

@@ -18,6 +18,7 @@ from cgtkit.backend import extension as native_module
 from cgtkit.rulesets import native
 from cgtkit.rulesets.graphs import ArcKayles, Col, Snort
 from cgtkit.short.notation import game
+from random_graphs import graph_text
 
 pytestmark = pytest.mark.skipif(not native.active(), reason="the native search runs only with the native engine")
 
@@ -26,13 +27,7 @@ GAMES = [Col, Snort, ArcKayles]
 
 
 def random_graph(rng: random.Random, n: int, p: float, tints: bool) -> str:
-    """A graph on ``n`` vertices with random names, each edge with probability ``p``,
-    a third of the vertices tinted at random when ``tints``."""
-    names = rng.sample([f"v{i}" for i in range(40)] + list("abcdefghijklmnop"), n)
-    items = [f"{a}-{b}" for i, a in enumerate(names) for b in names[i + 1 :] if rng.random() < p]
-    items += [f"{v}[{rng.choice('LR')}]" if tints and rng.random() < 0.3 else v for v in names]
-    rng.shuffle(items)
-    return " ".join(items)
+    return graph_text(rng, n, p, tints, named=True)
 
 
 def twin(position):

@@ -19,6 +19,7 @@ from cgtkit.rulesets.cakes import Eatcake
 from cgtkit.rulesets.hackenbush import HackenbushGraph, HackenbushTree
 from cgtkit.short.notation import game
 from test_rulesets_hackenbush import random_tree
+from random_graphs import hackenbush_text
 
 pytestmark = pytest.mark.skipif(not native.active(), reason="the native search runs only with the native engine")
 
@@ -29,13 +30,6 @@ def twin(position):
     """The value by the Python search."""
     with native.python_search():
         return position.value
-
-
-def random_graph(rng: random.Random, vertices: int, edges: int, colours: str = "LRG") -> str:
-    """Random edges among ``g`` and ``vertices`` others: loops, parallel edges and
-    parts not joined to the ground all possible."""
-    names = ["g"] + [f"v{i}" for i in range(vertices)]
-    return " ".join(f"{rng.choice(names)}-{rng.choice(names)}:{rng.choice(colours)}" for _ in range(edges))
 
 
 def test_random_trees_native_equals_python():
@@ -49,7 +43,7 @@ def test_random_trees_native_equals_python():
 def test_random_graphs_native_equals_python():
     rng = random.Random(14)
     for _ in range(300):
-        text = random_graph(rng, rng.randint(1, 6), rng.randint(1, 10), rng.choice(["LRG", "LR", "G"]))
+        text = hackenbush_text(rng, rng.randint(1, 6), rng.randint(1, 10), rng.choice(["LRG", "LR", "G"]))
         g = HackenbushGraph(text)
         assert g.value == twin(g), text
 
@@ -171,7 +165,7 @@ def test_random_larger_graphs_native_equals_python():
     """Random graphs of 13 edges: most parts keyed by mask of their base."""
     rng = random.Random(18)
     for _ in range(4):
-        g = HackenbushGraph(random_graph(rng, rng.randint(4, 6), 13))
+        g = HackenbushGraph(hackenbush_text(rng, rng.randint(4, 6), 13))
         assert g.value == twin(g), str(g)
 
 
