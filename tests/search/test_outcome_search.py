@@ -13,7 +13,18 @@ from cli_run import interrupted, run
 from cgtkit import backend, search
 from cgtkit.backend import rulesets as native
 from cgtkit.errors import CGTError
-from cgtkit.rulesets import Amazons, Clobber, Konane, TopplingDominoes, ToadsAndFrogs
+from cgtkit.rulesets import (
+    Amazons,
+    CannibalClobber,
+    Clobber,
+    Elephants,
+    GenToads,
+    Konane,
+    NoGo,
+    TopplingDominoes,
+    ToadsAndFrogs,
+)
+from cgtkit.errors import RulesError
 from cgtkit import game as parse
 
 VALUES = ["0", "1", "-1", "1/2", "-3/4", "*", "*2", "^", "v*", "{1|-1}", "{2|0}", "{0|-1/2}", "^*", "{1*|0}"]
@@ -35,6 +46,19 @@ def _position(rng: random.Random, kind: str) -> object:
         return _stones(rng)
     if kind == "toads":
         return ToadsAndFrogs("".join(rng.choice("TF..") for _ in range(rng.randint(2, 7))))
+    if kind == "gen-toads":
+        rules = rng.choice(["1,1,1,0", "1,2,1,1", "2,3,0,1", "1,1,2,0"])
+        return GenToads(rules + ":" + "".join(rng.choice("XO..") for _ in range(rng.randint(2, 7))))
+    if kind == "elephants":
+        return Elephants("".join(rng.choice("XO...") for _ in range(rng.randint(2, 9))))
+    if kind == "cannibal":
+        return CannibalClobber(_grid(rng, "xxoo.", rng.randint(1, 2), rng.randint(2, 4)))
+    if kind == "nogo":
+        while True:  # a board with a group without liberties is no NoGo position
+            try:
+                return NoGo(_grid(rng, "XO....", rng.randint(1, 2), rng.randint(2, 4)))
+            except RulesError:
+                pass
     return TopplingDominoes("".join(rng.choice("XO#") for _ in range(rng.randint(1, 6))))
 
 
@@ -50,7 +74,10 @@ def _value_wins(terms: list, first: str) -> bool:
     return search.who_wins_by_value(terms, first)
 
 
-@pytest.mark.parametrize("kind", ["stones", "toads", "toppling"])
+KINDS = ["stones", "toads", "toppling", "gen-toads", "elephants", "cannibal", "nogo"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("small", [0, 3, 8])
 def test_the_search_agrees_with_the_value_on_random_sums(kind, small):
     rng = random.Random(f"{kind}-{small}")
@@ -68,7 +95,7 @@ def test_the_native_search_runs_and_counts_positions():
     assert search.last_nodes() > 0
 
 
-@pytest.mark.parametrize("kind", ["stones", "toads", "toppling"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_winning_moves_are_the_options_the_opponent_then_loses(kind):
     rng = random.Random(f"moves-{kind}")
     for _ in range(25):
