@@ -71,6 +71,17 @@ def test_the_stub_lists_exactly_what_the_extension_exports():
     assert _stub_names() == exported
 
 
+@needs_native
+def test_the_stub_lists_exactly_the_methods_of_each_extension_class():
+    ext = backend.extension()
+    tree = ast.parse((SRC / "_native.pyi").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            stub = {f.name for f in node.body if isinstance(f, ast.FunctionDef) and not f.name.startswith("_")}
+            real = {m for m in vars(getattr(ext, node.name)) if not m.startswith("_")}
+            assert stub == real, node.name
+
+
 def test_use_switches_the_plain_value_subsystems_and_restores_them():
     import cgtkit.misere.construct  # noqa: F401  # registers the misère construction's python twin
 

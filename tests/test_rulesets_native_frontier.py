@@ -161,6 +161,22 @@ def test_who_wins_uses_the_native_nogo_search():
             assert who_wins([NoGo(text)], first) == who_wins_by_value([twin(NoGo(text))], first)
 
 
+@pytest.mark.parametrize(
+    "position",
+    [Elephants(".OXO...O.O..O.X.X..X"), GenToads("1,2,1,1:..XOX.O....O..O..")],
+    ids=["elephants", "gen-toads"],
+)
+def test_who_wins_hands_strips_to_the_native_outcome_search(position):
+    # native_parts: the outcome search of the ruleset's own native table runs (its sum
+    # table fills), not the canonical value of the whole sum
+    owner = type(position)
+    solver = native.solver_of(owner)
+    solver.clear()
+    for first in "LR":
+        assert who_wins([position, position], first) == who_wins_by_value([twin(position), twin(position)], first)
+    assert solver.sum_stats()["entries"] > 0
+
+
 def test_gen_toads_and_elephants_agree():
     for s in ["X..X.O..O", "XX.O.OX..O", "X.X.O.O"]:
         assert Elephants(s).value == GenToads("1,1,0,0:" + s).value == twin(Elephants(s))

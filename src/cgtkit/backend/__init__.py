@@ -76,8 +76,7 @@ __all__ = [
 ]
 
 from .choice import (  # noqa: E402  (the side chosen once, in its own module: the adapters import it)
-    _CHOICES,
-    _extension,
+    CHOICES,
     NAME,
     active,
     extension,
@@ -89,9 +88,10 @@ from .choice import (  # noqa: E402  (the side chosen once, in its own module: t
 
 # --- the subsystems -------------------------------------------------------------------
 def _require() -> "ModuleType":
-    if _extension is None:
+    ext = extension()
+    if ext is None:
         raise RuntimeError("cgtkit's native extension (cgtkit._native) is not built (run `make install`)")
-    return _extension
+    return ext
 
 
 def _native_adapters() -> Any:
@@ -104,7 +104,7 @@ def select_engine(choice: str | None = None) -> Engine:
     """The short-game engine named by ``choice`` (default :data:`NAME`); the twin is
     loaded only when asked for."""
     choice = NAME if choice is None else choice
-    if choice not in _CHOICES:
+    if choice not in CHOICES:
         raise ValueError(f"engine {choice!r}: expected 'native' or 'python'")
     if choice == "native":
         from .native import NativeEngine
@@ -189,4 +189,5 @@ def nim_arithmetic() -> NimArithmetic:
 
 def version() -> str:
     """The native core's version ("unknown" without the extension)."""
-    return _extension.version() if _extension is not None else "unknown"
+    ext = extension()
+    return ext.version() if ext is not None else "unknown"

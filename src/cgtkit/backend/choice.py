@@ -21,7 +21,7 @@ from ..config import is_set, setting
 if TYPE_CHECKING:
     from types import ModuleType
 
-__all__ = ["NAME", "active", "use", "shortcuts_on", "on_shortcuts", "extension"]
+__all__ = ["CHOICES", "NAME", "active", "use", "shortcuts_on", "on_shortcuts", "extension"]
 
 # The one import of the extension, by its full name (``from .. import _native`` would
 # read, to the layer checker, as an import of the whole ``cgtkit`` package); mypy reads
@@ -32,7 +32,8 @@ try:
 except ImportError:  # pragma: no cover - a bare source tree
     _extension = None
 
-_CHOICES = ("native", "python")
+#: the two sides
+CHOICES = ("native", "python")
 
 
 def extension() -> "ModuleType | None":
@@ -91,7 +92,7 @@ def use(name: str, *, shortcuts: bool = True) -> Iterator[None]:
     ('python', False)
     """
     global _SHORTCUTS
-    if name not in _CHOICES:
+    if name not in CHOICES:
         raise ValueError(f"backend.use({name!r}): expected 'native' or 'python'")
     if name == "native" and _extension is None:
         raise RuntimeError("backend.use('native') needs cgtkit's native extension (cgtkit._native), which is not built")

@@ -127,6 +127,11 @@ class Elephants(
         """The keys of the independent parts (see :func:`parts`)."""
         return parts(self._s)
 
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the parts' keys, for
+        :func:`cgtkit.search.who_wins`."""
+        return (Elephants, self.components())
+
     @property
     def value(self):  # type: ignore[no-untyped-def]
         """The canonical value: the sum of the parts' values."""
