@@ -92,8 +92,8 @@ def _is_p(c: Fraction, n: int, m: int) -> bool:
 
 @lru_cache(maxsize=8)
 def take_away_table(c: int | Fraction, size: int) -> tuple[tuple[int, ...], ...]:
-    """Nim values g[n][m] for heaps n < size and allowances m <= n (more than n is
-    the same as n): g[n][m] is the mex of g[n - k][min(c k, n - k)] over k <= m,
+    """Nim values ``g[n][m]`` for heaps n < size and allowances m <= n (more than n is
+    the same as n): ``g[n][m]`` is the mex of ``g[n - k][min(c k, n - k)]`` over k <= m,
     so each row is one pass with a running mex."""
     c = _check_c(c)
     if size > TABLE_LIMIT + 1:
@@ -210,8 +210,8 @@ class FibonacciNim(
 
 @lru_cache(maxsize=8)
 def mem_table(size: int) -> tuple[tuple[int, ...], ...]:
-    """Mem's nim values g[n][m] for heaps n < size and 0 <= m <= n + 1 (m = 0 is m = 1,
-    m = n + 1 no move): g[n][m] is the mex of g[n - j][j] (or 0 when j > n - j) over
+    """Mem's nim values ``g[n][m]`` for heaps n < size and 0 <= m <= n + 1 (m = 0 is m = 1,
+    m = n + 1 no move): ``g[n][m]`` is the mex of ``g[n - j][j]`` (or 0 when j > n - j) over
     m <= j <= n, one pass per heap from m = n down with a running mex."""
     if size > TABLE_LIMIT + 1:
         raise CGTError(f"Mem: a table of heaps up to {size - 1} is beyond the limit {TABLE_LIMIT}")
