@@ -25,6 +25,7 @@ from typing import Optional
 from ..errors import RulesError
 from .base import StringPosition, native_value
 from .bitboard import parse_grid
+from .gen_toads import trim_without_jumps
 from .solver import ComponentSolver
 
 __all__ = ["Elephants", "parts", "step"]
@@ -36,23 +37,11 @@ def _mirror(part: str) -> str:
     return part[::-1].translate(_SWAP)
 
 
-def _trim(part: str) -> str:
-    """Drop what never moves or is never moved into (see the module docstring)."""
-    part = part.lstrip("O").rstrip("X")
-    first = len(part) - len(part.lstrip("."))
-    if part[first : first + 1] == "X":
-        part = part[first:]
-    last = len(part.rstrip("."))
-    if part[last - 1 : last] == "O":
-        part = part[:last]
-    return part
-
-
 def parts(strip: str) -> tuple[str, ...]:
     """The independent parts of ``strip`` in which a move is possible, sorted."""
     out = []
     for chunk in strip.replace("XO", "X|O").split("|"):
-        part = _trim(chunk)
+        part = trim_without_jumps(chunk)
         if "X." in part or ".O" in part:
             out.append(part)
     return tuple(sorted(out))

@@ -93,17 +93,25 @@ def _trim(rules: Params, strip: str) -> list[str]:
     strip = strip.lstrip("O").rstrip("X")
     if rules.max_jump:
         return [strip]
-    out = []
-    for chunk in strip.replace("XO", "X|O").split("|"):
-        chunk = chunk.lstrip("O").rstrip("X")
-        first = len(chunk) - len(chunk.lstrip("."))
-        if chunk[first : first + 1] == "X":
-            chunk = chunk[first:]
-        last = len(chunk.rstrip("."))
-        if chunk[last - 1 : last] == "O":
-            chunk = chunk[:last]
-        out.append(chunk)
-    return out
+    return [trim_without_jumps(chunk) for chunk in strip.replace("XO", "X|O").split("|")]
+
+
+def trim_without_jumps(part: str) -> str:
+    """A part of a strip where nobody jumps, without what never moves or is never moved
+    into: the O's at its left end and X's at its right, the empty squares before its
+    first piece if that is an X, and after its last if that is an O.
+
+    >>> trim_without_jumps("O..X.O..X")
+    'X.O'
+    """
+    part = part.lstrip("O").rstrip("X")
+    first = len(part) - len(part.lstrip("."))
+    if part[first : first + 1] == "X":
+        part = part[first:]
+    last = len(part.rstrip("."))
+    if part[last - 1 : last] == "O":
+        part = part[:last]
+    return part
 
 
 def parts(rules: Params, strip: str) -> tuple[tuple[Params, str], ...]:
