@@ -46,6 +46,7 @@ from .protocols import (
     Facade,
     HeapKernels,
     ImpartialSearchFactory,
+    NIMBER_OPTION_LIMIT,
     MisereConstruction,
     NimArithmetic,
     Notation,
@@ -73,6 +74,7 @@ __all__ = [
     "on_shortcuts",
     "extension",
     "version",
+    "NIMBER_OPTION_LIMIT",
 ]
 
 from .choice import (  # noqa: E402  (the side chosen once, in its own module: the adapters import it)
@@ -122,8 +124,8 @@ _TWINS: dict[str, Any] = {}
 
 
 def register_twin(subsystem: str, twin: Any) -> None:
-    """Give the backend the Python twin of ``subsystem`` ("facade", "notation", "misere",
-    "nim"): the twins that build on layers above the backend (``Game``, the misère
+    """Give the backend the Python twin of ``subsystem`` ("facade", "notation",
+    "thermography", "misere", "nim"): the twins that build on layers above the backend (``Game``, the misère
     monoids) live with their concept and register themselves when imported."""
     _TWINS[subsystem] = twin
 
@@ -149,10 +151,12 @@ def notation() -> Notation:
     return _twin("notation")  # type: ignore[no-any-return]
 
 
-def thermography() -> Thermography | None:
-    """The native thermographs of ``Game`` (fixed for the process), or None when
-    :mod:`cgtkit.short.thermography` computes them itself."""
-    return _native_adapters().THERMOGRAPHY if NAME == "native" else None
+def thermography() -> Thermography:
+    """The thermographs of ``Game`` (fixed for the process): the native ones, or the
+    twin of :mod:`cgtkit.short.thermography`."""
+    if NAME == "native":
+        return _native_adapters().THERMOGRAPHY  # type: ignore[no-any-return]
+    return _twin("thermography")  # type: ignore[no-any-return]
 
 
 def heap_kernels() -> HeapKernels:

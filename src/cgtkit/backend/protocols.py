@@ -20,6 +20,7 @@ from ..numbers import Dyadic
 
 __all__ = [
     "NUS",
+    "NIMBER_OPTION_LIMIT",
     "Engine",
     "Facade",
     "Notation",
@@ -34,6 +35,9 @@ __all__ = [
 ]
 
 NUS = tuple[Dyadic, int, int]  # (x, ups, nim): the game x + ups.^ + *nim
+
+#: an engine never expands a nimber with more options than this into them (both engines)
+NIMBER_OPTION_LIMIT = 1 << 22
 
 
 @runtime_checkable
@@ -56,7 +60,6 @@ class Engine(Protocol):
     def options(self, a: Any) -> tuple[Sequence[Any], Sequence[Any]]: ...
     def birthday(self, a: Any) -> int: ...
     def stops(self, a: Any) -> tuple[Dyadic, Dyadic]: ...
-    def shape(self, a: Any) -> int: ...
     def ident(self, a: Any) -> int: ...
     def clear_caches(self) -> None: ...
     def stats(self) -> dict[str, Any]: ...

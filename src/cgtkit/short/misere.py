@@ -35,8 +35,9 @@ from typing import Any, Hashable
 from ..hooks import hook
 from ..outcome import Outcome
 from .game import Game, GameLike, walk_bottom_up
+from ..backend.protocols import NUS
 from ..memo import GameCache, walking
-from ..backend.python.short.nus import nus_misere_wins
+from ..numbers import dyadic_parts
 from .thermography import closed_form_known
 
 __all__ = ["misere_outcome", "misere_first_player_wins", "misere_wins_by_forms"]
@@ -56,6 +57,44 @@ def _integer_wins(h: Game, memo: dict) -> bool:
         memo[h] = (n <= 0, n >= 0)
         return True
     return False
+
+
+def nus_misere_wins(a: NUS) -> tuple[bool, bool]:
+    """``(Left wins moving first, Right wins moving first)`` in misère play of the
+    canonical form of ``x + n.^ + *m``.
+
+    x > 0: Right wins whoever starts (``R``).  By induction on the form: every option
+    of ``x + e`` is again ``x`` or ``x + e'`` (number translation), or for a number a
+    neighbouring number >= 0; Left moving first must move (a non-number has a Left
+    option; so has an x > 0) to such a position, where Right moving first wins (at 0
+    Right has no move, so wins); Right moving first has no move (an integer) or moves
+    to a position > 0 where Left moving first loses.  x < 0 is the mirror image.
+
+    x = 0, from the forms (a ``P`` option wins for whoever moves to it):
+    ``0`` is N, ``* = {0|0}`` is P, ``*m`` (m >= 2, has ``*`` as an option) is N;
+    ``^ = {0|*}`` is R, ``^* = {0,*|0}`` is L, ``^*m = {0|*(m^1)}`` (m >= 2) is P;
+    ``^^ = {0|^*}`` is P, ``^^*m = {0|^*(m^1)}`` (m >= 1) is R (its Right option is R
+    or P: Left moving first there loses); ``n.^*m`` (n >= 3) is R, its Right option
+    being R or P.  Negative n by symmetry (Left and Right swap).
+
+    >>> from cgtkit.numbers import Dyadic
+    >>> [nus_misere_wins((Dyadic(0), n, m)) for n, m in ((0, 1), (1, 0), (1, 1), (2, 0))]
+    [(False, False), (False, True), (True, False), (False, False)]
+    """
+    x, n, m = a
+    p = dyadic_parts(x)[0]
+    if p:
+        return (False, True) if p > 0 else (True, False)
+    if n < 0:
+        right_first, left_first = nus_misere_wins((x, -n, m))
+        return left_first, right_first
+    if n == 0:
+        return (False, False) if m == 1 else (True, True)
+    if n == 1:
+        return ((False, True), (True, False))[m] if m < 2 else (False, False)
+    if n == 2 and m == 0:
+        return (False, False)
+    return (False, True)
 
 
 _wins_known = closed_form_known(_WINS, nus_misere_wins)

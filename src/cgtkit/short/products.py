@@ -44,7 +44,7 @@ from .constants import nimber
 from ..hooks import provides
 from .game import Game, GameLike
 from ..memo import GameCache, walking
-from ..backend.python.short.nus import NIMBER_OPTION_LIMIT
+from ..backend import NIMBER_OPTION_LIMIT
 
 __all__ = [
     "evaluate",
@@ -85,7 +85,7 @@ def incentives_of(u: GameLike, left: bool = True, right: bool = True) -> tuple[G
 
     Numbers and ``x + *m`` in closed form (:func:`_packed_incentives`), any size of
     number; ``*m`` has ``m`` incentives, so a nimber with more than
-    :data:`~cgtkit.backend.python.short.nus.NIMBER_OPTION_LIMIT` is refused
+    :data:`~cgtkit.backend.NIMBER_OPTION_LIMIT` is refused
     (:class:`~cgtkit.errors.ResourceLimitError`) instead of listed.
 
     >>> [str(i) for i in incentives_of(Game.of(2**64))], [str(i) for i in incentives_of(Game.of(Dyadic(-5, 8)))]

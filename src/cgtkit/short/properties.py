@@ -36,11 +36,11 @@ from __future__ import annotations
 import itertools
 from typing import Callable, MutableMapping, NamedTuple, Optional
 
-from ..numbers import Dyadic, decimal
+from ..backend.protocols import NUS
+from ..numbers import Dyadic, decimal, dyadic_parts
 from .constants import nimber, up_nth, up_sum
 from .game import Game, GameLike, walk_bottom_up
 from ..memo import GameCache, walking
-from ..backend.python.short.nus import nus_parity, nus_temper
 from .products import incentives_of
 from .thermography import closed_form_known, stops, tiny_form
 
@@ -89,6 +89,39 @@ def _by_options(
     return walk_bottom_up(
         g, memo, known, lambda h: combine({memo[o] for o in itertools.chain(h.left_options, h.right_options)})
     )
+
+
+def nus_temper(a: NUS) -> str:
+    """``"even"`` for a number, ``"odd"`` for ``x + *`` (its options are the number
+    x), else ``""``: ``x + *m`` (m >= 2) has the options x (even) and ``x + *`` (odd),
+    and every ``x + n.^*m`` (n != 0) has the option x and an option that is odd or
+    neither (``x + *(m^1)``, ``x + *`` or, for |n| >= 2, a smaller such value).
+
+    >>> [nus_temper((Dyadic(1, 2), n, m)) for n, m in ((0, 0), (0, 1), (0, 2), (1, 0))]
+    ['even', 'odd', '', '']
+    """
+    _x, n, m = a
+    if n == 0 and m < 2:
+        return "odd" if m else "even"
+    return ""
+
+
+def nus_parity(a: NUS) -> str:
+    """``"even"``, ``"odd"`` or ``""`` (every option odd / every option even, for the
+    canonical form; an integer n has the parity of n, any other number neither).
+    Only ``x`` and ``x + *`` with x an integer have a parity: ``x + * = {x|x}`` the
+    opposite of x's; every other value has x among its options together with an option
+    of the other parity or of none (the same options as in :func:`nus_temper`).
+
+    >>> [nus_parity((Dyadic(3), 0, m)) for m in range(3)], nus_parity((Dyadic(1, 2), 0, 1))
+    (['odd', 'even', ''], '')
+    """
+    x, n, m = a
+    p, q = dyadic_parts(x)
+    if n or m > 1 or q:
+        return ""
+    odd = (p + m) & 1
+    return "odd" if odd else "even"
 
 
 _temper_known = closed_form_known(_TEMPER, nus_temper)

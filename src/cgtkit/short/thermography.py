@@ -45,6 +45,7 @@ from typing import Callable, Iterable, NamedTuple, Optional, Union
 from ..errors import CGTError, shown_number
 from ..numbers import Dyadic
 from .. import backend
+from ..backend.protocols import Thermography
 from .game import FUZZY, bottom_up, Game, GameLike, walk_bottom_up
 from ..memo import GameCache, walking
 from .thermograph_svg import thermograph_plot, thermograph_svg
@@ -320,7 +321,6 @@ _THERMO: GameCache[Game, Thermograph] = GameCache(
 _THERMO_PY: GameCache[Game, Thermograph] = GameCache(
     "thermography.thermograph_python"
 )  # this module's results (thermograph_python)
-_NATIVE = backend.thermography()  # None: this module computes them
 
 
 def _compute(g: Game, memo: dict = _THERMO_PY) -> Thermograph:
@@ -412,18 +412,16 @@ def _thermograph_known(h: Game) -> bool:
 
 
 def thermograph(g: GameLike) -> Thermograph:
-    """The thermograph of ``g`` (computed once per game and cached; by the native
-    engine when it runs, else by :func:`thermograph_python`).
+    """The thermograph of ``g`` (computed once per game and cached; by the backend's
+    thermography: the native one, or the twin :func:`thermograph_python`).
 
     >>> print(thermograph(Game.of(Dyadic(-1, 2))))
     Thermograph(-1/2,[-1/2],[0,-1],-1/2,[-1/2],[0,1])
     """
     g = Game.of(g)
-    if _NATIVE is None:
-        return thermograph_python(g)
     th = _THERMO.get(g)
     if th is None:
-        left, right, mast, temp = _NATIVE.thermograph(g)
+        left, right, mast, temp = _kernel().thermograph(g)
         with walking(_THERMO):  # so that _THERMO is trimmed to its bound when it ends
             th = _THERMO[g] = Thermograph(_trajectory(left), _trajectory(right), _dyadic(mast), _dyadic(temp))
     return th
@@ -436,6 +434,33 @@ def _dyadic(pq: tuple) -> Dyadic:
 def _trajectory(raw: tuple) -> Trajectory:
     points, slopes, intercepts = raw
     return Trajectory([_dyadic(p) for p in points], slopes, [_dyadic(c) for c in intercepts])
+
+
+def _raw_dyadic(x: Dyadic) -> tuple[int, int]:
+    return (x.numerator, x.exponent)
+
+
+def _raw_trajectory(t: Trajectory) -> tuple:
+    return ([_raw_dyadic(p) for p in t.points], list(t.slopes), [_raw_dyadic(c) for c in t.intercepts])
+
+
+class _PythonThermography:
+    """The twin of the native thermographs (:class:`cgtkit.backend.Thermography`):
+    :func:`thermograph_python`'s results, raw as the native ones."""
+
+    def thermograph(self, g: Game) -> tuple:
+        th = thermograph_python(g)
+        return (_raw_trajectory(th.left), _raw_trajectory(th.right), _raw_dyadic(th.mast), _raw_dyadic(th.temperature))
+
+    def mean(self, g: Game) -> tuple[int, int]:
+        return _raw_dyadic(thermograph_python(g).mast)
+
+
+backend.register_twin("thermography", _PythonThermography())
+
+
+def _kernel() -> Thermography:
+    return backend.thermography()
 
 
 def thermograph_python(g: GameLike) -> Thermograph:
@@ -497,9 +522,7 @@ def mean(g: GameLike) -> Dyadic:
     g = Game.of(g)
     if g.nus is not None:  # x + n.^ + *m: the number x
         return g.nus[0]
-    if _NATIVE is not None:
-        return _dyadic(_NATIVE.mean(g))
-    return thermograph(g).mast
+    return _dyadic(_kernel().mean(g))
 
 
 def tiny_form(g: GameLike) -> "tuple[str, Game, Game] | None":

@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ....errors import ResourceLimitError, shown_number
+from ...protocols import NIMBER_OPTION_LIMIT
 from ....numbers import Dyadic, dyadic_compare, dyadic_parts
 
 __all__ = [
@@ -43,9 +44,6 @@ __all__ = [
     "number_birthday",
     "nus_birthday",
     "nus_birthday_by_options",
-    "nus_misere_wins",
-    "nus_temper",
-    "nus_parity",
 ]
 
 NUS = tuple  # (Dyadic x, int ups, int nim)
@@ -137,10 +135,6 @@ def number_birthday(x: Dyadic) -> int:
     return (abs(p) >> q) + q + 1
 
 
-#: a nimber with more options than this is never expanded into them (as the native engine)
-NIMBER_OPTION_LIMIT = 1 << 22
-
-
 def nus_options(a: NUS) -> tuple[list[NUS], list[NUS]]:
     """The canonical (Left, Right) options of ``x + n.^ + *m``, as packed triples."""
     x, n, m = a
@@ -218,73 +212,3 @@ def nus_birthday_by_options(a: NUS) -> int:
         memo[c] = 1 + max(memo[o] for o in left + right)
         stack.pop()
     return memo[a]
-
-
-def nus_misere_wins(a: NUS) -> tuple[bool, bool]:
-    """``(Left wins moving first, Right wins moving first)`` in misère play of the
-    canonical form of ``x + n.^ + *m``.
-
-    x > 0: Right wins whoever starts (``R``).  By induction on the form: every option
-    of ``x + e`` is again ``x`` or ``x + e'`` (number translation), or for a number a
-    neighbouring number >= 0; Left moving first must move (a non-number has a Left
-    option; so has an x > 0) to such a position, where Right moving first wins (at 0
-    Right has no move, so wins); Right moving first has no move (an integer) or moves
-    to a position > 0 where Left moving first loses.  x < 0 is the mirror image.
-
-    x = 0, from the forms (a ``P`` option wins for whoever moves to it):
-    ``0`` is N, ``* = {0|0}`` is P, ``*m`` (m >= 2, has ``*`` as an option) is N;
-    ``^ = {0|*}`` is R, ``^* = {0,*|0}`` is L, ``^*m = {0|*(m^1)}`` (m >= 2) is P;
-    ``^^ = {0|^*}`` is P, ``^^*m = {0|^*(m^1)}`` (m >= 1) is R (its Right option is R
-    or P: Left moving first there loses); ``n.^*m`` (n >= 3) is R, its Right option
-    being R or P.  Negative n by symmetry (Left and Right swap).
-
-    >>> [nus_misere_wins((Dyadic(0), n, m)) for n, m in ((0, 1), (1, 0), (1, 1), (2, 0))]
-    [(False, False), (False, True), (True, False), (False, False)]
-    """
-    x, n, m = a
-    p = dyadic_parts(x)[0]
-    if p:
-        return (False, True) if p > 0 else (True, False)
-    if n < 0:
-        right_first, left_first = nus_misere_wins((x, -n, m))
-        return left_first, right_first
-    if n == 0:
-        return (False, False) if m == 1 else (True, True)
-    if n == 1:
-        return ((False, True), (True, False))[m] if m < 2 else (False, False)
-    if n == 2 and m == 0:
-        return (False, False)
-    return (False, True)
-
-
-def nus_temper(a: NUS) -> str:
-    """``"even"`` for a number, ``"odd"`` for ``x + *`` (its options are the number
-    x), else ``""``: ``x + *m`` (m >= 2) has the options x (even) and ``x + *`` (odd),
-    and every ``x + n.^*m`` (n != 0) has the option x and an option that is odd or
-    neither (``x + *(m^1)``, ``x + *`` or, for |n| >= 2, a smaller such value).
-
-    >>> [nus_temper((Dyadic(1, 2), n, m)) for n, m in ((0, 0), (0, 1), (0, 2), (1, 0))]
-    ['even', 'odd', '', '']
-    """
-    _x, n, m = a
-    if n == 0 and m < 2:
-        return "odd" if m else "even"
-    return ""
-
-
-def nus_parity(a: NUS) -> str:
-    """``"even"``, ``"odd"`` or ``""`` (every option odd / every option even, for the
-    canonical form; an integer n has the parity of n, any other number neither).
-    Only ``x`` and ``x + *`` with x an integer have a parity: ``x + * = {x|x}`` the
-    opposite of x's; every other value has x among its options together with an option
-    of the other parity or of none (the same options as in :func:`nus_temper`).
-
-    >>> [nus_parity((Dyadic(3), 0, m)) for m in range(3)], nus_parity((Dyadic(1, 2), 0, 1))
-    (['odd', 'even', ''], '')
-    """
-    x, n, m = a
-    p, q = dyadic_parts(x)
-    if n or m > 1 or q:
-        return ""
-    odd = (p + m) & 1
-    return "odd" if odd else "even"
