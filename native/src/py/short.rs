@@ -230,13 +230,6 @@ pub fn stops(py: Python<'_>, a: Id) -> PyResult<(PyDyadic, PyDyadic)> {
     Ok((dyadic_to_py(py, &n.lstop)?, dyadic_to_py(py, &n.rstop)?))
 }
 
-/// The structural hash that orders options (the same function as the twin's).
-#[pyfunction]
-pub fn shape(a: Id) -> PyResult<u64> {
-    check_id(a)?;
-    Ok(engine().table.node(a).shape)
-}
-
 #[pyfunction]
 pub fn is_general(a: Id) -> PyResult<bool> {
     check_id(a)?;
@@ -317,7 +310,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(options, m)?)?;
     m.add_function(wrap_pyfunction!(birthday, m)?)?;
     m.add_function(wrap_pyfunction!(stops, m)?)?;
-    m.add_function(wrap_pyfunction!(shape, m)?)?;
     m.add_function(wrap_pyfunction!(is_general, m)?)?;
     m.add_function(wrap_pyfunction!(thermograph, m)?)?;
     m.add_function(wrap_pyfunction!(mean, m)?)?;

@@ -189,7 +189,7 @@ pub struct Table {
     pub nimber_option_limit: u64,
 }
 
-// --- the structural hash (the same function as cgtkit.short.pyengine's) -------------
+// --- the structural hash: this engine's deterministic order of options (the twin has its own) --
 const MIX_K: u64 = 0x9E37_79B9_7F4A_7C15;
 const HASH_MODULUS: u64 = (1 << 61) - 1;
 

@@ -48,7 +48,6 @@ class NativeEngine:
         self.from_options = native.from_options
         self.options = native.options
         self.birthday = native.birthday
-        self.shape = native.shape
         self.clear_caches = native.clear_caches
         self.stats = native.stats
         if sys.hash_info.modulus == (1 << 61) - 1:

@@ -173,52 +173,36 @@ def _rights(g: Node) -> tuple:
     return g._right  # type: ignore[return-value]
 
 
-# A deterministic order of options, independent of creation order (for printing):
-# packed values by value, then other games by birthday and a structural hash.
+# A deterministic order of options, independent of creation order: packed values by
+# value, then other games by birthday and a structural hash of their options.  This
+# engine's own order: the native engine has another, and nothing relies on the two
+# agreeing (the printer sorts options by their values, and the engines are compared
+# on values, never on the order they list options in).
 _SORT_KEY = operator.attrgetter("_key")
 
 
 def _structural_key(left: tuple, right: tuple) -> tuple:
     """The sort key of a new general game from its options' shapes (flat, O(#options))."""
     birthday = _birthday_from(left + right)
-    h = mix(1, birthday % _HASH_MODULUS)
-    for s in sorted(shape(o) for o in left):
-        h = mix(h, s)
-    h = mix(h, _MASK)
-    for s in sorted(shape(o) for o in right):
-        h = mix(h, s)
-    return (1, birthday, h)
-
-
-# The structural hash, the same function as the native engine's (native/src/short/table.rs),
-# so both engines list options in the same order.
-_MASK = (1 << 64) - 1
-_MIX_K = 0x9E3779B97F4A7C15
-_HASH_MODULUS = (1 << 61) - 1
-
-
-def mix(h: int, v: int) -> int:
-    """One step of the structural hash (64-bit, splitmix64's finaliser).
-
-    >>> mix(0, 0) == mix(0, 0) != mix(0, 1)
-    True
-    """
-    z = h ^ ((v + _MIX_K + ((h << 6) & _MASK) + (h >> 2)) & _MASK)
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return z ^ (z >> 31)
+    return (
+        1,
+        birthday,
+        hash((birthday, tuple(sorted(shape(o) for o in left)), tuple(sorted(shape(o) for o in right)))),
+    )
 
 
 def shape(g: Node) -> int:
-    """A structural hash of a game that does not depend on ids."""
+    """A structural hash of a game that does not depend on ids or on the process
+    (ints and tuples of ints hash the same in every run).
+
+    >>> from cgtkit.numbers import Dyadic
+    >>> shape(_nus_game((Dyadic(1, 2), 1, 0))) == shape(_nus_game((Dyadic(1, 2), 1, 0)))
+    True
+    """
     if g._key[0] == 1:
         return g._key[2]
     x, n, m = g._nus  # type: ignore[misc]
-    p, q = dyadic_parts(x)
-    h = mix(0, p % _HASH_MODULUS)
-    h = mix(h, q)
-    h = mix(h, n % _HASH_MODULUS)
-    return mix(h, m % _HASH_MODULUS)
+    return hash(dyadic_parts(x) + (n, m))
 
 
 def _birthday_from(options: tuple) -> int:
@@ -801,7 +785,6 @@ class PyEngine:
 
     birthday = staticmethod(_birthday)
     stops = staticmethod(_stops)
-    shape = staticmethod(shape)
 
     @staticmethod
     def ident(g: Node) -> int:
