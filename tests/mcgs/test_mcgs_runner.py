@@ -14,7 +14,7 @@ from cgtkit.mcgs.runner import run_file, summary
 from cgtkit.mcgs.testfile import GameTerm, read
 from cgtkit.nimbers import mex
 from cgtkit.numbers import Dyadic
-from cli_run import run
+from support.cli_run import run
 
 CORPUS = pathlib.Path(__file__).parent.parent / "data" / "mcgs" / "autotests"
 

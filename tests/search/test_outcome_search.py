@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from cli_run import interrupted, run
+from support.cli_run import interrupted, run
 
 from cgtkit import backend, search
 from cgtkit.backend import rulesets as native

@@ -16,7 +16,7 @@ coin 1 where Winning Ways numbers from 1):
 
 A one-coin value by its closed form is checked against the mex over the game's
 turning sets (:meth:`CoinRow.coin_value_by_mex`), and the nim-sum rule against the
-whole row searched move by move (tests/test_rulesets_coin_turning.py).
+whole row searched move by move (tests/rulesets/test_rulesets_coin_turning.py).
 
 Two-dimensional games (Winning Ways ch. 14, "Tartans"): a coin (r, c) of a grid of
 rows separated by ``|``; the turning sets are the products of the two 1-D turning

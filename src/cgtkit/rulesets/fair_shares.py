@@ -6,7 +6,7 @@ A move either divides one heap into two or more heaps of equal size (*fair share
 1 and 3 into 4).  The number of coins never changes, so positions repeat and the
 values are Smith's generalised Sprague-Grundy values (:mod:`cgtkit.loopy.grundy`): a
 nimber, or ``∞{K}``.  With four coins there is a cycle 1+3 -> 4 -> 2+2 -> 1+1+2 -> 1+3,
-yet every value is finite (worked out in tests/test_loopy_rulesets.py):
+yet every value is finite (worked out in tests/loopy/test_loopy_rulesets.py):
 
 >>> [FairSharesAndVariedPairs(h).value for h in ([4], [2, 2], [1, 3], [1, 1, 2], [1, 1, 1, 1])]
 [1, 0, 2, 1, 0]

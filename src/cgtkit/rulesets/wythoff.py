@@ -16,7 +16,7 @@ counters, written ``"x,y"`` (a queen at (x, y) moving towards the corner).
 Nim values have no closed form; :func:`wythoff_table` fills a table by rows,
 columns and diagonals (the fast method), and ``nim_value`` of a position off the
 P-positions reads it, for piles below :data:`TABLE_LIMIT` (:data:`SMALL_TABLE_LIMIT` when a > 1); the generic search
-over ``moves()`` is its slow twin (tests/test_rulesets_wythoff.py).
+over ``moves()`` is its slow twin (tests/rulesets/test_rulesets_wythoff.py).
 
 >>> [wythoff_p(n) for n in range(6)]
 [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13)]

@@ -12,7 +12,7 @@ bounding box: rows joined by ``|``, ``.`` for a cell of the region, ``#`` for a 
 outside it; of its (up to four) images the one kept is the least as a sorted list of
 ``(row, column)`` cells.
 
-Counts (tests/test_sweep.py checks them against a brute force): 1, 2, 3, 9, 21, ... positions of
+Counts (tests/sweep/test_sweep.py checks them against a brute force): 1, 2, 3, 9, 21, ... positions of
 1, 2, 3, 4, 5, ... cells (the free polyominoes, 1, 1, 2, 5, 12, ..., counted up to the
 8 symmetries, are about half as many).
 

@@ -158,7 +158,7 @@ def nus_options(a: NUS) -> tuple[list[NUS], list[NUS]]:
 # --- closed forms of properties that would otherwise walk the form ---------------------
 # ``*m`` has m options and ``n.^`` a chain of n followers, so walking the form of
 # ``*10000`` or ``up(2**100000)`` is out of reach; these read the answer off (x, n, m).
-# Each is derived below from the canonical options above; tests/test_nus_closed_forms.py
+# Each is derived below from the canonical options above; tests/short/test_nus_closed_forms.py
 # checks each against the walk of the form (the general path) on small x, n, m.
 
 
