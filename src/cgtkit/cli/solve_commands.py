@@ -37,6 +37,9 @@ def _solve(args: argparse.Namespace) -> None:
     if not args.terms:
         raise UsageError("give at least one term: ruleset:position or a value, e.g. cgtkit solve clobber:xo.ox '^*'")
     terms = [_term(t) for t in args.terms]
+    if args.nim:
+        _nim(args, terms)
+        return
     firsts = [args.first] if args.first else ["L", "R"]
     start = time.perf_counter()
     wins = {}
@@ -67,6 +70,18 @@ def _solve(args: argparse.Namespace) -> None:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
 
 
+def _nim(args: argparse.Namespace, terms: list[Any]) -> None:
+    from ..search.nim import nim_value
+
+    start = time.perf_counter()
+    n = nim_value(terms)
+    elapsed = time.perf_counter() - start
+    with Report(args) as out:
+        out.fact("sum", " + ".join(str(t) for t in terms))
+        out.fact("nim_value", n, f"nim value {n} (the sum + *{n} is a loss for the player to move)")
+        out.say(f"{n + 1} searches in {elapsed:.2f} s")
+
+
 def _outcome(left: bool, right: bool) -> Any:
     from ..outcome import Outcome
 
@@ -90,5 +105,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("terms", nargs="*", metavar="TERM", help="ruleset:position or a value")
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
+    p.add_argument(
+        "--nim",
+        action="store_true",
+        help="the nim value of an impartial sum, by searches alone (the least n: sum + *n loses)",
+    )
     add_json_option(p)
     p.set_defaults(run=_solve)

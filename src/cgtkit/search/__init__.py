@@ -32,7 +32,7 @@ from ..errors import CGTError
 from ..outcome import Outcome
 from ..short.game import Game
 
-__all__ = ["who_wins", "outcome", "winning_moves", "who_wins_by_value", "Sum", "SMALL", "last_nodes"]
+__all__ = ["who_wins", "outcome", "winning_moves", "who_wins_by_value", "terms_of", "Sum", "SMALL", "last_nodes"]
 
 #: a sum: one term or a list of terms (positions of rulesets and Game values)
 Sum = Union[Any, Sequence[Any]]
@@ -52,10 +52,16 @@ def last_nodes() -> int:
     return _nodes
 
 
-def _terms(position_or_sum: Sum) -> list[Any]:
+def terms_of(position_or_sum: Sum) -> list[Any]:
+    """The terms of a sum as a list (one term or a list of them), each checked.
+
+    >>> from cgtkit import game
+    >>> terms_of(game("*")), len(terms_of([game("1"), game("^")]))
+    ([game('*')], 2)
+    """
     terms = list(position_or_sum) if isinstance(position_or_sum, (list, tuple)) else [position_or_sum]
     for t in terms:
-        if not isinstance(t, Game) and not hasattr(t, "left_moves"):
+        if not isinstance(t, Game) and not hasattr(t, "left_moves") and not hasattr(t, "moves"):
             raise SearchError(f"a term of a sum is a position or a Game, not {t!r}")
     return terms
 
@@ -83,7 +89,7 @@ def who_wins_by_value(position_or_sum: Sum, first: str = "L") -> bool:
     (True, False)
     """
     left = _left(first)
-    terms = _terms(position_or_sum)
+    terms = terms_of(position_or_sum)
     total = sum((_value(t) for t in terms[1:]), _value(terms[0])) if terms else None
     if total is None:
         return False
@@ -95,7 +101,8 @@ def _native_split(terms: list[Any]) -> Optional[tuple[Any, list[Any], list[Any]]
     terms; None when no term has a native search running."""
     groups: dict[int, tuple[Any, list[Any], list[int]]] = {}
     for i, t in enumerate(terms):
-        parts = None if isinstance(t, Game) else t.native_parts()
+        native_parts = None if isinstance(t, Game) else getattr(t, "native_parts", None)
+        parts = None if native_parts is None else native_parts()
         if parts is None or native.solver_of(parts[0]) is None:
             continue
         owner, keys = parts
@@ -118,7 +125,7 @@ def who_wins(position_or_sum: Sum, first: str = "L", small: int = SMALL) -> bool
     """
     global _nodes
     left = _left(first)
-    terms = _terms(position_or_sum)
+    terms = terms_of(position_or_sum)
     if not terms:
         return False
     split = _native_split(terms)
@@ -152,6 +159,8 @@ def outcome(position_or_sum: Sum) -> Outcome:
 def _options(t: Any, left: bool) -> list[Any]:
     if isinstance(t, Game):
         return list(t.left_options if left else t.right_options)
+    if not hasattr(t, "left_moves"):  # an impartial position: one set of moves
+        return list(t.moves())
     return list(t.left_moves() if left else t.right_moves())
 
 
@@ -166,7 +175,7 @@ def winning_moves(position_or_sum: Sum, first: str = "L") -> list[tuple[int, int
     ([(0, 0)], [])
     """
     left = _left(first)
-    terms = _terms(position_or_sum)
+    terms = terms_of(position_or_sum)
     other = "R" if left else "L"
     found = []
     for i, t in enumerate(terms):
@@ -179,6 +188,6 @@ def winning_moves(position_or_sum: Sum, first: str = "L") -> list[tuple[int, int
 
 def moves_of(position_or_sum: Sum, first: str, moves: Iterable[tuple[int, int]]) -> list[tuple[int, Any]]:
     """The moves ``(term index, option index)`` with each option itself (a position or a Game)."""
-    terms = _terms(position_or_sum)
+    terms = terms_of(position_or_sum)
     left = _left(first)
     return [(i, _options(terms[i], left)[j]) for i, j in moves]
