@@ -272,6 +272,13 @@ pub fn panic_for_tests(py: Python<'_>) -> PyResult<()> {
     detached(py, || -> Result<(), crate::short::EngineError> { panic!("a deliberate panic (test seam)") })
 }
 
+/// Stop every running native call at its next check, on every thread (`true`), or let
+/// calls run again (`false`): how Ctrl-C reaches searches that Python runs on threads.
+#[pyfunction]
+pub fn set_cancelled(on: bool) {
+    crate::short::set_cancelled(on);
+}
+
 #[pyfunction]
 pub fn clear_caches() {
     engine().clear_caches();
@@ -316,6 +323,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(panic_for_tests, m)?)?;
     m.add_function(wrap_pyfunction!(noop, m)?)?;
     m.add_function(wrap_pyfunction!(clear_caches, m)?)?;
+    m.add_function(wrap_pyfunction!(set_cancelled, m)?)?;
     m.add_function(wrap_pyfunction!(set_memo_entries, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     Ok(())

@@ -60,6 +60,15 @@ pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 24;
 
 static INTERRUPT_HOOK: OnceLock<fn() -> bool> = OnceLock::new();
 
+/// Set to stop every native call on every thread at its next check (a search split
+/// over threads that Python drives: only the main thread sees Ctrl-C).
+static CANCELLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ask every running native call to stop (`true`), or let calls run again (`false`).
+pub fn set_cancelled(on: bool) {
+    CANCELLED.store(on, std::sync::atomic::Ordering::SeqCst);
+}
+
 thread_local! {
     static TICKS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
@@ -78,6 +87,9 @@ pub fn tick() -> Res<()> {
         t
     });
     if t & 0x7FFF == 0 {
+        if CANCELLED.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(EngineError::Interrupted);
+        }
         if let Some(hook) = INTERRUPT_HOOK.get() {
             if hook() {
                 return Err(EngineError::Interrupted);

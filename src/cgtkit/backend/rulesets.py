@@ -47,6 +47,7 @@ __all__ = [
     "wins",
     "clear",
     "clear_all",
+    "stop_threads",
     "positions_known",
     "stalks_value",
 ]
@@ -165,6 +166,21 @@ def wins(owner: Any, keys: Iterable[Any], value: Any, left: bool, small: int = 8
     None when it cannot run."""
     s = solver_of(owner)
     return None if s is None else s.wins(list(keys), value, left, small)
+
+
+def stop_threads(wait: Any) -> None:
+    """Make every native call running on any thread stop at its next check (it raises
+    KeyboardInterrupt there), call ``wait()`` (which waits for those threads), then
+    let native calls run again.  Nothing when the native engine does not run."""
+    ext = _extension()
+    if ext is None:
+        wait()
+        return
+    ext.set_cancelled(True)
+    try:
+        wait()
+    finally:
+        ext.set_cancelled(False)
 
 
 def clear(owner: Any) -> None:

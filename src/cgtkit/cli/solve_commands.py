@@ -13,7 +13,7 @@ import argparse
 import time
 from typing import Any
 
-from ._args import UsageError
+from ._args import UsageError, count
 from ._output import Report, add_json_option
 
 
@@ -45,7 +45,7 @@ def _solve(args: argparse.Namespace) -> None:
     wins = {}
     nodes = 0
     for f in firsts:
-        wins[f] = search.who_wins(terms, f)
+        wins[f] = search.who_wins(terms, f, jobs=args.jobs)
         nodes += search.last_nodes()
     elapsed = time.perf_counter() - start
     with Report(args) as out:
@@ -60,7 +60,7 @@ def _solve(args: argparse.Namespace) -> None:
         for f in firsts:
             if not wins[f]:
                 continue
-            found = search.moves_of(terms, f, search.winning_moves(terms, f))
+            found = search.moves_of(terms, f, search.winning_moves(terms, f, jobs=args.jobs))
             moves[f] = [{"term": i + 1, "to": str(o)} for i, o in found]
             shown = ", ".join(f"term {i + 1} to {o}" for i, o in found)
             out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
@@ -105,6 +105,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     p.add_argument("terms", nargs="*", metavar="TERM", help="ruleset:position or a value")
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
+    p.add_argument(
+        "--jobs",
+        type=count(1, "--jobs"),
+        default=1,
+        metavar="N",
+        help="search the first player's moves on N threads (the native searches share their table)",
+    )
     p.add_argument(
         "--nim",
         action="store_true",

@@ -25,6 +25,7 @@ Right iff not ``G >= 0``.
 
 from __future__ import annotations
 
+import concurrent.futures
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..backend import rulesets as native
@@ -116,29 +117,101 @@ def _native_split(terms: list[Any]) -> Optional[tuple[Any, list[Any], list[Any]]
     return owner, keys, rest
 
 
-def who_wins(position_or_sum: Sum, first: str = "L", small: int = SMALL) -> bool:
+def who_wins(position_or_sum: Sum, first: str = "L", small: int = SMALL, jobs: int = 1) -> bool:
     """Whether ``first`` (``"L"`` or ``"R"``) wins the sum moving first.
 
+    ``jobs`` > 1 splits the root over that many threads: each of the first
+    player's moves is searched on its own thread (the native searches share their
+    transposition table), and the first win found stops the others.
+
     >>> from cgtkit.rulesets import Clobber
-    >>> who_wins([Clobber("xo"), Clobber("ox")], "L")
-    False
+    >>> who_wins([Clobber("xo"), Clobber("ox")], "L"), who_wins(Clobber("xo.ox|oxxo."), "L", jobs=2)
+    (False, True)
     """
     global _nodes
     left = _left(first)
     terms = terms_of(position_or_sum)
+    if jobs > 1:
+        found, _nodes = _root_split(terms, left, small, jobs, first_only=True)
+        return bool(found)
+    won, _nodes = _search(terms, left, small)
+    return won
+
+
+def _search(terms: list[Any], left: bool, small: int) -> tuple[bool, int]:
+    """(whether the player to move wins, positions the native search looked at)."""
     if not terms:
-        return False
-    split = _native_split(terms)
-    if split is not None:
-        owner, keys, rest = split
-        acc = sum((_value(t) for t in rest[1:]), _value(rest[0])) if rest else None
-        handle = acc._h if acc is not None else _zero_handle()
-        got = native.wins(owner, keys, handle, left, small)
+        return False, 0
+    job = _native_job(terms, left, small)
+    if job is not None:
+        got = native.wins(*job)
         if got is not None:
-            _nodes = got[1]
-            return got[0]
-    _nodes = 0
-    return who_wins_by_value(terms, first)
+            return got[0], got[1]
+    return who_wins_by_value(terms, "L" if left else "R"), 0
+
+
+def _native_job(terms: list[Any], left: bool, small: int) -> Optional[tuple[Any, list[Any], Any, bool, int]]:
+    """The arguments of the native search of the sum, or None when it has none."""
+    split = _native_split(terms)
+    if split is None:
+        return None
+    owner, keys, rest = split
+    acc = sum((_value(t) for t in rest[1:]), _value(rest[0])) if rest else None
+    handle = acc._h if acc is not None else _zero_handle()
+    return owner, keys, handle, left, small
+
+
+def _root_split(
+    terms: list[Any], left: bool, small: int, jobs: int, first_only: bool
+) -> tuple[list[tuple[int, int]], int]:
+    """The first player's winning moves ``(term, option)`` (just the first found when
+    ``first_only``) and the positions searched, each move searched on a thread.
+
+    Moves and their sums are made here, on the calling thread; a thread only runs
+    the native search of one move's sum (a sum with no native search is decided here
+    by its value).  Ctrl-C, or the first win when ``first_only``, stops the rest."""
+    other = not left
+    jobs_of: list[tuple[tuple[int, int], Any]] = []
+    found: list[tuple[int, int]] = []
+    nodes = 0
+    for i, t in enumerate(terms):
+        for j, o in enumerate(_options(t, left)):
+            after = terms[:i] + [o] + terms[i + 1 :]
+            job = _native_job(after, other, small)
+            if job is None:
+                if not who_wins_by_value(after, "L" if other else "R"):
+                    found.append((i, j))
+                    if first_only:
+                        return found, nodes
+            else:
+                jobs_of.append(((i, j), job))
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="cgtkit-search")
+    futures = {pool.submit(native.wins, *job): move for move, job in jobs_of}
+    finished = False
+    try:
+        for f in concurrent.futures.as_completed(futures):
+            got = f.result()
+            move = futures[f]
+            if got is None:  # a part beyond the native limits: by value
+                i, j = move
+                after = terms[:i] + [_options(terms[i], left)[j]] + terms[i + 1 :]
+                wins = who_wins_by_value(after, "L" if other else "R")
+            else:
+                wins, n = got
+                nodes += n
+            if not wins:
+                found.append(move)
+                if first_only:
+                    break
+        else:
+            finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # a win found first, or Ctrl-C: stop the searches still running
+            native.stop_threads(lambda: pool.shutdown(wait=True, cancel_futures=True))
+    found.sort()
+    return found, nodes
 
 
 def _zero_handle() -> Any:
@@ -164,11 +237,11 @@ def _options(t: Any, left: bool) -> list[Any]:
     return list(t.left_moves() if left else t.right_moves())
 
 
-def winning_moves(position_or_sum: Sum, first: str = "L") -> list[tuple[int, int]]:
+def winning_moves(position_or_sum: Sum, first: str = "L", jobs: int = 1) -> list[tuple[int, int]]:
     """Every winning move of ``first`` moving first: ``(term index, option index)``,
     the option index into the term's ``left_moves()``/``right_moves()`` (a Game's
     ``left_options``/``right_options``); a move wins iff the opponent, moving first
-    in the sum after it, loses.
+    in the sum after it, loses.  ``jobs`` > 1 searches the moves on that many threads.
 
     >>> from cgtkit.rulesets import Clobber
     >>> winning_moves(Clobber("xo.x"), "R"), winning_moves([Clobber("xo"), Clobber("ox")], "R")
@@ -176,6 +249,8 @@ def winning_moves(position_or_sum: Sum, first: str = "L") -> list[tuple[int, int
     """
     left = _left(first)
     terms = terms_of(position_or_sum)
+    if jobs > 1:
+        return _root_split(terms, left, SMALL, jobs, first_only=False)[0]
     other = "R" if left else "L"
     found = []
     for i, t in enumerate(terms):
