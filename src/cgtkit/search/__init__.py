@@ -32,7 +32,18 @@ from ..errors import CGTError
 from ..outcome import Outcome
 from ..short.game import Game
 
-__all__ = ["who_wins", "outcome", "winning_moves", "who_wins_by_value", "Sum", "SMALL", "last_nodes"]
+__all__ = [
+    "who_wins",
+    "outcome",
+    "winning_moves",
+    "who_wins_by_value",
+    "certificate",
+    "check_certificate",
+    "Certificate",
+    "Sum",
+    "SMALL",
+    "last_nodes",
+]
 
 #: a sum: one term or a list of terms (positions of rulesets and Game values)
 Sum = Union[Any, Sequence[Any]]
@@ -182,3 +193,8 @@ def moves_of(position_or_sum: Sum, first: str, moves: Iterable[tuple[int, int]])
     terms = _terms(position_or_sum)
     left = _left(first)
     return [(i, _options(terms[i], left)[j]) for i, j in moves]
+
+
+# certificates: written from the search (strategy.py), checked without it (cgtkit.replay)
+from ..replay import Certificate, check_certificate  # noqa: E402
+from .strategy import certificate  # noqa: E402
