@@ -108,7 +108,7 @@ def options(term: Any, player: str) -> list[Any]:
     Game's options.
 
     >>> [str(o) for o in options(read_term("clobber:xo.ox"), "R")]
-    ['o..ox', 'xo.o.']
+    ['xo..o', 'o..ox']
     """
     if hasattr(term, "left_moves"):
         return list(term.left_moves() if player == "L" else term.right_moves())

@@ -91,11 +91,15 @@ def certificate(position_or_sum: Sum, first: str = "L", max_nodes: int = MAX_NOD
     nodes; :func:`cgtkit.replay.check_certificate` checks it.
 
     >>> from cgtkit.rulesets import Clobber
-    >>> c = certificate([Clobber("xo"), Clobber("ox")], "LR")
+    >>> c = certificate([Clobber("xo"), Clobber("ox")], "L")
     >>> c.claims, len(c.nodes)
-    ([('L', False), ('R', False)], 6)
-    >>> c.nodes[0]
-    {'id': 0, 'to_move': 'L', 'wins': False, 'sum': ['xo', 'ox'], 'replies': [{'term': 1, 'to': '.x', 'node': 2}, {'term': 2, 'to': 'x.', 'node': 3}]}
+    ([('L', False)], 5)
+    >>> c.nodes[0]["replies"]                       # each move of Left, answered
+    [{'term': 1, 'to': '.x', 'node': 1}, {'term': 2, 'to': 'x.', 'node': 2}]
+    >>> c.nodes[1]["move"], c.nodes[3]["replies"]  # Right's answer, then Left has no move
+    ({'term': 2, 'to': '.o', 'node': 3}, [])
+    >>> certificate([Clobber("xo"), Clobber("ox")], "LR").claims
+    [('L', False), ('R', False)]
     """
     if first not in ("L", "R", "LR", "RL"):
         raise CertificateError(f"first is 'L', 'R' or 'LR', not {first!r}")
