@@ -37,7 +37,7 @@ import json
 import os
 from typing import Any, Callable, Union
 
-from .errors import CertificateError
+from .errors import CertificateError, CGTError
 
 __all__ = ["FORMAT", "KIND", "Certificate", "check_certificate", "read_term", "term_text", "options"]
 
@@ -94,9 +94,13 @@ def term_text(term: Any) -> str:
     """
     from .short.game import Game
 
-    text = str(term) if isinstance(term, Game) else f"{type(term).declaration.name}:{term}"
-    if not hasattr(term, "left_moves") and not isinstance(term, Game):
-        raise CertificateError(f"a term of a certificate is a position or a Game, not {term!r}")
+    if isinstance(term, Game):
+        text = str(term)
+    else:
+        declared = getattr(type(term), "declaration", None)
+        if declared is None or not hasattr(term, "left_moves"):
+            raise CertificateError(f"a term of a certificate is a Game or a position of a ruleset, not {term!r}")
+        text = f"{declared.name}:{term}"
     back = read_term(text)
     if type(back) is not type(term) or str(back) != str(term) or back != term:
         raise CertificateError(f"the term {text!r} reads back as {back!r}, not as itself: it cannot be certified")
@@ -218,9 +222,7 @@ def _moves(k: int, readers: list[Callable[[str], Any]], node: dict[str, Any]) ->
     for i, (read, text) in enumerate(zip(readers, node["sum"]), 1):
         try:
             term = read(text)
-        except CertificateError as exc:
-            raise _fail(f"term {i}: {exc}", k) from None
-        except Exception as exc:  # a CGTError of the ruleset or the notation: bad text
+        except CGTError as exc:  # the ruleset's or the notation's: a bad text
             raise _fail(f"term {i} {text!r} does not read: {exc}", k) from None
         if str(term) != text:
             raise _fail(f"term {i} {text!r} reads back as {str(term)!r}", k)
@@ -326,7 +328,7 @@ def check_certificate(certificate: Union[Certificate, dict[str, Any], str, "os.P
         try:
             readers.append(_reader(text))
             root.append(str(read_term(text)))
-        except Exception as exc:  # the notation's or the ruleset's CGTError: the text is bad
+        except CGTError as exc:  # the ruleset's or the notation's: a bad text
             raise _fail(f"term {i} of the sum, {text!r}, does not read: {exc}") from None
     for c in data["claims"]:
         n = nodes[c["root"]]
