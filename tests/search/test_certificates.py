@@ -305,3 +305,31 @@ def test_ctrl_c_stops_writing_a_certificate(tmp_path):
 def test_cgt_errors_of_terms():
     with pytest.raises(CGTError, match="a term of a sum is a position or a Game"):
         search.certificate([Clobber("xo"), 3], "L")
+
+
+def test_a_move_to_a_position_of_another_ruleset_cannot_be_certified():
+    class Pile(StringPosition, name="test-pile-a", summary="a pile whose moves are Heaps"):
+        def __init__(self, text: str) -> None:
+            self.n = int(text)
+
+        def _state(self) -> object:
+            return self.n
+
+        def __str__(self) -> str:
+            return str(self.n)
+
+        def left_moves(self) -> list:
+            return [Heap(str(self.n - 1))] if self.n else []
+
+        right_moves = left_moves
+
+    class Heap(Pile, name="test-heap-b", summary="a heap"):
+        pass
+
+    try:
+        assert search.who_wins([Pile("1")], "L")
+        with pytest.raises(CertificateError, match="a move of Pile\\(.1.\\) is to a Heap: it cannot be certified"):
+            search.certificate([Pile("1")], "L")
+    finally:
+        forget("test-pile-a")
+        forget("test-heap-b")

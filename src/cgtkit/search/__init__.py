@@ -30,7 +30,9 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..backend import rulesets as native
 from ..errors import CGTError
 from ..outcome import Outcome
+from ..replay import Certificate, check_certificate
 from ..short.game import Game
+from .strategy import MAX_NODES, write
 
 __all__ = [
     "who_wins",
@@ -195,6 +197,21 @@ def moves_of(position_or_sum: Sum, first: str, moves: Iterable[tuple[int, int]])
     return [(i, _options(terms[i], left)[j]) for i, j in moves]
 
 
-# certificates: written from the search (strategy.py), checked without it (cgtkit.replay)
-from ..replay import Certificate, check_certificate  # noqa: E402
-from .strategy import certificate  # noqa: E402
+def certificate(position_or_sum: Sum, first: str = "L", max_nodes: int = MAX_NODES) -> Certificate:
+    """A certificate of who wins the sum moving first: ``first`` is ``"L"``, ``"R"``,
+    or ``"LR"`` for both claims in one certificate.  A
+    :class:`~cgtkit.errors.ResourceLimitError` when it needs more than ``max_nodes``
+    nodes; :func:`cgtkit.replay.check_certificate` checks it.
+
+    >>> from cgtkit.rulesets import Clobber
+    >>> c = certificate([Clobber("xo"), Clobber("ox")], "L")
+    >>> c.claims, len(c.nodes)
+    ([('L', False)], 5)
+    >>> c.nodes[0]["replies"]                       # each move of Left, answered
+    [{'term': 1, 'to': '.x', 'node': 1}, {'term': 2, 'to': 'x.', 'node': 2}]
+    >>> c.nodes[1]["move"], c.nodes[3]["replies"]  # Right's answer, then Left has no move
+    ({'term': 2, 'to': '.o', 'node': 3}, [])
+    >>> certificate([Clobber("xo"), Clobber("ox")], "LR").claims
+    [('L', False), ('R', False)]
+    """
+    return write(_terms(position_or_sum), first, who_wins, max_nodes)

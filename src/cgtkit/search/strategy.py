@@ -1,7 +1,7 @@
 """The certificate of who wins a sum: the winner's strategy, written down.
 
-:func:`certificate` asks the outcome search (:func:`~cgtkit.search.who_wins`) who
-wins each sum on the way and writes what :mod:`cgtkit.replay` checks without it: at
+:func:`write` asks an oracle (for :func:`cgtkit.search.certificate`, the outcome
+search :func:`~cgtkit.search.who_wins`) who wins each sum on the way and writes what :mod:`cgtkit.replay` checks without it: at
 a node where the winner is to move, one winning move; where the loser is to move, every
 move, each answered.  Nodes are named by their sums' text, so a sum reached by two
 orders of moves is written once.
@@ -10,13 +10,12 @@ orders of moves is written once.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import CertificateError, ResourceLimitError
 from ..replay import FORMAT, KIND, Certificate, options, term_text
-from . import Sum, _terms, who_wins
 
-__all__ = ["certificate", "MAX_NODES"]
+__all__ = ["write", "MAX_NODES"]
 
 #: the default bound on the nodes of a certificate
 MAX_NODES = 100_000
@@ -25,8 +24,9 @@ MAX_NODES = 100_000
 class _Builder:
     """The nodes made so far, by (player to move, wins, the terms' texts)."""
 
-    def __init__(self, max_nodes: int) -> None:
+    def __init__(self, max_nodes: int, wins: Callable[[list[Any], str], bool]) -> None:
         self.max_nodes = max_nodes
+        self.wins = wins
         self.nodes: list[dict[str, Any]] = []
         self.ids: dict[tuple[str, bool, tuple[str, ...]], int] = {}
         self.todo: deque[tuple[int, list[Any]]] = deque()
@@ -61,6 +61,8 @@ class _Builder:
             for o in options(t, player):
                 if str(o) not in seen:
                     seen.add(str(o))
+                    if type(o) is not type(t):  # the check reads term i as the sum's term i is read
+                        raise CertificateError(f"a move of {t!r} is to a {type(o).__name__}: it cannot be certified")
                     self.check_text(i, o)
                     found.append((i, o, terms[:i] + [o] + terms[i + 1 :]))
         return found
@@ -73,7 +75,7 @@ class _Builder:
             # a move to a node already made, if one of them wins; else the first that wins
             chosen = next((m for m in moves if (other, False, tuple(map(str, m[2]))) in self.ids), None)
             if chosen is None:
-                chosen = next((m for m in moves if not who_wins(m[2], other)), None)
+                chosen = next((m for m in moves if not self.wins(m[2], other)), None)
             if chosen is None:  # the search said this player wins here
                 raise CertificateError(f"the search found no winning move in {node['sum']} (a bug: please report)", k)
             i, o, after = chosen
@@ -84,32 +86,25 @@ class _Builder:
             ]
 
 
-def certificate(position_or_sum: Sum, first: str = "L", max_nodes: int = MAX_NODES) -> Certificate:
-    """A certificate of who wins the sum moving first: ``first`` is ``"L"``, ``"R"``,
-    or ``"LR"`` for both claims in one certificate.  A
-    :class:`~cgtkit.errors.ResourceLimitError` when it needs more than ``max_nodes``
-    nodes; :func:`cgtkit.replay.check_certificate` checks it.
+def write(
+    terms: list[Any], first: str, wins: Callable[[list[Any], str], bool], max_nodes: int = MAX_NODES
+) -> Certificate:
+    """The certificate of who wins the sum of ``terms`` moving first (``first``: ``"L"``,
+    ``"R"``, or ``"LR"`` for both claims), ``wins(terms, player)`` saying whether
+    ``player`` wins moving first (the search: :func:`cgtkit.search.certificate`).
 
     >>> from cgtkit.rulesets import Clobber
-    >>> c = certificate([Clobber("xo"), Clobber("ox")], "L")
-    >>> c.claims, len(c.nodes)
-    ([('L', False)], 5)
-    >>> c.nodes[0]["replies"]                       # each move of Left, answered
-    [{'term': 1, 'to': '.x', 'node': 1}, {'term': 2, 'to': 'x.', 'node': 2}]
-    >>> c.nodes[1]["move"], c.nodes[3]["replies"]  # Right's answer, then Left has no move
-    ({'term': 2, 'to': '.o', 'node': 3}, [])
-    >>> certificate([Clobber("xo"), Clobber("ox")], "LR").claims
-    [('L', False), ('R', False)]
+    >>> write([Clobber("x.o")], "L", lambda terms, player: False).nodes
+    [{'id': 0, 'to_move': 'L', 'wins': False, 'sum': ['x.o'], 'replies': []}]
     """
     if first not in ("L", "R", "LR", "RL"):
         raise CertificateError(f"first is 'L', 'R' or 'LR', not {first!r}")
-    terms = _terms(position_or_sum)
     texts = [term_text(t) for t in terms]
-    b = _Builder(max_nodes)
+    b = _Builder(max_nodes, wins)
     claims = []
     for f in first:
-        wins = who_wins(terms, f)
-        claims.append({"first": f, "wins": wins, "root": b.node(terms, f, wins)})
+        won = wins(terms, f)
+        claims.append({"first": f, "wins": won, "root": b.node(terms, f, won)})
     while b.todo:
         b.expand(*b.todo.popleft())
     return Certificate({"format": FORMAT, "kind": KIND, "sum": texts, "claims": claims, "nodes": b.nodes})
