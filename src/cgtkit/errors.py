@@ -31,6 +31,7 @@ __all__ = [
     "UnhashablePositionError",
     "NoWinningMoveError",
     "RulesError",
+    "CertificateError",
     "HeapCodeError",
     "NotAtomicError",
     "PeriodNotCertifiedError",
@@ -185,6 +186,16 @@ class HeapCodeError(CGTError, ValueError):
 
 class NotAtomicError(CGTError, ValueError):
     """An atomic weight was asked for a game that has none (e.g. ``1``, ``+-1`` or ``{1|^3||^}``)."""
+
+
+class CertificateError(CGTError, ValueError):
+    """A certificate of who wins a sum fails its check, cannot be read, or cannot be
+    written (a term whose text does not read back as itself); ``node`` is the id of the
+    first node that failed, or None when the failure is the file's as a whole."""
+
+    def __init__(self, message: str, node: "int | None" = None) -> None:
+        super().__init__(message)
+        self.node = node
 
 
 class ResourceLimitError(CGTError):

@@ -5,6 +5,8 @@ A term is ``ruleset:position`` (``clobber:xo.ox``, ``domineering:..|..``) or a v
 in CGSuite notation (``{1|-1}``, ``^*``).  It prints the outcome class (or, with
 ``--first L|R``, whether that player wins moving first) and the winning moves of each
 player who wins moving first (or of ``--first``): the term and the option moved to.
+``--certificate FILE`` writes a certificate of the answers (:mod:`cgtkit.replay`), and
+``cgtkit check-certificate FILE`` replays one.
 """
 
 from __future__ import annotations
@@ -13,30 +15,17 @@ import argparse
 import time
 from typing import Any
 
-from ._args import UsageError, count
+from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
-
-
-def _term(text: str) -> Any:
-    from ..rulesets.registry import entries, lookup, normalise_name
-    from ..short.notation import game
-
-    name, colon, rest = text.partition(":")
-    if colon and normalise_name(name) in entries():
-        cls = lookup(name)
-        try:
-            return cls(rest)
-        except TypeError:  # a ruleset whose positions are not written as one string
-            raise UsageError(f"a {cls.__name__} position is not one string") from None
-    return game(text)
 
 
 def _solve(args: argparse.Namespace) -> None:
     from .. import search
+    from ..replay import read_term
 
     if not args.terms:
         raise UsageError("give at least one term: ruleset:position or a value, e.g. cgtkit solve clobber:xo.ox '^*'")
-    terms = [_term(t) for t in args.terms]
+    terms = [read_term(t) for t in args.terms]
     if args.nim:
         _nim(args, terms)
         return
@@ -68,6 +57,25 @@ def _solve(args: argparse.Namespace) -> None:
         out.data("nodes", nodes)
         if nodes:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
+        if args.certificate:
+            bound = args.max_nodes if args.max_nodes is not None else search.strategy.MAX_NODES
+            cert = search.certificate(terms, "".join(firsts), max_nodes=bound)
+            cert.save(args.certificate)
+            out.fact("certificate", args.certificate, f"{args.certificate} ({len(cert.nodes)} nodes)")
+            out.data("certificate_nodes", len(cert.nodes))
+
+
+def _check(args: argparse.Namespace) -> None:
+    from ..replay import check_certificate
+
+    cert = check_certificate(args.file)
+    with Report(args) as out:
+        out.fact("sum", cert.sum, " + ".join(cert.sum))
+        claims = [{"first": f, "wins": w} for f, w in cert.claims]
+        said = [f"{'Left' if f == 'L' else 'Right'} moving first {'wins' if w else 'loses'}" for f, w in cert.claims]
+        out.fact("claims", claims, "; ".join(said))
+        out.fact("nodes", len(cert.nodes))
+        out.fact("certificate", "OK", "OK (every claim replays)")
 
 
 def _nim(args: argparse.Namespace, terms: list[Any]) -> None:
@@ -117,5 +125,27 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         action="store_true",
         help="the nim value of an impartial sum, by searches alone (the least n: sum + *n loses)",
     )
+    p.add_argument(
+        "--certificate",
+        type=output_file("--certificate"),
+        metavar="FILE",
+        help="write a certificate of each answer (the winner's strategy) to FILE; cgtkit check-certificate replays it",
+    )
+    p.add_argument(
+        "--max-nodes",
+        type=count(1, "--max-nodes"),
+        metavar="N",
+        help="refuse a certificate of more than N nodes (default cgtkit.search.strategy.MAX_NODES, 100000)",
+    )
     add_json_option(p)
     p.set_defaults(run=_solve)
+    c = sub.add_parser(
+        "check-certificate",
+        help="replay a certificate of cgtkit solve --certificate, with no search",
+        description="Check a certificate written by cgtkit solve --certificate (or cgtkit.search.certificate): "
+        "every node replayed with the rulesets' moves alone, no search; a bad certificate is an error "
+        "naming the first node that fails (exit status 2).",
+    )
+    c.add_argument("file", metavar="FILE", help="the certificate (JSON)")
+    add_json_option(c)
+    c.set_defaults(run=_check)

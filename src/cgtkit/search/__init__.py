@@ -31,9 +31,23 @@ from typing import Any, Iterable, Optional, Sequence, Union
 from ..backend import rulesets as native
 from ..errors import CGTError
 from ..outcome import Outcome
+from ..replay import Certificate, check_certificate
 from ..short.game import Game
+from .strategy import MAX_NODES, write
 
-__all__ = ["who_wins", "outcome", "winning_moves", "who_wins_by_value", "terms_of", "Sum", "SMALL", "last_nodes"]
+__all__ = [
+    "who_wins",
+    "outcome",
+    "winning_moves",
+    "who_wins_by_value",
+    "terms_of",
+    "certificate",
+    "check_certificate",
+    "Certificate",
+    "Sum",
+    "SMALL",
+    "last_nodes",
+]
 
 #: a sum: one term or a list of terms (positions of rulesets and Game values)
 Sum = Union[Any, Sequence[Any]]
@@ -266,3 +280,23 @@ def moves_of(position_or_sum: Sum, first: str, moves: Iterable[tuple[int, int]])
     terms = terms_of(position_or_sum)
     left = _left(first)
     return [(i, _options(terms[i], left)[j]) for i, j in moves]
+
+
+def certificate(position_or_sum: Sum, first: str = "L", max_nodes: int = MAX_NODES) -> Certificate:
+    """A certificate of who wins the sum moving first: ``first`` is ``"L"``, ``"R"``,
+    or ``"LR"`` for both claims in one certificate.  A
+    :class:`~cgtkit.errors.ResourceLimitError` when it needs more than ``max_nodes``
+    nodes; :func:`cgtkit.replay.check_certificate` checks it.
+
+    >>> from cgtkit.rulesets import Clobber
+    >>> c = certificate([Clobber("xo"), Clobber("ox")], "L")
+    >>> c.claims, len(c.nodes)
+    ([('L', False)], 5)
+    >>> c.nodes[0]["replies"]                       # each move of Left, answered
+    [{'term': 1, 'to': '.x', 'node': 1}, {'term': 2, 'to': 'x.', 'node': 2}]
+    >>> c.nodes[1]["move"], c.nodes[3]["replies"]  # Right's answer, then Left has no move
+    ({'term': 2, 'to': '.o', 'node': 3}, [])
+    >>> certificate([Clobber("xo"), Clobber("ox")], "LR").claims
+    [('L', False), ('R', False)]
+    """
+    return write(terms_of(position_or_sum), first, who_wins, max_nodes)
