@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from cli_run import interrupted, run
+from support.cli_run import interrupted, run
 
 from cgtkit import backend, search
 from cgtkit import game as parse
