@@ -11,10 +11,13 @@
 //! * `heap`: Grundy sequences of take-and-break games and their period search
 //!   (`cgtkit.heap`);
 //! * `misere`: misère quotients of heap games (`cgtkit.misere`);
+//! * `impartial`: the Grundy search over a move function, generic over the game
+//!   (`cgtkit.impartial`);
 //! * `nimbers`: nim products (`cgtkit.nimbers`);
-//! * `py`: the bindings (`py::facade` the hot half of `Game`), registered below.
+//! * `py`: the bindings, marshalling only (`py::facade` the hot half of `Game`), registered below.
 
 pub mod heap;
+pub mod impartial;
 pub mod misere;
 pub mod nimbers;
 pub mod notation;

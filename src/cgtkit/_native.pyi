@@ -118,14 +118,13 @@ class TripleEngine:
 def nim_product_u64(a: _UInt64, b: _UInt64) -> _UInt64: ...
 def nim_product_64(a: int, b: int) -> int: ...
 
-# --- py/impartial.rs: the impartial search over a move function -------------------------
+# --- py/impartial.rs: the impartial search (impartial/) over a move function -----------
 class ImpartialSearch:
     def __init__(
         self,
         moves: Callable[[Any], Any],
         memo: dict[Any, Any],
         tuple_is_sum: bool,
-        helpers: tuple[Any, Any, Any, Any],
         max_depth: int = 4_000_000,
     ) -> None: ...
     def grundy(self, root: object) -> int: ...

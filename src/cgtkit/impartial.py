@@ -6,12 +6,13 @@ a sum of games has the nim-sum of the values; a position is a P-position (the
 previous player wins) exactly when its value is 0.
 
 :class:`ImpartialSolver` takes a move function and memoises values for every
-position it meets.  The search loop is native (``native/src/py/impartial.rs``): the
+position it meets.  The search loop is native (``native/src/impartial``): the
 explicit stack and the mex run in Rust, which calls the move function once per new
 position and keeps the values in the solver's own dict.  Its twin, the iterative
 search of :mod:`cgtkit.backend.python.impartial` in plain Python, runs within
-``cgtkit.backend.use("python")`` and computes the same values, raising the same kinds
-of error.
+``cgtkit.backend.use("python")`` and computes the same values.  Both report what goes
+wrong as a :class:`~cgtkit.traverse.SearchFailure`, and
+:func:`~cgtkit.traverse.search_error` makes the one error a user sees of it.
 
 >>> def subtraction_134(n):                    # take 1, 3 or 4 coins
 ...     return [n - k for k in (1, 3, 4) if k <= n]
@@ -29,39 +30,14 @@ from __future__ import annotations
 from typing import Any, Callable, Hashable, Iterable
 
 from . import backend
-from .errors import CGTError, LoopyGameError, MoveFunctionError, NoWinningMoveError
+from .errors import LoopyGameError, NoWinningMoveError
 from .options import WinningMove, check_hashable, listed_options, normalize_option
 from .outcome import Outcome
-from .traverse import DEFAULT_MAX_DEPTH
+from .traverse import DEFAULT_MAX_DEPTH, SearchFailure, search_error
 
 __all__ = ["ImpartialSolver", "WinningMove"]
 
 MoveFunction = Callable[[Any], Iterable[Any]]
-
-
-def _normalizer(tuple_is_sum: bool) -> Callable[[Any, Hashable], tuple]:
-    """``option -> components`` for the search loop (options it does not read itself)."""
-
-    def components(option: Any, position: Hashable) -> tuple:
-        return normalize_option(option, position, tuple_is_sum)[1]
-
-    return components
-
-
-def _failure(position: Hashable, exc: BaseException) -> BaseException:
-    """The exception to raise when the move function raised ``exc`` on ``position``:
-    as :func:`cgtkit.traverse.evaluate` does, a MoveFunctionError caused by it (a
-    RecursionError too), except for cgtkit's own errors and non-Exceptions (Ctrl-C),
-    raised as they are."""
-    if isinstance(exc, CGTError) or not isinstance(exc, Exception):
-        return exc
-    err = MoveFunctionError(
-        f"the move function failed on position {position!r}: {type(exc).__name__}: {exc}",
-        position=position,
-    )
-    err.__cause__ = exc
-    err.__suppress_context__ = True
-    return err
 
 
 class ImpartialSolver:
@@ -100,9 +76,8 @@ class ImpartialSolver:
         self._memo: dict[Hashable, int] = {}
         # no reference back to the solver (the native object is not traversed by the
         # garbage collector, so a cycle through it would never be freed)
-        helpers = (listed_options, _normalizer(tuple_is_sum), _failure, LoopyGameError)
         depth = DEFAULT_MAX_DEPTH if max_positions is None else max_positions
-        self._search = backend.impartial_search()(moves, self._memo, tuple_is_sum, helpers, depth)
+        self._search = backend.impartial_search()(moves, self._memo, tuple_is_sum, depth)
         self._max_positions = max_positions
         self._loopy: Any = None  # the LoopyImpartialSolver, once a line of play repeated
 
@@ -136,6 +111,12 @@ class ImpartialSolver:
             return self._search.grundy(position)
         except LoopyGameError:
             return self._loopy_solver().grundy(position)
+        except SearchFailure as stop:  # the native search's: the twin raises the error itself
+            failure = stop
+        error = search_error(failure, self._tuple_is_sum)
+        if isinstance(error, LoopyGameError):
+            return self._loopy_solver().grundy(position)
+        raise error
 
     def _loopy_solver(self) -> Any:
         """The generalised-value solver this hands over to (made on first use)."""

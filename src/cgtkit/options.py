@@ -26,7 +26,7 @@ from typing import Any, Hashable
 
 from .errors import MoveFunctionError, UnhashablePositionError
 
-__all__ = ["Move", "Sum", "WinningMove", "normalize_option", "check_hashable", "listed_options"]
+__all__ = ["Move", "Sum", "WinningMove", "normalize_option", "check_hashable", "listed_options", "result_error"]
 
 
 @dataclass(frozen=True)
@@ -67,19 +67,31 @@ def listed_options(raw: Any, position: Hashable) -> list[Any]:
     >>> listed_options(range(3), 5)
     [0, 1, 2]
     """
+    if raw is not None:
+        try:
+            return list(raw)
+        except TypeError:
+            pass
+    raise result_error(raw, position)
+
+
+def result_error(raw: Any, position: Hashable) -> MoveFunctionError:
+    """The error for a move function that returned ``raw`` (None, or not an iterable of
+    options) for ``position``.
+
+    >>> result_error(5, 1)
+    MoveFunctionError('the move function returned 5 for position 1, which is not an iterable of options')
+    """
     if raw is None:
-        raise MoveFunctionError(
+        return MoveFunctionError(
             f"the move function returned None for position {position!r}; "
             "return an iterable of options (empty for a terminal position)",
             position=position,
         )
-    try:
-        return list(raw)
-    except TypeError:
-        raise MoveFunctionError(
-            f"the move function returned {raw!r} for position {position!r}, which is not an iterable of options",
-            position=position,
-        ) from None
+    return MoveFunctionError(
+        f"the move function returned {raw!r} for position {position!r}, which is not an iterable of options",
+        position=position,
+    )
 
 
 def normalize_option(option: object, position: object, tuple_is_sum: bool = True) -> tuple[object, tuple[object, ...]]:

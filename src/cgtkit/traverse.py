@@ -46,7 +46,7 @@ from typing import Any, Callable, Generator, Hashable, Iterable, Iterator, Mutab
 
 from .config import setting
 from .errors import CGTError, LoopyGameError, MoveFunctionError, ResourceLimitError
-from .options import check_hashable
+from .options import check_hashable, normalize_option, result_error
 
 __all__ = [
     "evaluate",
@@ -55,6 +55,8 @@ __all__ = [
     "position_budget",
     "Step",
     "Cancelled",
+    "SearchFailure",
+    "search_error",
     "Expand",
     "Combine",
     "Progress",
@@ -125,16 +127,80 @@ def _short_repr(position: object) -> str:
     return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
+class SearchFailure(Exception):
+    """What stopped a search over a move function, as data (the native impartial
+    search raises it; :func:`search_error` makes the error a user sees of it).
+
+    ``kind`` and what ``position``, ``index`` and ``detail`` then are:
+
+    * ``"raised"``: the move function raised ``detail`` on ``position``;
+    * ``"result"``: it returned ``detail`` (None, or not an iterable) for ``position``;
+    * ``"option"``: option number ``index`` of ``position``, ``detail``, is not valid;
+    * ``"loop"``: a line of play returns to ``position``; ``detail`` is the cycle;
+    * ``"depth"``: a line of play from ``detail`` reached ``position`` after ``index``
+      moves without repeating a position.
+    """
+
+    def __init__(self, kind: str, position: Any, index: int, detail: Any) -> None:
+        super().__init__(kind, position, index, detail)
+        self.kind, self.position, self.index, self.detail = kind, position, index, detail
+
+
+def search_error(failure: SearchFailure, tuple_is_sum: bool = True) -> BaseException:
+    """The exception a user sees for ``failure``, the same from every search: a
+    :class:`MoveFunctionError` (caused by the move function's own exception), an
+    :class:`~cgtkit.errors.UnhashablePositionError` for an option that is not hashable, a
+    :class:`LoopyGameError` with the cycle, a :class:`ResourceLimitError`; cgtkit's own
+    errors and what is not an ``Exception`` (Ctrl-C) raised by the move function come
+    back as they are.  ``tuple_is_sum`` is the solver's (how it reads a bad option).
+
+    >>> search_error(SearchFailure("raised", 3, -1, KeyError("boom")))
+    MoveFunctionError("the move function failed on position 3: KeyError: 'boom'")
+    >>> search_error(SearchFailure("option", 3, 0, [2]))
+    MoveFunctionError('option [2] of position 3 is a list, which is not hashable: write a position, a tuple of positions (a sum) or Move(label, option)')
+    >>> search_error(SearchFailure("loop", 0, -1, [0, 1, 0])).cycle
+    [0, 1, 0]
+    """
+    kind, position, detail = failure.kind, failure.position, failure.detail
+    if kind == "raised":
+        if isinstance(detail, CGTError) or not isinstance(detail, Exception):
+            return detail
+        err = MoveFunctionError(
+            f"the move function failed on position {position!r}: {type(detail).__name__}: {detail}",
+            position=position,
+        )
+        err.__cause__ = detail
+        err.__suppress_context__ = True
+        return err
+    if kind == "result":
+        return result_error(detail, position)
+    if kind == "option":
+        try:
+            normalize_option(detail, position, tuple_is_sum)
+        except CGTError as exc:
+            return exc
+        return MoveFunctionError(
+            f"option {detail!r} of position {position!r} is not a valid option", position=position, option=detail
+        )
+    if kind == "loop":
+        return LoopyGameError(detail)
+    if kind == "depth":
+        return ResourceLimitError(
+            f"a line of play from {_short_repr(detail)} is longer than {failure.index:,} moves without repeating "
+            f"a position (now at {_short_repr(position)}): the move function may never end; pass a larger "
+            "max_depth (or set CGTKIT_MAX_DEPTH) if the game is that deep"
+        )
+    raise ValueError(f"unknown kind of search failure: {kind!r}")
+
+
 def _expand_safely(expand: Expand, position: Hashable) -> tuple[Any, Sequence[Hashable]]:
     try:
         return expand(position)
     except CGTError:
         raise
     except Exception as exc:  # a RecursionError too: the move function's, like any other of its errors
-        raise MoveFunctionError(
-            f"the move function failed on position {position!r}: {type(exc).__name__}: {exc}",
-            position=position,
-        ) from exc
+        failure = SearchFailure("raised", position, -1, exc)
+    raise search_error(failure)
 
 
 def _hooks(progress: Optional[Progress], cancel: Any, every: int) -> Optional[Callable[[int, int], None]]:
@@ -205,7 +271,7 @@ def evaluate(
             if child in on_path:
                 start = on_path[child]
                 cycle = [f[0] for f in path[start:]] + [child]
-                raise LoopyGameError(cycle)
+                raise search_error(SearchFailure("loop", child, -1, cycle))
             try:
                 data, grandchildren = expand(child)
             except CGTError:
@@ -213,11 +279,7 @@ def evaluate(
             except Exception:
                 data, grandchildren = _expand_safely(expand, child)  # re-raises, wrapped
             if len(path) >= limit:
-                raise ResourceLimitError(
-                    f"a line of play from {_short_repr(root)} is longer than {limit:,} moves without repeating "
-                    f"a position (now at {_short_repr(child)}): the move function may never end; pass a larger "
-                    "max_depth (or set CGTKIT_MAX_DEPTH) if the game is that deep"
-                )
+                raise search_error(SearchFailure("depth", child, limit, root))
             on_path[child] = len(path)
             path.append([child, data, grandchildren, 0])
             continue

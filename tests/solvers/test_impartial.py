@@ -254,6 +254,82 @@ def test_loopy_and_move_function_errors_are_the_same_on_both_loops(native):
         made_on(native, ImpartialSolver, lambda n: [({1: 2}, 0)] if n else []).grundy(1)
 
 
+class _HashRaises:
+    def __hash__(self) -> int:
+        raise ValueError("no hash today")
+
+
+#: what a move function may do wrong at one position: raise, return garbage, or give
+#: one bad option among good ones
+_MISTAKES = [
+    "raise",
+    None,
+    5,
+    [1],
+    {1: 2},
+    ({1: 2}, 0),
+    Sum([1], 0),
+    Move("x", Move("y", 0)),
+    Move("x", [0]),
+    Move("x", ({1: 2}, 0)),
+    frozenset({1}),  # not a mistake: a hashable position
+    _HashRaises(),
+]
+
+
+def _failure(native, moves, root):
+    """What the search raises: its class, position, option and cause's class (the
+    twins agree on these; their texts are made by one function, not compared here)."""
+    with pytest.raises(Exception) as info:
+        v = made_on(native, ImpartialSolver, moves).grundy(root)
+        raise AssertionError(f"no error: {v}")
+    e = info.value
+    cause = None if e.__cause__ is None else type(e.__cause__)
+    return type(e), getattr(e, "position", None), getattr(e, "option", None), cause
+
+
+@given(st.integers(0, 12), st.integers(0, 3), st.integers(0, len(_MISTAKES) - 1))
+def test_both_searches_report_the_same_failure(at, index, which):
+    mistake = _MISTAKES[which]  # (drawn by index: hypothesis would hash the objects)
+
+    def moves(n):
+        if not isinstance(n, int):
+            return []  # the frozenset: a terminal position
+        out = [n - k for k in (1, 2) if k <= n] + ([(1, n - 2)] if n >= 3 else [])
+        if n != at:
+            return out
+        if mistake == "raise":
+            raise KeyError(n)
+        if mistake is None or mistake == 5:
+            return mistake
+        out.insert(min(index, len(out)), mistake)
+        return out
+
+    if isinstance(mistake, frozenset):  # a valid option: the same value on both
+        assert made_on(True, ImpartialSolver, moves).grundy(12) == made_on(False, ImpartialSolver, moves).grundy(12)
+        return
+    native, twin = _failure(True, moves, 12), _failure(False, moves, 12)
+    assert native == twin
+    assert native[0] is not AssertionError and (native[1] in (None, at))
+
+
+def test_search_error_builds_every_kind():
+    from cgtkit.traverse import SearchFailure, search_error
+
+    err = search_error(SearchFailure("depth", 1000, 1000, 0))
+    assert isinstance(err, cg.ResourceLimitError) and "from 0 is longer than 1,000 moves" in str(err)
+    err = search_error(SearchFailure("result", 4, -1, None))
+    assert isinstance(err, cg.MoveFunctionError) and err.position == 4 and "returned None" in str(err)
+    ctrl_c = KeyboardInterrupt()
+    assert search_error(SearchFailure("raised", 4, -1, ctrl_c)) is ctrl_c  # as it is
+    # an option the checks of cgtkit.options accept is still an error if reported bad
+    err = search_error(SearchFailure("option", 4, 0, 3))
+    assert isinstance(err, cg.MoveFunctionError) and err.option == 3
+    assert isinstance(search_error(SearchFailure("option", 4, 0, (1, 2)), tuple_is_sum=False), cg.MoveFunctionError)
+    with pytest.raises(ValueError, match="unknown kind"):
+        search_error(SearchFailure("other", 4, 0, 3))
+
+
 @pytest.mark.parametrize("native", [True, False])
 def test_ctrl_c_in_the_move_function_is_not_wrapped(native):
     def moves(n):

@@ -17,7 +17,7 @@ Game's core           :func:`facade`              ``py/facade.rs`` / :mod:`cgtki
 notation              :func:`notation`            ``native/src/notation`` / :mod:`cgtkit.short.notation`
 thermography          :func:`thermography`        ``short/thermograph.rs`` / :mod:`cgtkit.short.thermography`
 heap kernels          :func:`heap_kernels`        ``native/src/heap`` / :mod:`.python.heap`
-impartial search      :func:`impartial_search`    ``py/impartial.rs`` / :mod:`.python.impartial`
+impartial search      :func:`impartial_search`    ``native/src/impartial`` / :mod:`.python.impartial`
 misère construction   :func:`misere`              ``native/src/misere`` / :mod:`cgtkit.misere.construct`
 nim arithmetic        :func:`nim_arithmetic`      ``native/src/nimbers.rs`` / :mod:`cgtkit.nimbers`
 ====================  ==========================  ===============================

@@ -158,12 +158,10 @@ class ImpartialSearch(Protocol):
     def stored(self) -> int: ...
 
 
-#: ``(moves, memo, tuple_is_sum, helpers, max_depth) -> ImpartialSearch``, ``helpers``
-#: being ``(listed_options, normalizer, failure, LoopyGameError)`` of
-#: :mod:`cgtkit.impartial`
-ImpartialSearchFactory = Callable[
-    [Callable[[Any], Any], dict[Any, Any], bool, tuple[Any, Any, Any, Any], int], ImpartialSearch
-]
+#: ``(moves, memo, tuple_is_sum, max_depth) -> ImpartialSearch``; a search that stops
+#: raises a :class:`cgtkit.traverse.SearchFailure` (native) or the error
+#: :func:`cgtkit.traverse.search_error` makes of one (the twin)
+ImpartialSearchFactory = Callable[[Callable[[Any], Any], dict[Any, Any], bool, int], ImpartialSearch]
 
 #: a misère quotient under construction: ``(m, mul, P, phi, orders, candidates)``
 MisereState = tuple[int, list[int], list[bool], list[int], list[int], int]
