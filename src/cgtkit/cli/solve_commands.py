@@ -5,6 +5,8 @@ A term is ``ruleset:position`` (``clobber:xo.ox``, ``domineering:..|..``) or a v
 in CGSuite notation (``{1|-1}``, ``^*``).  It prints the outcome class (or, with
 ``--first L|R``, whether that player wins moving first) and the winning moves of each
 player who wins moving first (or of ``--first``): the term and the option moved to.
+``--db FILE`` first loads a database of a ruleset's values (``cgtkit db build``), so
+the search starts knowing every part the file holds.
 """
 
 from __future__ import annotations
@@ -37,6 +39,11 @@ def _solve(args: argparse.Namespace) -> None:
     if not args.terms:
         raise UsageError("give at least one term: ruleset:position or a value, e.g. cgtkit solve clobber:xo.ox '^*'")
     terms = [_term(t) for t in args.terms]
+    loaded = 0
+    for path in args.db or []:
+        from ..rulesets import database
+
+        loaded += database.load(path)
     firsts = [args.first] if args.first else ["L", "R"]
     start = time.perf_counter()
     wins = {}
@@ -63,6 +70,8 @@ def _solve(args: argparse.Namespace) -> None:
             out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
         out.data("winning_moves", moves)
         out.data("nodes", nodes)
+        if args.db:
+            out.data("loaded", loaded)
         if nodes:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
 
@@ -89,6 +98,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "prints the outcome and the winning moves.",
     )
     p.add_argument("terms", nargs="*", metavar="TERM", help="ruleset:position or a value")
+    p.add_argument(
+        "--db",
+        action="append",
+        metavar="FILE",
+        help="load a database of a ruleset's values (cgtkit db build) before searching; may be repeated",
+    )
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
     add_json_option(p)
     p.set_defaults(run=_solve)
