@@ -143,15 +143,29 @@ def test_cli_build_then_solve_with_db(tmp_path: pathlib.Path, capsys: pytest.Cap
 
 
 @needs_native
-def test_another_ruleset_or_other_params_refused(nogo_db: str, tmp_path: pathlib.Path, monkeypatch) -> None:
+def test_another_ruleset_or_other_params_refused(nogo_db: str, tmp_path: pathlib.Path) -> None:
     with pytest.raises(DatabaseError, match="not of 'clobber'"):
         database.load(nogo_db, Clobber)
-    path = str(tmp_path / "p.cgtdb")
-    monkeypatch.setattr(database, "_params", lambda owner: {"size": 3})
-    database.save(NoGo, path)
-    monkeypatch.undo()
+    # the same file, its header naming other parameters (and its checksum made to match)
+    good = pathlib.Path(nogo_db).read_bytes()
+    start, header = _header(good)
+    header["params"] = {"size": 3}
+    path = tmp_path / "p.cgtdb"
+    path.write_bytes(_with_header(header, good[start:-32]))
     with pytest.raises(DatabaseError, match="params"):
-        database.load(path)
+        database.load(str(path))
+
+
+def _header(data: bytes) -> tuple[int, dict]:
+    """Where a database's body starts, and its header."""
+    at = len(database.MAGIC)
+    n = int.from_bytes(data[at : at + 4], "little")
+    return at + 4 + n, json.loads(data[at + 4 : at + 4 + n])
+
+
+def _with_header(header: dict, body: bytes) -> bytes:
+    h = json.dumps(header).encode()
+    return _resealed(database.MAGIC + len(h).to_bytes(4, "little") + h + body)
 
 
 def _resealed(data: bytes) -> bytes:
@@ -179,16 +193,13 @@ def test_truncated_or_corrupt_refused(nogo_db: str, tmp_path: pathlib.Path) -> N
     # a checksum that matches, content that does not: the body's keys one byte short
     import zlib
 
-    head_len = int.from_bytes(good[len(database.MAGIC) : len(database.MAGIC) + 4], "little")
-    start = len(database.MAGIC) + 4 + head_len
+    start, header = _header(good)
     body = zlib.decompress(good[start:-32])
     bad.write_bytes(_resealed(good[:start] + zlib.compress(body[: len(body) // 2])))
     with pytest.raises(DatabaseError):
         database.load(str(bad))
-    header = json.loads(good[len(database.MAGIC) + 4 : start])
     header["format"] = 99
-    h = json.dumps(header).encode()
-    bad.write_bytes(_resealed(database.MAGIC + len(h).to_bytes(4, "little") + h + good[start:-32]))
+    bad.write_bytes(_with_header(header, good[start:-32]))
     with pytest.raises(DatabaseError, match="format 99"):
         database.load(str(bad))
 
