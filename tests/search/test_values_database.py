@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from support.cli_run import run
+from support.cli_run import interrupted, run
 
 from cgtkit import search
 from cgtkit.backend import rulesets as native
@@ -140,6 +140,14 @@ def test_cli_build_then_solve_with_db(tmp_path: pathlib.Path, capsys: pytest.Cap
     assert status == 2 and "-o FILE" in err
     status, out, err = run(capsys, "solve", "nogo:..", "--db", str(tmp_path / "missing"))
     assert status == 2 and "cannot read" in err
+
+
+@needs_native
+def test_ctrl_c_during_build_leaves_no_file(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "big.cgtdb"
+    status, err = interrupted("db", "build", "nogo", "--size", "15", "-o", str(path))
+    assert status == 130 and "interrupted" in err
+    assert list(tmp_path.iterdir()) == []
 
 
 @needs_native

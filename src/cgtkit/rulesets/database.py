@@ -248,6 +248,9 @@ def _write_atomic(path: str, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as open() would make it (mkstemp's is 0o600)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
