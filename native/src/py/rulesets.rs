@@ -18,7 +18,7 @@ use crate::rulesets::table::Stats;
 use crate::rulesets::{hackenbush, outcome, sums};
 use crate::short::engine;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 
 fn rules_error(py: Python<'_>, msg: impl Into<String>) -> PyErr {
     cgt_error(py, "RulesError", msg.into())
@@ -179,6 +179,23 @@ impl RulesetSolver {
         let Some(t) = self.inner.outcomes() else { return Err(rules_error(py, "this ruleset has no outcome search")) };
         t.set_bound(bound(py, entries, bytes, outcome::entries_in)?);
         Ok(())
+    }
+
+    /// The value table's entries: `(key bytes, value)`, the key in the ruleset's own
+    /// codec, the value an engine id (a nim value when impartial); in no order.
+    fn export<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let s = &*self.inner;
+        let got = detached(py, move || Ok(s.export()))?;
+        PyList::new(py, got.iter().map(|(k, v)| (PyBytes::new(py, k), *v)))
+    }
+
+    /// Put `(key bytes, value)` entries (as `export` gives them) in the value table:
+    /// all of them, or none and a `RulesError` naming the first whose bytes are no key
+    /// of this ruleset or whose value is no game of the running engine.
+    fn preload(&self, py: Python<'_>, entries: Vec<(Vec<u8>, u32)>) -> PyResult<()> {
+        let s = &*self.inner;
+        let got = detached(py, move || Ok(s.preload(&entries)))?;
+        got.map_err(|m| rules_error(py, m))
     }
 
     /// Forget every value and outcome (the counts stay).

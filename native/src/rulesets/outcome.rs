@@ -273,6 +273,14 @@ impl<G: StoneGame + Send> Search for StoneSearch<G> {
         self.values.set_sum_bound(entries)
     }
 
+    fn export(&self) -> Vec<(Vec<u8>, u32)> {
+        self.values.export()
+    }
+
+    fn preload(&self, entries: &[(Vec<u8>, u32)]) -> Result<(), String> {
+        self.values.preload(entries)
+    }
+
     fn impartial(&self) -> bool {
         false
     }

@@ -531,6 +531,17 @@ pub trait Search: Send + Sync {
     /// Bound the table of [`Search::wins`] (entries).
     fn set_sum_bound(&self, entries: usize);
 
+    /// The value table's entries: each key's bytes (the ruleset's codec,
+    /// [`Rules::encode`]) and its value (an engine id, or a nim value).
+    fn export(&self) -> Vec<(Vec<u8>, u32)>;
+
+    /// Put `entries` (as [`Search::export`] gives them) in the value table, after
+    /// checking them all: each key's bytes decode to a key of this ruleset, each value
+    /// is a game of the running engine (a nim value when impartial).  `Err`: a one-line
+    /// reason, and nothing was put.  The table's bound still holds (a table too small
+    /// for them all keeps the last ones).
+    fn preload(&self, entries: &[(Vec<u8>, u32)]) -> Result<(), String>;
+
     fn impartial(&self) -> bool;
     fn guard(&self) -> Option<u32>;
     fn stats(&self) -> Stats;
@@ -557,6 +568,36 @@ impl<R: Rules> Search for Solver<R> {
 
     fn sum_stats(&self) -> Stats {
         self.sums.stats()
+    }
+
+    fn export(&self) -> Vec<(Vec<u8>, u32)> {
+        self.table
+            .entries()
+            .into_iter()
+            .map(|(k, v)| {
+                let mut b = Vec::new();
+                self.rules.encode(k, &mut b);
+                (b, v)
+            })
+            .collect()
+    }
+
+    fn preload(&self, entries: &[(Vec<u8>, u32)]) -> Result<(), String> {
+        let e = self.engine();
+        let mut keys = Vec::with_capacity(entries.len());
+        for (i, (b, v)) in entries.iter().enumerate() {
+            let Some(k) = self.rules.decode(b) else {
+                return Err(format!("entry {i}: {} bytes are not a key of this ruleset", b.len()));
+            };
+            if !self.rules.impartial() && (e.table.is_stale(*v) || u64::from(*v) >= e.table.end()) {
+                return Err(format!("entry {i}: no game of the running engine has id {v}"));
+            }
+            keys.push(k);
+        }
+        for (k, (_, v)) in keys.into_iter().zip(entries) {
+            self.table.insert(k, *v);
+        }
+        Ok(())
     }
 
     fn set_sum_bound(&self, entries: usize) {
@@ -631,6 +672,12 @@ impl Search for Fresh {
     fn sum_stats(&self) -> Stats {
         self.inner.sum_stats()
     }
+    fn export(&self) -> Vec<(Vec<u8>, u32)> {
+        self.fresh().export()
+    }
+    fn preload(&self, entries: &[(Vec<u8>, u32)]) -> Result<(), String> {
+        self.fresh().preload(entries)
+    }
     fn set_sum_bound(&self, entries: usize) {
         self.inner.set_sum_bound(entries)
     }
@@ -677,5 +724,47 @@ mod tests {
         assert_eq!(o.len(), 4);
         let opts: Vec<Vec<u32>> = (0..o.len()).map(|i| o.keys[o.range(i)].to_vec()).collect();
         assert_eq!(opts, vec![vec![1, 2], vec![3, 3], vec![], vec![1, 2]]);
+    }
+
+    fn strips(keys: &[&str]) -> Vec<Arg> {
+        keys.iter().map(|k| Arg::Str(k.to_string())).collect()
+    }
+
+    /// A table exported and preloaded into a fresh search answers from the table: the
+    /// same value, hits and no new entry; bad bytes and unknown ids put nothing.
+    #[test]
+    fn export_then_preload() {
+        for name in ["toads", "nogo"] {
+            let pos =
+                if name == "toads" { strips(&["TT..F.T.FF", "T..F"]) } else { vec![Arg::List([9, 1, 0x1ff, 0b10, 0].map(|x| Arg::Int(x.into())).to_vec())] };
+            let a = crate::rulesets::search(name, &Arg::List(vec![]), None).unwrap();
+            let v = a.value(&pos, 1).unwrap().unwrap();
+            let got = a.export();
+            assert_eq!(got.len(), a.stats().entries);
+            let b = crate::rulesets::search(name, &Arg::List(vec![]), None).unwrap();
+            b.preload(&got).unwrap();
+            assert_eq!(b.stats().entries, got.len());
+            let before = b.stats();
+            assert_eq!(b.value(&pos, 1).unwrap(), Some(v));
+            let after = b.stats();
+            assert_eq!((after.entries, after.misses), (before.entries, before.misses), "{name}: answered from the table");
+            assert!(after.hits > before.hits);
+            let mut again = b.export();
+            let mut first = got.clone();
+            again.sort_unstable();
+            first.sort_unstable();
+            assert_eq!(again, first);
+            // bad entries: nothing is put
+            let c = crate::rulesets::search(name, &Arg::List(vec![]), None).unwrap();
+            let mut short = got.clone();
+            short[0].0.pop();
+            assert!(c.preload(&short).unwrap_err().contains("not a key"));
+            if name == "toads" {
+                let mut bad = got.clone();
+                bad[0].1 = u32::MAX;
+                assert!(c.preload(&bad).unwrap_err().contains("no game"));
+            }
+            assert_eq!(c.stats().entries, 0);
+        }
     }
 }

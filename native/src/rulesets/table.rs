@@ -137,6 +137,19 @@ impl<K: Hash + Eq> TTable<K> {
         }
     }
 
+    /// Every entry, both generations (for saving a table; the counts do not change).
+    pub fn entries(&self) -> Vec<(K, u32)>
+    where
+        K: Clone,
+    {
+        let mut out = Vec::with_capacity(self.len());
+        for m in self.shards.iter() {
+            let s = lock(m);
+            out.extend(s.old.iter().chain(s.young.iter()).map(|(k, &v)| (k.clone(), v)));
+        }
+        out
+    }
+
     pub fn bound(&self) -> usize {
         self.cap.load(Ordering::Relaxed)
     }
@@ -187,6 +200,10 @@ mod tests {
         assert_eq!(t.get(&123_456), None);
         let st2 = t.stats();
         assert_eq!((st2.hits, st2.misses), (st.hits + 1, st.misses + 1));
+        let mut all = t.entries();
+        all.sort_unstable();
+        assert_eq!(all.len(), t.len());
+        assert!(all.iter().all(|&(k, v)| v == k as u32) && all.last() == Some(&(9_999, 9_999)));
         t.clear();
         assert!(t.is_empty());
         t.insert(1, 2);

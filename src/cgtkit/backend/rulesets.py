@@ -73,6 +73,10 @@ class NativeSearch(Protocol):
 
     def set_bound(self, entries: Optional[int] = None, bytes: Optional[int] = None) -> None: ...
 
+    def export(self) -> list[tuple[bytes, int]]: ...
+
+    def preload(self, entries: list[tuple[bytes, int]]) -> None: ...
+
 
 def _extension() -> Any:
     """The extension, when the native engine runs (the ids it answers are that

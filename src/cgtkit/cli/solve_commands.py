@@ -7,6 +7,8 @@ in CGSuite notation (``{1|-1}``, ``^*``).  It prints the outcome class (or, with
 player who wins moving first (or of ``--first``): the term and the option moved to.
 ``--certificate FILE`` writes a certificate of the answers (:mod:`cgtkit.replay`), and
 ``cgtkit check-certificate FILE`` replays one.
+``--db FILE`` first loads a database of a ruleset's values (``cgtkit db build``), so
+the search starts knowing every part the file holds.
 """
 
 from __future__ import annotations
@@ -26,6 +28,11 @@ def _solve(args: argparse.Namespace) -> None:
     if not args.terms:
         raise UsageError("give at least one term: ruleset:position or a value, e.g. cgtkit solve clobber:xo.ox '^*'")
     terms = [read_term(t) for t in args.terms]
+    loaded = 0
+    for path in args.db or []:
+        from ..rulesets import database
+
+        loaded += database.load(path)
     if args.nim:
         _nim(args, terms)
         return
@@ -55,6 +62,8 @@ def _solve(args: argparse.Namespace) -> None:
             out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
         out.data("winning_moves", moves)
         out.data("nodes", nodes)
+        if args.db:
+            out.data("loaded", loaded)
         if nodes:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
         if args.certificate:
@@ -112,6 +121,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "prints the outcome and the winning moves.",
     )
     p.add_argument("terms", nargs="*", metavar="TERM", help="ruleset:position or a value")
+    p.add_argument(
+        "--db",
+        action="append",
+        metavar="FILE",
+        help="load a database of a ruleset's values (cgtkit db build) before searching; may be repeated",
+    )
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
     p.add_argument(
         "--jobs",

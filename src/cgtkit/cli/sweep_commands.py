@@ -15,9 +15,10 @@ import argparse
 import sys
 
 from ..errors import SweepError
-from ._args import output_file, parse_count, writing
+from ._args import UsageError, output_file, parse_count, writing
 from ._output import add_json_option
 from ._progress import add_progress_options
+from .values_db_commands import add_build_options
 
 
 def _int(text: str, what: str, minimum: int) -> int:
@@ -114,8 +115,20 @@ def _positions_sweep(args: argparse.Namespace) -> None:
     )
 
 
+_QUERIES = ("summary", "hottest", "values", "open", "sql", "export")
+
+
 def _db(args: argparse.Namespace) -> None:
     import json
+
+    if args.file == "build":  # cgtkit db build RULESET: a database of a ruleset's values
+        from .values_db_commands import build
+
+        return build(args)
+    if args.query is None:
+        args.query = "summary"
+    if args.query not in _QUERIES:
+        raise UsageError(f"db: the query is one of {', '.join(_QUERIES)}, not {args.query!r}")
 
     from ..sweep.database import ResultsDB, export_csv, export_parquet, is_table_name
 
@@ -214,19 +227,21 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
     p = sub.add_parser(
         "db",
-        help="query or export a results database",
-        description="Answers from a results database written by cgtkit sweep (read only, except export's files).",
-        epilog='examples: cgtkit db results.db hottest --n 20;  cgtkit db results.db sql "SELECT code, period '
+        help="query or export a results database; build a database of a ruleset's values",
+        description="Answers from a results database written by cgtkit sweep (read only, except export's files); "
+        "db build RULESET --size N -o FILE values every strip of the ruleset up to length N and saves the "
+        "native search's table, for cgtkit solve --db FILE.",
+        epilog="examples: cgtkit db build nogo --size 12 -o nogo.cgtdb (a database of values for cgtkit solve --db); "
+        'cgtkit db results.db hottest --n 20;  cgtkit db results.db sql "SELECT code, period '
         'FROM heap_games WHERE period > 100";  cgtkit db results.db export heap_games --csv out.csv',
     )
-    p.add_argument("file", help="the results database")
+    p.add_argument("file", help="the results database (or build: make a database of a ruleset's values)")
     p.add_argument(
         "query",
         nargs="?",
-        default="summary",
-        choices=["summary", "hottest", "values", "open", "sql", "export"],
         help="summary (default): counts; hottest: the hottest positions; values: every value that occurs; "
-        "open: heap games without a certified period; sql QUERY; export TABLE (or a query)",
+        "open: heap games without a certified period; sql QUERY; export TABLE (or a query); "
+        "after build: the ruleset (nogo, clobber)",
     )
     p.add_argument("arg", nargs="?", help="the SQL query (sql), or the table (export)")
     p.add_argument("--n", default="20", help="how many (hottest; default 20)")
@@ -234,5 +249,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument(
         "--parquet", metavar="FILE", type=output_file("--parquet"), help="write the answer as Parquet (needs pyarrow)"
     )
+    add_build_options(p)
+    add_progress_options(p)
     add_json_option(p)
     p.set_defaults(run=_db)

@@ -1,0 +1,43 @@
+"""``cgtkit db build RULESET --size N -o FILE``: a database of a ruleset's values
+(:mod:`cgtkit.rulesets.database`), built once and loaded by ``cgtkit solve --db FILE``.
+
+``db build`` shares the ``db`` command with the results databases of sweeps
+(``cgtkit db results.db hottest``): its first word ``build`` names this action (a
+results database called ``build`` is reached as ``./build``).  The file is written
+beside its name and renamed over it when complete, so Ctrl-C leaves nothing
+half-written.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ._args import UsageError, parse_count
+from ._output import Report
+from ._progress import Progress, mode
+
+
+def build(args: argparse.Namespace) -> None:
+    """Run ``cgtkit db build``: value the ruleset's strips up to ``--size``, then save."""
+    from ..rulesets import database
+
+    if not args.query:
+        raise UsageError(f"db build needs a ruleset: one of {', '.join(database.families())}")
+    if args.output is None:
+        raise UsageError("db build needs -o FILE, the database to write")
+    try:
+        size = parse_count(args.size)
+    except ValueError as exc:
+        raise UsageError(f"--size: {exc}") from None
+    with Progress(mode(args.progress), f"{args.query}: strips up to {size}", unit="positions") as bar:
+        entries = database.build(args.query, size, args.output, progress=bar.update)
+    with Report(args) as out:
+        out.fact("database", args.output)
+        out.fact("ruleset", database.header(args.output)["ruleset"])
+        out.fact("entries", entries, f"{entries:,} parts and their values")
+
+
+def add_build_options(p: argparse.ArgumentParser) -> None:
+    """``db build``'s options, on the ``db`` parser."""
+    p.add_argument("--size", default="10", metavar="N", help="db build: strips of length 1 to N (default 10)")
+    p.add_argument("-o", "--output", metavar="FILE", help="db build: the database of values to write")

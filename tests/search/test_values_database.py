@@ -1,0 +1,227 @@
+"""The database of a ruleset's values (cgtkit.rulesets.database, RulesetSolver.export /
+preload): a table saved then loaded gives the values and outcomes of a fresh search;
+a fresh process answers from it; a file of another ruleset, of other parameters, or
+truncated or corrupt, is refused with a CGTError; the python engine refuses."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+from support.cli_run import interrupted, run
+
+from cgtkit import search
+from cgtkit.backend import rulesets as native
+from cgtkit.errors import CGTError, RulesError
+from cgtkit.rulesets import Clobber, NoGo, database
+from cgtkit.rulesets.database import DatabaseError
+
+needs_native = pytest.mark.skipif(not native.active(), reason="the native ruleset search is not running")
+SRC = str(pathlib.Path(__file__).parent.parent.parent / "src")
+
+
+def _python(code: str, **env: str) -> str:
+    """Run ``code`` in a fresh interpreter; its standard output."""
+    got = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=SRC, **env),
+        timeout=300,
+    )
+    assert got.returncode == 0, got.stderr
+    return got.stdout
+
+
+def _nogo(rng: random.Random, n: int) -> NoGo:
+    while True:  # a board with a group without liberties is no NoGo position
+        try:
+            return NoGo("".join(rng.choice("XO....") for _ in range(n)))
+        except RulesError:
+            pass
+
+
+@pytest.fixture(scope="module")
+def nogo_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    if not native.active():
+        pytest.skip("the native ruleset search is not running")
+    path = str(tmp_path_factory.mktemp("db") / "nogo.cgtdb")
+    native.clear(NoGo)
+    database.build(NoGo, 7, path)
+    return path
+
+
+@needs_native
+def test_saved_then_loaded_gives_the_values_of_a_fresh_search(nogo_db: str) -> None:
+    native.clear(NoGo)
+    solver = native.solver_of(NoGo)
+    assert solver is not None and solver.stats()["entries"] == 0
+    n = database.load(nogo_db)
+    assert n == database.header(nogo_db)["entries"] == solver.stats()["entries"] > 100
+    rng = random.Random(28)
+    for _ in range(60):
+        p = _nogo(rng, rng.randint(1, 9))
+        with native.python_search():
+            fresh = p.value
+        assert p.value == fresh, p
+        for first in "LR":
+            assert search.who_wins(p, first) == search.who_wins_by_value(p, first), (p, first)
+
+
+@needs_native
+def test_export_preload_round_trip_in_process() -> None:
+    native.clear(NoGo)
+    NoGo("X......O").value
+    solver = native.solver_of(NoGo)
+    got = solver.export()
+    assert len(got) == solver.stats()["entries"] and all(isinstance(k, bytes) for k, _ in got)
+    native.clear(NoGo)
+    solver.preload(got)
+    assert sorted(solver.export()) == sorted(got)
+    with pytest.raises(RulesError, match="not a key"):
+        solver.preload([(got[0][0][:-1], got[0][1])])
+    with pytest.raises(RulesError, match="no game"):
+        solver.preload([(got[0][0], 2**32 - 1)])
+
+
+@needs_native
+def test_clobber_strips_round_trip(tmp_path: pathlib.Path) -> None:
+    path = str(tmp_path / "clobber.cgtdb")
+    native.clear(Clobber.ruleset)
+    n = database.build("clobber", 5, path)
+    native.clear(Clobber.ruleset)
+    assert database.load(path, Clobber) == n > 10
+    rng = random.Random(7)
+    for _ in range(30):
+        p = Clobber("".join(rng.choice("xo.") for _ in range(rng.randint(1, 7))))
+        with native.python_search():
+            fresh = p.value
+        assert p.value == fresh, p
+
+
+@needs_native
+def test_a_fresh_process_answers_from_the_table(nogo_db: str) -> None:
+    code = (
+        "import json, sys\n"
+        "from cgtkit import search\nfrom cgtkit.rulesets import NoGo, database\n"
+        "from cgtkit.backend import rulesets as native\n"
+        "n = database.load(%r) if sys.argv[-1] == 'db' else 0\n"
+        "w = search.who_wins(NoGo('.' * 9), 'L', small=2)\n"
+        "st = native.solver_of(NoGo).stats()\n"
+        "print(json.dumps([w, search.last_nodes(), st['hits'], st['entries'] - n]))\n" % nogo_db
+    )
+    # parts of at most 2 stones or cells valued, the others searched: the parts of
+    # up to 7 cells the file holds are valued at once instead
+    without = json.loads(_python(code.replace("sys.argv[-1]", "'no'")))
+    loaded = json.loads(_python(code.replace("sys.argv[-1]", "'db'")))
+    assert loaded[0] == without[0]
+    assert loaded[1] < without[1], (loaded, without)
+    assert loaded[2] > 0 and loaded[3] < without[3], (loaded, without)
+
+
+@needs_native
+def test_cli_build_then_solve_with_db(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(tmp_path / "n.cgtdb")
+    status, out, err = run(capsys, "db", "build", "nogo", "--size", "5", "-o", path, "--json")
+    assert status == 0, err
+    assert json.loads(out)["entries"] == database.header(path)["entries"]
+    status, out, err = run(capsys, "solve", "nogo:........", "--db", path, "--json")
+    assert status == 0, err
+    got = json.loads(out)
+    assert got["loaded"] == database.header(path)["entries"]
+    assert got["outcome"] == str(search.outcome(NoGo("........")))
+    status, out, err = run(capsys, "db", "build", "nogo", "--size", "5")
+    assert status == 2 and "-o FILE" in err
+    status, out, err = run(capsys, "solve", "nogo:..", "--db", str(tmp_path / "missing"))
+    assert status == 2 and "cannot read" in err
+
+
+@needs_native
+def test_ctrl_c_during_build_leaves_no_file(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "big.cgtdb"
+    status, err = interrupted("db", "build", "nogo", "--size", "15", "-o", str(path))
+    assert status == 130 and "interrupted" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_native
+def test_another_ruleset_or_other_params_refused(nogo_db: str, tmp_path: pathlib.Path) -> None:
+    with pytest.raises(DatabaseError, match="not of 'clobber'"):
+        database.load(nogo_db, Clobber)
+    # the same file, its header naming other parameters (and its checksum made to match)
+    good = pathlib.Path(nogo_db).read_bytes()
+    start, header = _header(good)
+    header["params"] = {"size": 3}
+    path = tmp_path / "p.cgtdb"
+    path.write_bytes(_with_header(header, good[start:-32]))
+    with pytest.raises(DatabaseError, match="params"):
+        database.load(str(path))
+
+
+def _header(data: bytes) -> tuple[int, dict]:
+    """Where a database's body starts, and its header."""
+    at = len(database.MAGIC)
+    n = int.from_bytes(data[at : at + 4], "little")
+    return at + 4 + n, json.loads(data[at + 4 : at + 4 + n])
+
+
+def _with_header(header: dict, body: bytes) -> bytes:
+    h = json.dumps(header).encode()
+    return _resealed(database.MAGIC + len(h).to_bytes(4, "little") + h + body)
+
+
+def _resealed(data: bytes) -> bytes:
+    """``data`` (without its digest) with a correct digest: a file whose checksum
+    matches but whose content is wrong."""
+    return data + hashlib.sha256(data).digest()
+
+
+@needs_native
+def test_truncated_or_corrupt_refused(nogo_db: str, tmp_path: pathlib.Path) -> None:
+    good = pathlib.Path(nogo_db).read_bytes()
+    bad = tmp_path / "bad.cgtdb"
+    cases = {
+        "truncated": good[: len(good) // 2],
+        "one byte": good[:-1],
+        "a byte flipped": good[:100] + bytes([good[100] ^ 1]) + good[101:],
+        "not ours": b"hello world\n",
+        "empty": b"",
+    }
+    for what, data in cases.items():
+        bad.write_bytes(data)
+        with pytest.raises(CGTError):
+            database.load(str(bad))
+        assert what
+    # a checksum that matches, content that does not: the body's keys one byte short
+    import zlib
+
+    start, header = _header(good)
+    body = zlib.decompress(good[start:-32])
+    bad.write_bytes(_resealed(good[:start] + zlib.compress(body[: len(body) // 2])))
+    with pytest.raises(DatabaseError):
+        database.load(str(bad))
+    header["format"] = 99
+    bad.write_bytes(_with_header(header, good[start:-32]))
+    with pytest.raises(DatabaseError, match="format 99"):
+        database.load(str(bad))
+
+
+def test_python_engine_refuses(tmp_path: pathlib.Path) -> None:
+    """The python engine's ruleset searches keep their own tables: save and load refuse."""
+    with native.python_search():
+        with pytest.raises(DatabaseError, match="python"):
+            database.save(NoGo, str(tmp_path / "x.cgtdb"))
+    if native.active():
+        path = str(tmp_path / "n.cgtdb")
+        database.build(NoGo, 3, path)
+        with native.python_search():
+            with pytest.raises(DatabaseError, match="python"):
+                database.load(path)
+        code = f"from cgtkit.rulesets import database\ntry: database.load({path!r})\nexcept database.DatabaseError as e: print(e)\n"
+        assert "python" in _python(code, CGTKIT_ENGINE="python")
