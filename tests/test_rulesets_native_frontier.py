@@ -1,6 +1,6 @@
 """The native searches of the issue-27 rulesets against their twins, the Python
 searches (``with python_search():``): generalized Toads and Frogs, Elephants and
-Rhinos, NoGo and Cannibal Clobber on random positions, the MCGS corpus's values
+Rhinos, NoGo, Cannibal Clobber and Fission on random positions, the MCGS corpus's values
 through the native path, parts beyond the native limits falling back to Python,
 and bad keys as a RulesError.  Longer random sweeps are marked slow."""
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cgtkit.errors import RulesError
 from cgtkit.mcgs.runner import OK, run_case
 from cgtkit.mcgs.testfile import read
-from cgtkit.rulesets import CannibalClobber, Elephants, GenToads, NoGo, native
+from cgtkit.rulesets import CannibalClobber, Elephants, Fission, GenToads, NoGo, native
 from cgtkit.rulesets.cannibal_clobber import CANNIBAL_CLOBBER
 from cgtkit.search import who_wins, who_wins_by_value
 from cgtkit.short.notation import game
@@ -49,6 +49,7 @@ RULES = st.sampled_from(["1,1,1,0", "1,1,0,0", "1,2,1,1", "1,2,3,0", "1,3,2,1", 
 STRIPS = st.text("XO...", min_size=1, max_size=12)
 NOGO_STRIPS = st.text("XO....", min_size=1, max_size=11)
 NOGO_GRIDS = boards(2, 4, "XO...") | boards(3, 3, "XO..")
+FISSION = boards(4, 4, "X....#").map(Fission)
 
 RANDOM = [
     ("elephants", st.builds(Elephants, STRIPS), 150),
@@ -56,6 +57,7 @@ RANDOM = [
     ("nogo-strips", NOGO_STRIPS.map(nogo_or_none), 150),
     ("nogo-grids", NOGO_GRIDS.map(nogo_or_none), 150),
     ("cannibal-clobber", boards(3, 4, "xo.").map(CannibalClobber), 120),
+    ("fission", FISSION, 150),
 ]
 
 
@@ -98,6 +100,7 @@ CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "nogo-strips": ("nogo_1xn_autotests/nogo_1xn_filled_easy.test", (8, 10, 11, 12)),
     "nogo-grids": ("nogo_autotests/nogo.test", (9, 11, 13, 15, 17, 19, 21, 23)),
     "cannibal-clobber": ("cannibal_clobber/3x3-even-stones.test", tuple(range(9, 29))),
+    "fission": ("fission_autotests/fission_5x5_easy.test", (17, 19, 21, 23, 25, 26, 32, 36)),
 }
 OWNERS = {
     "elephants": Elephants,
@@ -105,6 +108,7 @@ OWNERS = {
     "nogo-strips": NoGo,
     "nogo-grids": NoGo,
     "cannibal-clobber": CANNIBAL_CLOBBER,
+    "fission": Fission,
 }
 
 
@@ -175,6 +179,19 @@ def test_who_wins_hands_strips_to_the_native_outcome_search(position):
     assert solver.sum_stats()["entries"] > 0
 
 
+def test_fission_transpose_is_the_negative_and_reflections_share_keys():
+    solver = native.solver_of(Fission)
+    solver.clear()
+    rows = ["X...", "..#.", ".X.."]
+    v = Fission("|".join(rows)).value
+    entries = solver.stats()["entries"]
+    for other in (rows[::-1], [r[::-1] for r in rows]):
+        assert Fission("|".join(other)).value == v
+    assert solver.stats()["entries"] == entries
+    turned = "|".join("".join(r[j] for r in rows) for j in range(len(rows[0])))
+    assert Fission(turned).value == -v == -twin(Fission("|".join(rows)))
+
+
 def test_gen_toads_and_elephants_agree():
     for s in ["X..X.O..O", "XX.O.OX..O", "X.X.O.O"]:
         assert Elephants(s).value == GenToads("1,1,0,0:" + s).value == twin(Elephants(s))
@@ -193,6 +210,12 @@ def test_beyond_the_native_limits_the_python_search_runs():
     wide = NoGo(".XO." * 30)
     assert native.solver_of(NoGo).value([wide.board_key()]) is None
     assert wide.value == sum([NoGo("O..X").value] * 29, game("0"))
+    # an 11 x 11 Fission region (132 bits at stride 12), an L of a column and the bottom
+    # row, is searched in Python: only its column's stones ever move (no Right move
+    # from the corner), so it is the column alone
+    rows = ["." + "#" * 10] * 5 + ["X" + "#" * 10] + ["." + "#" * 10] * 4 + ["." * 11]
+    assert native.solver_of(Fission).value([tuple(rows)]) is None
+    assert Fission("|".join(rows)).value == Fission("|".join(r[0] for r in rows)).value == game("5")
 
 
 def test_bad_keys_are_rules_errors():
@@ -213,3 +236,9 @@ def test_bad_keys_are_rules_errors():
         nogo.value([("a", 1, 2, 3, 4)])
     with pytest.raises(RulesError):
         native.solver_of(CANNIBAL_CLOBBER).value([(2, 1, 0b111, 0, 0)])  # a cell in the guard column
+    with pytest.raises(RulesError, match="column 3"):
+        native.solver_of(Fission).value([("X.O",)])
+    with pytest.raises(RulesError, match="tuple of rows"):
+        native.solver_of(Fission).value(["X."])
+    with pytest.raises(RulesError, match="equal"):
+        native.solver_of(Fission).value([("X.", ".")])

@@ -18,6 +18,7 @@ pub mod cannibal_clobber;
 pub mod clobber;
 pub mod codec;
 pub mod colouring;
+pub mod fission;
 pub mod gen_toads;
 pub mod graphs;
 pub mod hackenbush;
@@ -58,6 +59,7 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
+        "fission" => Box::new(Solver::new(fission::Fission, entries)),
         "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
         "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
         _ => return Err(format!("no native search {name:?}")),
