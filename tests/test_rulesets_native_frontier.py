@@ -1,6 +1,6 @@
 """The native searches of the issue-27 rulesets against their twins, the Python
 searches (``with python_search():``): generalized Toads and Frogs, Elephants and
-Rhinos, NoGo, Cannibal Clobber and Fission on random positions, the MCGS corpus's values
+Rhinos, NoGo, Cannibal Clobber, Fission and King Dirt on random positions, the MCGS corpus's values
 through the native path, parts beyond the native limits falling back to Python,
 and bad keys as a RulesError.  Longer random sweeps are marked slow."""
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cgtkit.errors import RulesError
 from cgtkit.mcgs.runner import OK, run_case
 from cgtkit.mcgs.testfile import read
-from cgtkit.rulesets import CannibalClobber, Elephants, Fission, GenToads, NoGo, native
+from cgtkit.rulesets import CannibalClobber, Elephants, Fission, GenToads, KingDirt, NoGo, native
 from cgtkit.rulesets.cannibal_clobber import CANNIBAL_CLOBBER
 from cgtkit.search import who_wins, who_wins_by_value
 from cgtkit.short.notation import game
@@ -50,6 +50,13 @@ STRIPS = st.text("XO...", min_size=1, max_size=12)
 NOGO_STRIPS = st.text("XO....", min_size=1, max_size=11)
 NOGO_GRIDS = boards(2, 4, "XO...") | boards(3, 3, "XO..")
 FISSION = boards(4, 4, "X....#").map(Fission)
+KING_DIRT = st.builds(
+    lambda b, w, m, board: KingDirt(f"{b},{w},{m}:{board}"),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.integers(0, 1),
+    boards(3, 3, "..XO#"),
+)
 
 RANDOM = [
     ("elephants", st.builds(Elephants, STRIPS), 150),
@@ -58,6 +65,7 @@ RANDOM = [
     ("nogo-grids", NOGO_GRIDS.map(nogo_or_none), 150),
     ("cannibal-clobber", boards(3, 4, "xo.").map(CannibalClobber), 120),
     ("fission", FISSION, 150),
+    ("king-dirt", KING_DIRT, 120),
 ]
 
 
@@ -101,6 +109,7 @@ CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "nogo-grids": ("nogo_autotests/nogo.test", (9, 11, 13, 15, 17, 19, 21, 23)),
     "cannibal-clobber": ("cannibal_clobber/3x3-even-stones.test", tuple(range(9, 29))),
     "fission": ("fission_autotests/fission_5x5_easy.test", (17, 19, 21, 23, 25, 26, 32, 36)),
+    "king-dirt": ("gen_king_dirt/3x3_110.test", tuple(range(15, 37))),
 }
 OWNERS = {
     "elephants": Elephants,
@@ -109,6 +118,7 @@ OWNERS = {
     "nogo-grids": NoGo,
     "cannibal-clobber": CANNIBAL_CLOBBER,
     "fission": Fission,
+    "king-dirt": KingDirt,
 }
 
 
@@ -216,6 +226,12 @@ def test_beyond_the_native_limits_the_python_search_runs():
     rows = ["." + "#" * 10] * 5 + ["X" + "#" * 10] + ["." + "#" * 10] * 4 + ["." * 11]
     assert native.solver_of(Fission).value([tuple(rows)]) is None
     assert Fission("|".join(rows)).value == Fission("|".join(r[0] for r in rows)).value == game("5")
+    # a 1 x 120 King Dirt board with stones to place (121 bits at stride 121) is one
+    # part, searched in Python: the far O never moves, so it is X.#O, where either
+    # places on the one empty cell (or X steps there), leaving nothing: *
+    wide = "X." + "#" * 117 + "O"
+    assert native.solver_of(KingDirt).value([(1, 1, 0, (wide,))]) is None
+    assert KingDirt(f"1,1,0:{wide}").value == KingDirt("1,1,0:X.#O").value == game("*")
 
 
 def test_bad_keys_are_rules_errors():
@@ -242,3 +258,12 @@ def test_bad_keys_are_rules_errors():
         native.solver_of(Fission).value(["X."])
     with pytest.raises(RulesError, match="equal"):
         native.solver_of(Fission).value([("X.", ".")])
+    kings = native.solver_of(KingDirt)
+    with pytest.raises(RulesError, match="column 2"):
+        kings.value([(0, 0, 0, ("XQ",))])
+    with pytest.raises(RulesError, match="must-place"):
+        kings.value([(0, 0, 2, ("X.",))])
+    with pytest.raises(RulesError):
+        kings.value([(0, -1, 0, ("X.",))])
+    with pytest.raises(RulesError):
+        kings.value([(0, 0, ("X.",))])

@@ -22,6 +22,7 @@ pub mod fission;
 pub mod gen_toads;
 pub mod graphs;
 pub mod hackenbush;
+pub mod king_dirt;
 pub mod konane;
 pub mod nogo;
 pub mod outcome;
@@ -60,6 +61,7 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
         "fission" => Box::new(Solver::new(fission::Fission, entries)),
+        "king-dirt" => Box::new(Solver::new(king_dirt::KingDirt, entries)),
         "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
         "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
         _ => return Err(format!("no native search {name:?}")),
