@@ -1,6 +1,6 @@
 """The native searches of the issue-27 rulesets against their twins, the Python
 searches (``with python_search():``): generalized Toads and Frogs, Elephants and
-Rhinos, NoGo, Cannibal Clobber, Fission and King Dirt on random positions, the MCGS corpus's values
+Rhinos, NoGo, Cannibal Clobber, Fission, King Dirt and Sheep on random positions, the MCGS corpus's values
 through the native path, parts beyond the native limits falling back to Python,
 and bad keys as a RulesError.  Longer random sweeps are marked slow."""
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cgtkit.errors import RulesError
 from cgtkit.mcgs.runner import OK, run_case
 from cgtkit.mcgs.testfile import read
-from cgtkit.rulesets import CannibalClobber, Elephants, Fission, GenToads, KingDirt, NoGo, native
+from cgtkit.rulesets import CannibalClobber, Elephants, Fission, GenToads, KingDirt, NoGo, Sheep, native
 from cgtkit.rulesets.cannibal_clobber import CANNIBAL_CLOBBER
 from cgtkit.search import who_wins, who_wins_by_value
 from cgtkit.short.notation import game
@@ -57,6 +57,9 @@ KING_DIRT = st.builds(
     st.integers(0, 1),
     boards(3, 3, "..XO#"),
 )
+SHEEP = st.lists(
+    st.lists(st.sampled_from([0, 0, 0, 0, 1, 2, 3, -1, -2, -3]), min_size=3, max_size=3), min_size=1, max_size=3
+).map(lambda rows: Sheep("|".join(" ".join(map(str, r)) for r in rows)))
 
 RANDOM = [
     ("elephants", st.builds(Elephants, STRIPS), 150),
@@ -66,6 +69,7 @@ RANDOM = [
     ("cannibal-clobber", boards(3, 4, "xo.").map(CannibalClobber), 120),
     ("fission", FISSION, 150),
     ("king-dirt", KING_DIRT, 120),
+    ("sheep", SHEEP, 100),
 ]
 
 
@@ -101,6 +105,16 @@ def test_native_equals_python_longer_sweep(positions):
     check()
 
 
+# the cases of sheep1.test and sheep2.test (MCGS's own results) whose native value takes
+# at most about 0.1 s; of the 119 cases of the three files 74 take under 4 s (the rest
+# of those in the slow test below), the others more than 10 s
+SHEEP_QUICK = {
+    "sheep1.test": (10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 27, 28, 29, 30, 34, 36, 37, 39, 40, 41, 42)
+    + (44, 45, 46, 48, 49, 50, 52, 53, 55, 58),
+    "sheep2.test": (9, 10, 11, 12, 13, 14, 18, 19, 21, 22, 23, 24, 26, 31, 32, 34, 35, 36, 37, 40, 42, 44, 46, 47)
+    + (48, 50, 52, 54, 56, 57),
+}
+SHEEP_SLOW = {"sheep1.test": (13, 32, 35, 43, 47, 51, 54, 57), "sheep2.test": (17, 58)}
 # --- the MCGS corpus through the native path ---------------------------------------------
 CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "elephants": ("elephants_autotests/elephants.test", (17, 20, 26)),
@@ -110,6 +124,8 @@ CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "cannibal-clobber": ("cannibal_clobber/3x3-even-stones.test", tuple(range(9, 29))),
     "fission": ("fission_autotests/fission_5x5_easy.test", (17, 19, 21, 23, 25, 26, 32, 36)),
     "king-dirt": ("gen_king_dirt/3x3_110.test", tuple(range(15, 37))),
+    "sheep1": ("sheep_autotests/sheep1.test", SHEEP_QUICK["sheep1.test"]),
+    "sheep2": ("sheep_autotests/sheep2.test", SHEEP_QUICK["sheep2.test"]),
 }
 OWNERS = {
     "elephants": Elephants,
@@ -119,6 +135,8 @@ OWNERS = {
     "cannibal-clobber": CANNIBAL_CLOBBER,
     "fission": Fission,
     "king-dirt": KingDirt,
+    "sheep1": Sheep,
+    "sheep2": Sheep,
 }
 
 
@@ -135,6 +153,17 @@ def test_the_mcgs_corpus_through_the_native_search(key):
         results = list(run_case(case, name))
         assert results and all(r.status == OK for r in results), results
     assert solver.stats()["misses"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SHEEP_SLOW))
+def test_the_slower_sheep_corpus_cases(name):
+    path = CORPUS / "sheep_autotests" / name
+    cases = [c for c in read(path.read_text(), str(path)).cases if c.line in SHEEP_SLOW[name]]
+    assert len(cases) == len(SHEEP_SLOW[name])
+    for case in cases:
+        results = list(run_case(case, name))
+        assert results and all(r.status == OK for r in results), results
 
 
 # --- values by hand and the corpus's, through the native path -------------------------------
@@ -232,6 +261,13 @@ def test_beyond_the_native_limits_the_python_search_runs():
     wide = "X." + "#" * 117 + "O"
     assert native.solver_of(KingDirt).value([(1, 1, 0, (wide,))]) is None
     assert KingDirt(f"1,1,0:{wide}").value == KingDirt("1,1,0:X.#O").value == game("*")
+    # a Sheep herd of 200 (a cell is a byte) or a board of 49 cells: the Python search;
+    # a herd of two with room to move, alone, is 1 (one move, then nobody moves)
+    assert native.solver_of(Sheep).value([((200, 0),)]) is None
+    assert Sheep("200 0").value == game("1")
+    big = Sheep("|".join(["2 0 0 0 0 0 0"] + ["0 0 0 0 0 0 0"] * 6))
+    assert native.solver_of(Sheep).value([big._rows]) is None
+    assert big.value == game("1") == Sheep("2 0").value
 
 
 def test_bad_keys_are_rules_errors():
@@ -267,3 +303,10 @@ def test_bad_keys_are_rules_errors():
         kings.value([(0, -1, 0, ("X.",))])
     with pytest.raises(RulesError):
         kings.value([(0, 0, ("X.",))])
+    sheep = native.solver_of(Sheep)
+    with pytest.raises(RulesError, match="equal length"):
+        sheep.value([((1, 0), (0,))])
+    with pytest.raises(RulesError, match="rows of ints"):
+        sheep.value(["1 0"])
+    with pytest.raises(RulesError, match="rows of ints"):
+        sheep.value([(("a", 0),)])

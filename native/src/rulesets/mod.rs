@@ -28,6 +28,7 @@ pub mod nogo;
 pub mod outcome;
 pub mod placement;
 pub mod search;
+pub mod sheep;
 pub mod stones;
 pub mod sums;
 pub mod table;
@@ -62,6 +63,7 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
         "fission" => Box::new(Solver::new(fission::Fission, entries)),
         "king-dirt" => Box::new(Solver::new(king_dirt::KingDirt, entries)),
+        "sheep" => Box::new(Solver::new(sheep::Sheep, entries)),
         "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
         "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
         _ => return Err(format!("no native search {name:?}")),
