@@ -1,6 +1,6 @@
 """The native searches of the issue-27 rulesets against their twins, the Python
 searches (``with python_search():``): generalized Toads and Frogs, Elephants and
-Rhinos, NoGo and Cannibal Clobber on random positions, the MCGS corpus's values
+Rhinos, NoGo, Cannibal Clobber, Fission, King Dirt and Sheep on random positions, the MCGS corpus's values
 through the native path, parts beyond the native limits falling back to Python,
 and bad keys as a RulesError.  Longer random sweeps are marked slow."""
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cgtkit.errors import RulesError
 from cgtkit.mcgs.runner import OK, run_case
 from cgtkit.mcgs.testfile import read
-from cgtkit.rulesets import CannibalClobber, Elephants, GenToads, NoGo, native
+from cgtkit.rulesets import CannibalClobber, Elephants, Fission, GenToads, KingDirt, NoGo, Sheep, native
 from cgtkit.rulesets.cannibal_clobber import CANNIBAL_CLOBBER
 from cgtkit.search import who_wins, who_wins_by_value
 from cgtkit.short.notation import game
@@ -49,6 +49,17 @@ RULES = st.sampled_from(["1,1,1,0", "1,1,0,0", "1,2,1,1", "1,2,3,0", "1,3,2,1", 
 STRIPS = st.text("XO...", min_size=1, max_size=12)
 NOGO_STRIPS = st.text("XO....", min_size=1, max_size=11)
 NOGO_GRIDS = boards(2, 4, "XO...") | boards(3, 3, "XO..")
+FISSION = boards(4, 4, "X....#").map(Fission)
+KING_DIRT = st.builds(
+    lambda b, w, m, board: KingDirt(f"{b},{w},{m}:{board}"),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.integers(0, 1),
+    boards(3, 3, "..XO#"),
+)
+SHEEP = st.lists(
+    st.lists(st.sampled_from([0, 0, 0, 0, 1, 2, 3, -1, -2, -3]), min_size=3, max_size=3), min_size=1, max_size=3
+).map(lambda rows: Sheep("|".join(" ".join(map(str, r)) for r in rows)))
 
 RANDOM = [
     ("elephants", st.builds(Elephants, STRIPS), 150),
@@ -56,6 +67,9 @@ RANDOM = [
     ("nogo-strips", NOGO_STRIPS.map(nogo_or_none), 150),
     ("nogo-grids", NOGO_GRIDS.map(nogo_or_none), 150),
     ("cannibal-clobber", boards(3, 4, "xo.").map(CannibalClobber), 120),
+    ("fission", FISSION, 150),
+    ("king-dirt", KING_DIRT, 120),
+    ("sheep", SHEEP, 100),
 ]
 
 
@@ -91,6 +105,16 @@ def test_native_equals_python_longer_sweep(positions):
     check()
 
 
+# the cases of sheep1.test and sheep2.test (MCGS's own results) whose native value takes
+# at most about 0.1 s; of the 119 cases of the three files 74 take under 4 s (the rest
+# of those in the slow test below), the others more than 10 s
+SHEEP_QUICK = {
+    "sheep1.test": (10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 27, 28, 29, 30, 34, 36, 37, 39, 40, 41, 42)
+    + (44, 45, 46, 48, 49, 50, 52, 53, 55, 58),
+    "sheep2.test": (9, 10, 11, 12, 13, 14, 18, 19, 21, 22, 23, 24, 26, 31, 32, 34, 35, 36, 37, 40, 42, 44, 46, 47)
+    + (48, 50, 52, 54, 56, 57),
+}
+SHEEP_SLOW = {"sheep1.test": (13, 32, 35, 43, 47, 51, 54, 57), "sheep2.test": (17, 58)}
 # --- the MCGS corpus through the native path ---------------------------------------------
 CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "elephants": ("elephants_autotests/elephants.test", (17, 20, 26)),
@@ -98,6 +122,10 @@ CORPUS_CASES = {  # file: the lines of its cases small enough for make test
     "nogo-strips": ("nogo_1xn_autotests/nogo_1xn_filled_easy.test", (8, 10, 11, 12)),
     "nogo-grids": ("nogo_autotests/nogo.test", (9, 11, 13, 15, 17, 19, 21, 23)),
     "cannibal-clobber": ("cannibal_clobber/3x3-even-stones.test", tuple(range(9, 29))),
+    "fission": ("fission_autotests/fission_5x5_easy.test", (17, 19, 21, 23, 25, 26, 32, 36)),
+    "king-dirt": ("gen_king_dirt/3x3_110.test", tuple(range(15, 37))),
+    "sheep1": ("sheep_autotests/sheep1.test", SHEEP_QUICK["sheep1.test"]),
+    "sheep2": ("sheep_autotests/sheep2.test", SHEEP_QUICK["sheep2.test"]),
 }
 OWNERS = {
     "elephants": Elephants,
@@ -105,6 +133,10 @@ OWNERS = {
     "nogo-strips": NoGo,
     "nogo-grids": NoGo,
     "cannibal-clobber": CANNIBAL_CLOBBER,
+    "fission": Fission,
+    "king-dirt": KingDirt,
+    "sheep1": Sheep,
+    "sheep2": Sheep,
 }
 
 
@@ -121,6 +153,17 @@ def test_the_mcgs_corpus_through_the_native_search(key):
         results = list(run_case(case, name))
         assert results and all(r.status == OK for r in results), results
     assert solver.stats()["misses"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(SHEEP_SLOW))
+def test_the_slower_sheep_corpus_cases(name):
+    path = CORPUS / "sheep_autotests" / name
+    cases = [c for c in read(path.read_text(), str(path)).cases if c.line in SHEEP_SLOW[name]]
+    assert len(cases) == len(SHEEP_SLOW[name])
+    for case in cases:
+        results = list(run_case(case, name))
+        assert results and all(r.status == OK for r in results), results
 
 
 # --- values by hand and the corpus's, through the native path -------------------------------
@@ -175,6 +218,19 @@ def test_who_wins_hands_strips_to_the_native_outcome_search(position):
     assert solver.sum_stats()["entries"] > 0
 
 
+def test_fission_transpose_is_the_negative_and_reflections_share_keys():
+    solver = native.solver_of(Fission)
+    solver.clear()
+    rows = ["X...", "..#.", ".X.."]
+    v = Fission("|".join(rows)).value
+    entries = solver.stats()["entries"]
+    for other in (rows[::-1], [r[::-1] for r in rows]):
+        assert Fission("|".join(other)).value == v
+    assert solver.stats()["entries"] == entries
+    turned = "|".join("".join(r[j] for r in rows) for j in range(len(rows[0])))
+    assert Fission(turned).value == -v == -twin(Fission("|".join(rows)))
+
+
 def test_gen_toads_and_elephants_agree():
     for s in ["X..X.O..O", "XX.O.OX..O", "X.X.O.O"]:
         assert Elephants(s).value == GenToads("1,1,0,0:" + s).value == twin(Elephants(s))
@@ -193,6 +249,25 @@ def test_beyond_the_native_limits_the_python_search_runs():
     wide = NoGo(".XO." * 30)
     assert native.solver_of(NoGo).value([wide.board_key()]) is None
     assert wide.value == sum([NoGo("O..X").value] * 29, game("0"))
+    # an 11 x 11 Fission region (132 bits at stride 12), an L of a column and the bottom
+    # row, is searched in Python: only its column's stones ever move (no Right move
+    # from the corner), so it is the column alone
+    rows = ["." + "#" * 10] * 5 + ["X" + "#" * 10] + ["." + "#" * 10] * 4 + ["." * 11]
+    assert native.solver_of(Fission).value([tuple(rows)]) is None
+    assert Fission("|".join(rows)).value == Fission("|".join(r[0] for r in rows)).value == game("5")
+    # a 1 x 120 King Dirt board with stones to place (121 bits at stride 121) is one
+    # part, searched in Python: the far O never moves, so it is X.#O, where either
+    # places on the one empty cell (or X steps there), leaving nothing: *
+    wide = "X." + "#" * 117 + "O"
+    assert native.solver_of(KingDirt).value([(1, 1, 0, (wide,))]) is None
+    assert KingDirt(f"1,1,0:{wide}").value == KingDirt("1,1,0:X.#O").value == game("*")
+    # a Sheep herd of 200 (a cell is a byte) or a board of 49 cells: the Python search;
+    # a herd of two with room to move, alone, is 1 (one move, then nobody moves)
+    assert native.solver_of(Sheep).value([((200, 0),)]) is None
+    assert Sheep("200 0").value == game("1")
+    big = Sheep("|".join(["2 0 0 0 0 0 0"] + ["0 0 0 0 0 0 0"] * 6))
+    assert native.solver_of(Sheep).value([big._rows]) is None
+    assert big.value == game("1") == Sheep("2 0").value
 
 
 def test_bad_keys_are_rules_errors():
@@ -213,3 +288,25 @@ def test_bad_keys_are_rules_errors():
         nogo.value([("a", 1, 2, 3, 4)])
     with pytest.raises(RulesError):
         native.solver_of(CANNIBAL_CLOBBER).value([(2, 1, 0b111, 0, 0)])  # a cell in the guard column
+    with pytest.raises(RulesError, match="column 3"):
+        native.solver_of(Fission).value([("X.O",)])
+    with pytest.raises(RulesError, match="tuple of rows"):
+        native.solver_of(Fission).value(["X."])
+    with pytest.raises(RulesError, match="equal"):
+        native.solver_of(Fission).value([("X.", ".")])
+    kings = native.solver_of(KingDirt)
+    with pytest.raises(RulesError, match="column 2"):
+        kings.value([(0, 0, 0, ("XQ",))])
+    with pytest.raises(RulesError, match="must-place"):
+        kings.value([(0, 0, 2, ("X.",))])
+    with pytest.raises(RulesError):
+        kings.value([(0, -1, 0, ("X.",))])
+    with pytest.raises(RulesError):
+        kings.value([(0, 0, ("X.",))])
+    sheep = native.solver_of(Sheep)
+    with pytest.raises(RulesError, match="equal length"):
+        sheep.value([((1, 0), (0,))])
+    with pytest.raises(RulesError, match="rows of ints"):
+        sheep.value(["1 0"])
+    with pytest.raises(RulesError, match="rows of ints"):
+        sheep.value([(("a", 0),)])

@@ -18,14 +18,17 @@ pub mod cannibal_clobber;
 pub mod clobber;
 pub mod codec;
 pub mod colouring;
+pub mod fission;
 pub mod gen_toads;
 pub mod graphs;
 pub mod hackenbush;
+pub mod king_dirt;
 pub mod konane;
 pub mod nogo;
 pub mod outcome;
 pub mod placement;
 pub mod search;
+pub mod sheep;
 pub mod stones;
 pub mod sums;
 pub mod table;
@@ -58,6 +61,9 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
         "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
         "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
         "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
+        "fission" => Box::new(Solver::new(fission::Fission, entries)),
+        "king-dirt" => Box::new(Solver::new(king_dirt::KingDirt, entries)),
+        "sheep" => Box::new(Solver::new(sheep::Sheep, entries)),
         "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
         "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
         _ => return Err(format!("no native search {name:?}")),

@@ -85,6 +85,34 @@ pub fn fits_board(h: u32, w: u32) -> bool {
     h >= 1 && w >= 1 && (h as u64) * (w as u64 + 1) <= KEY_BITS as u64
 }
 
+/// A board written as rows of characters, one layer a character of `allowed` (a
+/// letter in either case): `(h, w, layers)` at stride `w + 1`; `Ok(None)` when it does
+/// not fit the native search, `Err` naming the game and a bad character.
+pub fn parse_rows<const N: usize>(rows: &[&str], game: &str, allowed: [char; N]) -> Result<Option<(u32, u32, [Bits; N])>, String> {
+    let w = rows.first().map_or(0, |r| r.chars().count());
+    if w == 0 || rows.iter().any(|r| r.chars().count() != w) {
+        return Err(format!("{game}: a board is rows of equal positive length, not {rows:?}"));
+    }
+    let at = |ch: char| allowed.iter().position(|&c| c == ch.to_ascii_uppercase());
+    for (i, r) in rows.iter().enumerate() {
+        if let Some((j, ch)) = r.chars().enumerate().find(|&(_, ch)| at(ch).is_none()) {
+            let allowed: Vec<String> = allowed.iter().map(|c| format!("{c:?}")).collect();
+            return Err(format!("{game}: illegal character {ch:?} at row {}, column {} (allowed: {})", i + 1, j + 1, allowed.join(", ")));
+        }
+    }
+    let (h, w) = (rows.len() as u32, w as u32);
+    if !fits_board(h, w) {
+        return Ok(None);
+    }
+    let mut layers = [0; N];
+    for (i, r) in rows.iter().enumerate() {
+        for (j, ch) in r.chars().enumerate() {
+            layers[at(ch).expect("checked")] |= 1 << (i as u32 * (w + 1) + j as u32);
+        }
+    }
+    Ok(Some((h, w, layers)))
+}
+
 /// The four orthogonal neighbours of every cell of `b`.
 #[inline]
 pub fn near(b: Bits, s: u32) -> Bits {

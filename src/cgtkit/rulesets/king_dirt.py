@@ -20,7 +20,9 @@ has a stone to place, the 8-connected regions of cells that are not dirt are
 independent parts, and a region without both a stone and an empty cell is 0.  While
 stones remain to be placed (anywhere) the board is one part.  Every part is taken
 least under the eight symmetries of the square (a king moves the same way on each);
-the colours swapped, with the counts swapped, is the negative.
+the colours swapped, with the counts swapped, is the negative.  The native search
+(``native/src/rulesets/king_dirt.rs``) computes the same values; the parts are not
+handed to the native outcome search of sums (no ``native_parts``).
 
 >>> KingDirt("0,0,0:X.").value, KingDirt("1,0,0:..").value, KingDirt("1,1,0:.").value
 (game('1'), game('2'), game('*'))
@@ -35,7 +37,7 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ..errors import RulesError, quoted
-from .base import StringPosition
+from .base import StringPosition, native_value
 from .bitboard import parse_grid
 from .solver import ComponentSolver
 
@@ -164,6 +166,7 @@ class KingDirt(
     example="1,1,0:.X.|...|.O.",
     board=True,
     aliases=("gen-king-dirt",),
+    native="king-dirt",
 ):
     """A King Dirt position (immutable): the stones each player has to place, the
     must-place flag, and the board."""
@@ -212,4 +215,7 @@ class KingDirt(
     @property
     def value(self):  # type: ignore[no-untyped-def]
         """The canonical value: the sum of the parts' values."""
+        got = native_value(KingDirt, self.components())
+        if got is not None:
+            return got
         return SOLVER.value_of(self.components())

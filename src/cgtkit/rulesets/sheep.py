@@ -12,7 +12,9 @@ the six directions) is the same game.
 
 The notation is MCGS's: rows separated by ``|``, the numbers of a row by commas or
 spaces, in optional parentheses, e.g. ``(2, 0 | 0, -2)``.  The value is the generic
-search over ``left_moves``/``right_moves`` (no split into parts yet).
+search over ``left_moves``/``right_moves`` (no split into parts yet), or the native
+search of the same moves (``native/src/rulesets/sheep.rs``, boards of at most 48
+cells and herds of at most 127).
 
 >>> Sheep("2, 0").value, Sheep("0, -2").value, Sheep("3 0 0").value, Sheep("2 0 | 0 -2").value
 (game('1'), game('-1'), game('2'), game('0'))
@@ -27,7 +29,7 @@ from html import escape
 from typing import Optional
 
 from ..errors import RulesError
-from .base import StringPosition
+from .base import StringPosition, native_value
 
 __all__ = ["Sheep"]
 
@@ -64,6 +66,7 @@ class Sheep(
     example="2 0 0|0 0 -3",
     board=True,
     aliases=("battle-sheep",),
+    native="sheep",
 ):
     """A Sheep position (immutable): rows of integers, ``|`` between rows."""
 
@@ -127,3 +130,12 @@ class Sheep(
     def right_moves(self) -> list["Sheep"]:
         """Right sends part of a negative herd of two or more."""
         return self._moves(-1)
+
+    @property
+    def value(self):  # type: ignore[no-untyped-def]
+        """The canonical value: the native search's, else the generic search over the
+        moves."""
+        got = native_value(Sheep, [self._rows])
+        if got is not None:
+            return got
+        return super().value
