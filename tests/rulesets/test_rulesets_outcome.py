@@ -126,7 +126,7 @@ def test_bad_input():
 
 
 def test_command_line_outcome(capsys):
-    from cli_run import lines, run
+    from support.cli_run import lines, run
 
     status, out, _ = run(capsys, "clobber", "--outcome", "xoxo|oxox|xoxo")
     assert status == 0 and lines(out) == {

@@ -113,7 +113,7 @@ def test_variants_are_values_and_bad_input_is_one_error():
 
 
 def test_the_command_line_option(capsys):
-    from cli_run import run
+    from support.cli_run import run
 
     for variant, value in (("impartial", "*2"), ("dicotic", "0"), ("twisted", "1")):
         status, out, _ = run(capsys, "domineering", "--variant", variant, ".|.|.|.")

@@ -412,7 +412,7 @@ def test_reduction_leaves_no_comparisons_of_discarded_raw_games():
     # (the python twin's machinery: its raw games get negative ids)
     from cgtkit.backend.python.short import core
 
-    from engines import PYTHON, to_handle
+    from support.engines import PYTHON, to_handle
 
     h = F([0, star], [-1])
     for g in (F([up], [h]), F([F([1], [star])], [h]), F([up(2), star(3)], [h, switch(2)]) + up):

@@ -132,7 +132,7 @@ def test_direct_recursion_agrees_with_the_explicit_stack():
     from cgtkit import backend
     from cgtkit.backend.python.short import core as engine
 
-    from engines import PYTHON, to_handle
+    from support.engines import PYTHON, to_handle
 
     rng = random.Random(6)
     pairs = [(to_handle(PYTHON, rng.choice(DAY3)), to_handle(PYTHON, rng.choice(DAY3))) for _ in range(300)]
