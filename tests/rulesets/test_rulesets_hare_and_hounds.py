@@ -24,7 +24,7 @@ import cgtkit as cg
 from cgtkit.loopy import LoopyValue, loopy
 from cgtkit.rulesets.hare_and_hounds import HareAndHounds, board
 from cgtkit.short.notation import game
-from test_loopy_sides import PROBES, check_sides
+from support.loopy_referee import PROBES, check_sides
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "hare_and_hounds.json").read_text())
 
