@@ -185,7 +185,8 @@ def _root_split(
     the native search of one move's sum (a sum with no native search is decided here
     by its value).  Ctrl-C, or the first win when ``first_only``, stops the rest."""
     other = not left
-    jobs_of: list[tuple[tuple[int, int], Any]] = []
+    other_name = "L" if other else "R"
+    jobs_of: list[tuple[tuple[int, int], list[Any], Any]] = []
     found: list[tuple[int, int]] = []
     nodes = 0
     for i, t in enumerate(terms):
@@ -193,23 +194,21 @@ def _root_split(
             after = terms[:i] + [o] + terms[i + 1 :]
             job = _native_job(after, other, small)
             if job is None:
-                if not who_wins_by_value(after, "L" if other else "R"):
+                if not who_wins_by_value(after, other_name):
                     found.append((i, j))
                     if first_only:
                         return found, nodes
             else:
-                jobs_of.append(((i, j), job))
+                jobs_of.append(((i, j), after, job))
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="cgtkit-search")
-    futures = {pool.submit(native.wins, *job): move for move, job in jobs_of}
+    futures = {pool.submit(native.wins, *job): (move, after) for move, after, job in jobs_of}
     finished = False
     try:
         for f in concurrent.futures.as_completed(futures):
             got = f.result()
-            move = futures[f]
+            move, after = futures[f]
             if got is None:  # a part beyond the native limits: by value
-                i, j = move
-                after = terms[:i] + [_options(terms[i], left)[j]] + terms[i + 1 :]
-                wins = who_wins_by_value(after, "L" if other else "R")
+                wins = who_wins_by_value(after, other_name)
             else:
                 wins, n = got
                 nodes += n
