@@ -37,7 +37,7 @@ def plain_mex(code: str, n: int) -> np.ndarray:
     arr = lambda ks: np.array(ks, dtype=np.int64)  # noqa: E731
     G = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.int64)
-    backend.heap_kernels().fill_plain(G, 1, n, arr(c.takes(0)), arr(c.takes(1)), arr(c.takes(2)), False, seen)
+    backend.heap_kernels().fill_plain(G, 1, n, arr(c.takes(0)), arr(c.takes(1)), arr(c.takes(2)), False, seen, arr(()))
     return G
 
 
@@ -46,7 +46,7 @@ def plain_split_distinct(n: int) -> np.ndarray:
     G = np.zeros(n, dtype=np.int64)
     seen = np.zeros(n + 2, dtype=np.int64)
     none = np.zeros(0, dtype=np.int64)
-    backend.heap_kernels().fill_plain(G, 1, n, none, none, np.array([0], dtype=np.int64), True, seen)
+    backend.heap_kernels().fill_plain(G, 1, n, none, none, np.array([0], dtype=np.int64), True, seen, none)
     return G
 
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from cgtkit.errors import HeapCodeError, PeriodNotCertifiedError
 from cgtkit.heap import GrundysGame, OctalGame, TakeBreakCode
-from cgtkit.heap.code_engine import CodeEngine, ExpandingSplitEngine
+from cgtkit.heap.code_engine import CodeEngine, ExpandingSplitEngine, split_shape
+from cgtkit.heap.sequences import SplitEngine
 from cgtkit.heap.codes import partitions
 from cgtkit.nimbers import mex
 
@@ -185,6 +186,31 @@ def test_engines_against_the_plain_mex_on_random_codes():
         want = slow_values(code, 16)
         for native in (False, None) if (backend.extension() is not None) else (False,):
             assert octal(code, native).grundy_values(16).tolist() == want, code
+
+
+# codes whose two-heap moves mix free, unequal and equal splits: the split kernel
+MIXED = ["4!.6", "0.4!6", "0.6=4!", "4?.[6]", "0.[4!6]", "0.4=6", "4=.0", "0.44!4=", "0.6!6=4?"]
+
+
+@pytest.mark.parametrize("native", ENGINES)
+@pytest.mark.parametrize("code", MIXED)
+def test_mixed_two_heap_codes_run_on_the_split_kernel(code, native):
+    n = 160 if native is None else 90
+    game = octal(code, native)
+    assert isinstance(game._engine, (SplitEngine, ExpandingSplitEngine))
+    assert game.grundy_values(n).tolist() == slow_values(code, n)
+
+
+def test_random_two_heap_codes_on_the_split_kernel():
+    rng = random.Random(35)
+    for _ in range(40):
+        digits = [rng.choice("0123456789ABCDEF") + rng.choice(["", "!", "?", "="]) for _ in range(rng.randint(1, 4))]
+        code = "0." + "".join(digits)
+        if split_shape(TakeBreakCode.parse(code)) is None:
+            continue
+        want = slow_values(code, 60)
+        for native in (False, None) if (backend.extension() is not None) else (False,):
+            assert octal(code, native).grundy_values(60).tolist() == want, code
 
 
 def test_code_engine_grows_in_steps_like_in_one_go():

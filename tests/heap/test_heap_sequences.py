@@ -406,7 +406,9 @@ def test_wide_values_against_the_native_plain_mex(code, top):
     want = np.zeros(n, dtype=np.int64)
     ks = [np.array(c.takes(i), dtype=np.int64) for i in range(3)]
     with backend.use("native"):
-        backend.heap_kernels().fill_plain(want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64))
+        backend.heap_kernels().fill_plain(
+            want, 1, n, *ks, False, np.zeros(n + 1, dtype=np.int64), np.zeros(0, dtype=np.int64)
+        )
     assert want.max() >= top
     game = made_on(True, OctalGame, code)
     assert game.grundy_values(n).tolist() == want.tolist()

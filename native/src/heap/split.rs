@@ -28,6 +28,11 @@ pub struct SplitGame<'a> {
     pub split_k: &'a [usize],
     /// splits into two equal heaps are not allowed (Grundy's game)
     pub distinct: bool,
+    /// takes that may leave two *equal* heaps even when `distinct` (a code whose
+    /// two-heap digits mix `!` with free ones, or an `=` digit, whose only split is
+    /// the halves): the halves' value is `G(a) ^ G(a) = 0`, so such an option is
+    /// marked with the simple ones
+    pub halves_k: &'a [usize],
     /// use the rare/common split (`par` set by a non-zero mask)
     pub use_common: bool,
     /// `par[v]` is 1 for common values
@@ -35,14 +40,16 @@ pub struct SplitGame<'a> {
 }
 
 impl SplitGame<'_> {
-    /// The values of heap `n`'s options that leave at most one heap: 0 for a take of
-    /// exactly `n`, `G[n - k]` for each take `k < n` that leaves one heap.  Every kernel
-    /// marks these the same way, before the split options that tell them apart.
+    /// The values of heap `n`'s options that leave at most one heap, or two equal
+    /// ones: 0 for a take of exactly `n`, `G[n - k]` for each take `k < n` that leaves
+    /// one heap, 0 for each take in `halves_k` that leaves two equal heaps.  Every
+    /// kernel marks these the same way, before the split options that tell them apart.
     #[inline]
     fn simple_options<'g>(&'g self, g: &'g [i64], n: usize) -> impl Iterator<Item = usize> + 'g {
         let none_left = self.zero_k.iter().filter(move |&&k| n == k).map(|_| 0);
         let one_left = self.single_k.iter().filter(move |&&k| n > k).map(move |&k| g[n - k] as usize);
-        none_left.chain(one_left)
+        let halves = self.halves_k.iter().filter(move |&&k| n >= k + 2 && (n - k).is_multiple_of(2)).map(|_| 0);
+        none_left.chain(one_left).chain(halves)
     }
 }
 
@@ -603,7 +610,7 @@ mod tests {
         while done < n {
             let par: Vec<i8> = (0..2 * vlimit).map(|v| ((v & mask).count_ones() & 1) as i8).collect();
             let mut seen = vec![0i64; 2 * vlimit as usize];
-            let game = SplitGame { zero_k: &ks, single_k: &ks, split_k: &ks, distinct: false, use_common, par: &par };
+            let game = SplitGame { zero_k: &ks, single_k: &ks, split_k: &ks, distinct: false, halves_k: &[], use_common, par: &par };
             // recompute the rare list for the mask, as the Python engine does
             let list: Vec<i64> = (1..done).filter(|&h| par[g[h] as usize] == 0).map(|h| h as i64).collect();
             rare[..list.len()].copy_from_slice(&list);
@@ -622,7 +629,7 @@ mod tests {
     fn plain(n: usize, zero: &[usize], single: &[usize], split: &[usize], distinct: bool) -> Vec<i64> {
         let mut g = vec![0i64; n];
         let mut seen = vec![0i64; n + 1];
-        let game = SplitGame { zero_k: zero, single_k: single, split_k: split, distinct, use_common: false, par: &[] };
+        let game = SplitGame { zero_k: zero, single_k: single, split_k: split, distinct, halves_k: &[], use_common: false, par: &[] };
         fill_plain(&mut g, 1, n, &game, &mut seen).unwrap();
         g
     }
@@ -650,7 +657,7 @@ mod tests {
             let list: Vec<i64> = (1..done).filter(|&h| par[g[h] as usize] == 0).map(|h| h as i64).collect();
             rare[..list.len()].copy_from_slice(&list);
             let mut seen = vec![0i64; 2 * vlimit as usize];
-            let game = SplitGame { zero_k: &[], single_k: &[], split_k: &split, distinct: true, use_common: m != 0, par: &par };
+            let game = SplitGame { zero_k: &[], single_k: &[], split_k: &split, distinct: true, halves_k: &[], use_common: m != 0, par: &par };
             let (d, _) = fill_split(&mut g, done, n, &game, &mut rare, list.len(), &mut seen, vlimit).unwrap();
             done = d;
             if g[done - 1] >= vlimit {
@@ -670,10 +677,72 @@ mod tests {
         }
     }
 
+    /// Every option listed one by one: `free` takes split any way, `unequal` ones
+    /// only into unequal heaps, `equal` ones only into the halves.
+    fn brute(n: usize, free: &[usize], unequal: &[usize], equal: &[usize]) -> Vec<i64> {
+        let mut g = vec![0i64; n];
+        for h in 1..n {
+            let mut opts = Vec::new();
+            for (ks, rule) in [(free, 0), (unequal, 1), (equal, 2)] {
+                for &k in ks {
+                    if h < k + 2 {
+                        continue;
+                    }
+                    let m = h - k;
+                    for a in 1..=m / 2 {
+                        let ok = match rule {
+                            0 => true,
+                            1 => a + a != m,
+                            _ => a + a == m,
+                        };
+                        if ok {
+                            opts.push(g[a] ^ g[m - a]);
+                        }
+                    }
+                }
+            }
+            g[h] = (0..).find(|v| !opts.contains(v)).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn mixed_and_equal_splits_by_every_kernel() {
+        // 0: split unequal only; 1: split freely; 2: halves only (a `=` digit)
+        let (free, unequal, equal) = ([1usize], [0usize], [2usize]);
+        let want = brute(700, &free, &unequal, &equal);
+        let split = [0usize, 1];
+        let halves = [1usize, 2];
+        let mut g = vec![0i64; 700];
+        let mut seen = vec![0i64; 701];
+        let plain = SplitGame { zero_k: &[], single_k: &[], split_k: &split, distinct: true, halves_k: &halves, use_common: false, par: &[] };
+        fill_plain(&mut g, 1, 700, &plain, &mut seen).unwrap();
+        assert_eq!(g, want);
+        for mask in [0i64, 0b1, 0b110, 0b1111] {
+            let mut vlimit = 4i64;
+            let (mut g, mut rare) = (vec![0i64; 700], vec![0i64; 700]);
+            let mut done = 1;
+            while done < 700 {
+                let m = mask & (vlimit - 1);
+                let par: Vec<i8> = (0..2 * vlimit).map(|v| ((v & m).count_ones() & 1) as i8).collect();
+                let list: Vec<i64> = (1..done).filter(|&h| par[g[h] as usize] == 0).map(|h| h as i64).collect();
+                rare[..list.len()].copy_from_slice(&list);
+                let mut seen = vec![0i64; 2 * vlimit as usize];
+                let game = SplitGame { zero_k: &[], single_k: &[], split_k: &split, distinct: true, halves_k: &halves, use_common: m != 0, par: &par };
+                let (d, _) = fill_split(&mut g, done, 700, &game, &mut rare, list.len(), &mut seen, vlimit).unwrap();
+                done = d;
+                if g[done - 1] >= vlimit {
+                    vlimit *= 2;
+                }
+            }
+            assert_eq!(g, want, "mask {mask:b}");
+        }
+    }
+
     #[test]
     fn bad_input_is_an_error_not_a_panic() {
         let mut g = vec![0i64; 4];
-        let game = SplitGame { zero_k: &[], single_k: &[1], split_k: &[], distinct: false, use_common: false, par: &[0; 4] };
+        let game = SplitGame { zero_k: &[], single_k: &[1], split_k: &[], distinct: false, halves_k: &[], use_common: false, par: &[0; 4] };
         let r = fill_split(&mut g, 1, 8, &game, &mut [], 0, &mut [0; 4], 2);
         assert!(matches!(r, Err(HeapError::BadInput(_))));
     }

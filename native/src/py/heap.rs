@@ -35,7 +35,7 @@ fn ks(py: Python<'_>, a: &PyReadonlyArray1<i64>, what: &str) -> PyResult<Vec<usi
 /// Fill `G[start:end]` by the rare/common kernel; returns `(done, nrare)`.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (g, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit))]
+#[pyo3(signature = (g, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit, halves_k))]
 fn heap_fill_split(
     py: Python<'_>,
     mut g: PyReadwriteArray1<i64>,
@@ -51,15 +51,17 @@ fn heap_fill_split(
     nrare: i64,
     mut seen: PyReadwriteArray1<i64>,
     vlimit: i64,
+    halves_k: PyReadonlyArray1<i64>,
 ) -> PyResult<(usize, usize)> {
     let (zk, sk, pk) = (ks(py, &zero_k, "zero_k")?, ks(py, &single_k, "single_k")?, ks(py, &split_k, "split_k")?);
+    let hk = ks(py, &halves_k, "halves_k")?;
     let (start, end, nrare) = (index(start, "start")?, index(end, "end")?, index(nrare, "nrare")?);
     let par = contiguous(par.as_slice(), "par")?;
     let g = g.as_slice_mut().map_err(|_| PyValueError::new_err("G must be a contiguous numpy array"))?;
     let rare = rare.as_slice_mut().map_err(|_| PyValueError::new_err("rare must be a contiguous numpy array"))?;
     let seen = seen.as_slice_mut().map_err(|_| PyValueError::new_err("seen must be a contiguous numpy array"))?;
     run(py, || {
-        let game = split::SplitGame { zero_k: &zk, single_k: &sk, split_k: &pk, distinct, use_common, par };
+        let game = split::SplitGame { zero_k: &zk, single_k: &sk, split_k: &pk, distinct, halves_k: &hk, use_common, par };
         split::fill_split(g, start, end, &game, rare, nrare, seen, vlimit)
     })
 }
@@ -77,13 +79,15 @@ fn heap_fill_plain(
     split_k: PyReadonlyArray1<i64>,
     distinct: bool,
     mut seen: PyReadwriteArray1<i64>,
+    halves_k: PyReadonlyArray1<i64>,
 ) -> PyResult<usize> {
     let (zk, sk, pk) = (ks(py, &zero_k, "zero_k")?, ks(py, &single_k, "single_k")?, ks(py, &split_k, "split_k")?);
+    let hk = ks(py, &halves_k, "halves_k")?;
     let (start, end) = (index(start, "start")?, index(end, "end")?);
     let g = g.as_slice_mut().map_err(|_| PyValueError::new_err("G must be a contiguous numpy array"))?;
     let seen = seen.as_slice_mut().map_err(|_| PyValueError::new_err("seen must be a contiguous numpy array"))?;
     run(py, || {
-        let game = split::SplitGame { zero_k: &zk, single_k: &sk, split_k: &pk, distinct, use_common: false, par: &[] };
+        let game = split::SplitGame { zero_k: &zk, single_k: &sk, split_k: &pk, distinct, halves_k: &hk, use_common: false, par: &[] };
         split::fill_plain(g, start, end, &game, seen)
     })
 }

@@ -136,9 +136,19 @@ class HeapKernels(Protocol):
         nrare: int,
         seen: Any,
         vlimit: int,
+        halves_k: Any,
     ) -> tuple[int, int]: ...
     def fill_plain(
-        self, G: Any, start: int, end: int, zero_k: Any, single_k: Any, split_k: Any, distinct: bool, seen: Any
+        self,
+        G: Any,
+        start: int,
+        end: int,
+        zero_k: Any,
+        single_k: Any,
+        split_k: Any,
+        distinct: bool,
+        seen: Any,
+        halves_k: Any,
     ) -> int: ...
     def fill_all_but(self, G: Any, start: int, end: int, excluded: Any, count: Any, mex_all: int) -> int: ...
     def last_mismatch(self, G: Any, n: int, p: int, s: int) -> int: ...

@@ -1,9 +1,9 @@
 """Grundy sequences of any take-and-break code (:mod:`cgtkit.heap.codes`).
 
 Codes that the native kernels cover run there (:func:`engine_for`): every code whose
-moves leave at most two heaps, all of them free or all of them unequal (``0.77``,
-``4!.0``, and with a repeating part ``0.[3]``, ``4.[3]``), and the plain codes that
-leave up to three (``0.8F``).  :class:`CodeEngine` computes every other code, heap by
+moves leave at most two heaps, free, unequal or equal in any mix (``0.77``, ``4!.0``,
+``4!.6``, ``0.4=``, and with a repeating part ``0.[3]``, ``4.[3]``), and the plain codes
+that leave up to three (``0.8F``).  :class:`CodeEngine` computes every other code, heap by
 heap, from sets of nim-sums:
 
 * leaving ``j`` heaps with no modifier: ``X_j(m)``, the nim-sums of the ways to
@@ -30,32 +30,47 @@ from typing import Callable, Iterator
 
 from .._lazy import np
 
-from .codes import EQUAL, FREE, Digit, TakeBreakCode, partitions
+from .codes import EQUAL, FREE, SOME_UNEQUAL, UNEQUAL, Digit, TakeBreakCode, partitions
 from .sequences import SplitEngine, TripleEngine
 
-__all__ = ["CodeEngine", "ExpandingSplitEngine", "engine_for", "split_shape"]
+__all__ = ["CodeEngine", "ExpandingSplitEngine", "engine_for", "split_lists", "split_shape"]
 
 
 def split_shape(code: TakeBreakCode) -> tuple[list[list[int]], bool] | None:
-    """``([zero_k, single_k, split_k] as rules per digit, distinct)`` when the split kernel
-    computes the code: no adding digit, at most two heaps left, the two-heap moves all
-    free or all unequal (``!`` and ``?`` agree on two heaps).  The lists are the digits
-    (``take``) that allow 0, 1 and 2 heaps, by index.
+    """``([zero_k, single_k, split_k, halves_k], distinct)`` when the split kernel
+    computes the code: no adding digit, at most two heaps left.  The lists are the
+    digits (``take``) that allow 0 heaps, 1 heap, 2 heaps and 2 equal heaps, by index
+    (:func:`split_lists`).
 
-    >>> split_shape(TakeBreakCode.parse("4!.0")), split_shape(TakeBreakCode.parse("0.4=")) is None
-    (([[], [], [0]], True), True)
+    >>> split_shape(TakeBreakCode.parse("4!.0")), split_shape(TakeBreakCode.parse("0.4="))
+    (([[], [], [0], []], True), ([[], [], [], [1]], False))
     """
     if code.add or any(d.more or len(d.counts) > 3 for d in code.take):
         return None
-    kinds = {d.counts[2] for d in code.take if len(d.counts) == 3}
-    if kinds <= {FREE}:
-        distinct = False
-    elif kinds <= {"!", "?"}:
-        distinct = True
-    else:
-        return None
-    ks = [[k for k, d in enumerate(code.take) if d.constraint(j) is not None] for j in range(3)]
-    return ks, distinct
+    return split_lists(code, len(code.take))
+
+
+def split_lists(code: TakeBreakCode, cap: int) -> tuple[list[list[int]], bool]:
+    """The split kernel's takes below ``cap`` and its ``distinct`` flag.  Two heaps
+    left may be any two (a digit with no modifier), unequal (``!``, and ``?``, the
+    same on two heaps) or equal (``=``: only the halves).  When some digit asks for
+    unequal heaps the kernel skips the halves of every split (``distinct``), and the
+    digits that allow them list them in ``halves_k`` (value ``G(a) ^ G(a) = 0``);
+    otherwise only the ``=`` digits are there.
+
+    >>> split_lists(TakeBreakCode.parse("4!.6"), 2)   # Grundy's game, plus a free split
+    ([[], [1], [0, 1], [1]], True)
+    """
+    digits = [code.digit(k) for k in range(cap)]
+    two = [d.constraint(2) for d in digits]
+    distinct = any(c in (UNEQUAL, SOME_UNEQUAL) for c in two)
+    halves = (FREE, EQUAL) if distinct else (EQUAL,)
+    return [
+        [k for k, d in enumerate(digits) if d.constraint(0) is not None],
+        [k for k, d in enumerate(digits) if d.constraint(1) is not None],
+        [k for k, c in enumerate(two) if c is not None and c != EQUAL],
+        [k for k, c in enumerate(two) if c in halves],
+    ], distinct
 
 
 def engine_for(code: TakeBreakCode):
@@ -65,8 +80,9 @@ def engine_for(code: TakeBreakCode):
     if shape is not None:
         ks, distinct = shape
         if code.period:
-            return ExpandingSplitEngine(code, distinct)
-        return SplitEngine(*ks, distinct=distinct)
+            return ExpandingSplitEngine(code)
+        zero, single, split, halves = ks
+        return SplitEngine(zero, single, split, distinct=distinct, halves_k=halves)
     if code.is_plain and code.max_parts is not None and code.max_parts <= 3:
         return TripleEngine(code.takes(0), code.takes(1), code.takes(2), code.takes(3))
     return CodeEngine(code)
@@ -78,8 +94,8 @@ class ExpandingSplitEngine:
     past it the bound doubles and the kernel starts again (so the work is at most
     twice a single run)."""
 
-    def __init__(self, code: TakeBreakCode, distinct: bool) -> None:
-        self.code, self.distinct = code, distinct
+    def __init__(self, code: TakeBreakCode) -> None:
+        self.code = code
         self.reset()
 
     def reset(self) -> None:
@@ -96,8 +112,9 @@ class ExpandingSplitEngine:
         try:
             if self._inner is None or n > self._cap:
                 cap = max(n, 2 * self._cap, 256)
-                ks = [[k for k in range(cap) if self.code.allows(k, j)] for j in range(3)]
-                self._inner, self._cap = SplitEngine(*ks, distinct=self.distinct), cap
+                (zero, single, split, halves), distinct = split_lists(self.code, cap)
+                self._inner = SplitEngine(zero, single, split, distinct=distinct, halves_k=halves)
+                self._cap = cap
             self._inner.extend(n, progress)
             self.values, self.n = self._inner.values, self._inner.n
         except BaseException:

@@ -164,7 +164,9 @@ class SplitEngine:
 
     ``zero_k``: takes allowed only from a heap of exactly ``k`` (leaving nothing);
     ``single_k``: takes leaving one non-empty heap; ``split_k``: takes leaving two
-    non-empty heaps (unequal only, if ``distinct``).  It runs the heap kernels of the
+    non-empty heaps (unequal only, if ``distinct``); ``halves_k``: takes that may
+    leave two equal heaps (all the same when not ``distinct``; a code mixing ``!``
+    with free digits, or with ``=`` digits, lists them here).  It runs the heap kernels of the
     side active when it is made (:func:`cgtkit.backend.use`).
     """
 
@@ -174,8 +176,10 @@ class SplitEngine:
         single_k: Sequence[int] = (),
         split_k: Sequence[int] = (),
         distinct: bool = False,
+        halves_k: Sequence[int] = (),
     ) -> None:
-        self._takes = tuple(tuple(sorted(set(int(k) for k in ks))) for ks in (zero_k, single_k, split_k))
+        lists = (zero_k, single_k, split_k, halves_k)
+        self._takes = tuple(tuple(sorted(set(int(k) for k in ks))) for ks in lists)
         self.distinct = bool(distinct)
         self._kernels = backend.heap_kernels()
         self.reset()
@@ -192,7 +196,9 @@ class SplitEngine:
 
     def _setup(self) -> None:
         if not hasattr(self, "split_k"):
-            self.zero_k, self.single_k, self.split_k = (np.array(ks, dtype=np.int64) for ks in self._takes)
+            self.zero_k, self.single_k, self.split_k, self.halves_k = (
+                np.array(ks, dtype=np.int64) for ks in self._takes
+            )
         self.values = np.zeros(1, dtype=np.int64)  # heap 0 has no move: value 0
         self._rare = np.zeros(1, dtype=np.int64)
         self._reset_tables()
@@ -264,6 +270,7 @@ class SplitEngine:
                 self._nrare,
                 self._seen,
                 vlimit,
+                self.halves_k,
             )
             # one call a step: the native kernel answers Ctrl-C itself, plain Python sees it by itself
             done, nrare = self._kernels.fill_split(self.values, self.n, end, *args)

@@ -18,7 +18,7 @@ over all splits, which stops as soon as all of them are found.  Any mask gives t
 right answer; a good mask only makes it fast.
 
 >>> G = [0] * 12; seen = [0] * 16; par = [0] * 16; rare = [0] * 12
->>> FILL_SPLIT_PY(G, 1, 12, [1, 2], [1, 2], [1, 2], False, False, par, rare, 0, seen, 8)
+>>> FILL_SPLIT_PY(G, 1, 12, [1, 2], [1, 2], [1, 2], False, False, par, rare, 0, seen, 8, [])
 (12, 11)
 >>> G                                            # Kayles (0.77) by the kernel
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
@@ -43,10 +43,13 @@ __all__ = [
 ]
 
 
-def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit):
+def _fill_split(
+    G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit, halves_k
+):
     """Fill ``G[start:end]`` for a game whose moves take ``k`` tokens and leave
     nothing (``k`` in ``zero_k``, only from a heap of exactly ``k``), one heap
-    (``single_k``) or two heaps (``split_k``; unequal ones only if ``distinct``).
+    (``single_k``) or two heaps (``split_k``; unequal ones only if ``distinct``,
+    except that the takes in ``halves_k`` may leave two equal heaps, value 0).
 
     ``par[v]`` is 1 for common values (all 0 when ``use_common`` is False); ``rare``
     holds the ``nrare`` heaps >= 1 with a rare value, ascending, and is appended to
@@ -63,6 +66,9 @@ def _fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common, 
         for k in single_k:
             if n - k >= 1:
                 seen[G[n - k]] = tag
+        for k in halves_k:
+            if n - k >= 2 and (n - k) % 2 == 0:
+                seen[0] = tag
         # every split with a rare part: all common option values come from these
         for k in split_k:
             m = n - k
@@ -142,7 +148,7 @@ def _fill_all_but(G, start, end, excluded, count, mex_all):
     return mex_all
 
 
-def _fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen):
+def _fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen, halves_k):
     """The baseline: ``G[start:end]`` by a plain mex over every option, O(n) per heap.
 
     Same moves as :func:`_fill_split`; ``seen`` is scratch longer than any value + 1
@@ -156,6 +162,9 @@ def _fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen):
         for k in single_k:
             if n - k >= 1:
                 seen[G[n - k]] = tag
+        for k in halves_k:
+            if n - k >= 2 and (n - k) % 2 == 0:
+                seen[0] = tag
         for k in split_k:
             m = n - k
             for a in range(1, m // 2 + 1):
@@ -290,7 +299,9 @@ class PythonHeapKernels:
     drops_mask = False  # the twin keeps its mask
 
     @staticmethod
-    def fill_split(G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit):
+    def fill_split(
+        G, start, end, zero_k, single_k, split_k, distinct, use_common, par, rare, nrare, seen, vlimit, halves_k
+    ):
         g, rare_list, seen_list = G[:end].tolist(), rare[:end].tolist(), seen.tolist()
         done, nrare = FILL_SPLIT_PY(
             g,
@@ -306,6 +317,7 @@ class PythonHeapKernels:
             nrare,
             seen_list,
             vlimit,
+            halves_k.tolist(),
         )
         G[start:done] = g[start:done]
         rare[:nrare] = rare_list[:nrare]
@@ -313,9 +325,10 @@ class PythonHeapKernels:
         return done, nrare
 
     @staticmethod
-    def fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen):
+    def fill_plain(G, start, end, zero_k, single_k, split_k, distinct, seen, halves_k):
         g, seen_list = G[:end].tolist(), seen.tolist()
-        done = FILL_PLAIN_PY(g, start, end, zero_k.tolist(), single_k.tolist(), split_k.tolist(), distinct, seen_list)
+        args = (zero_k.tolist(), single_k.tolist(), split_k.tolist(), distinct, seen_list, halves_k.tolist())
+        done = FILL_PLAIN_PY(g, start, end, *args)
         G[start:done] = g[start:done]
         seen[:] = seen_list
         return done
