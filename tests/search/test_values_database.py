@@ -143,11 +143,17 @@ def test_cli_build_then_solve_with_db(tmp_path: pathlib.Path, capsys: pytest.Cap
 
 
 @needs_native
-def test_ctrl_c_during_build_leaves_no_file(tmp_path: pathlib.Path) -> None:
+def test_ctrl_c_during_build_leaves_a_whole_checkpoint(tmp_path: pathlib.Path) -> None:
+    """Ctrl-C saves what was built (a whole file, its checksum good, the boards done in
+    its header) and nothing half-written beside it."""
     path = tmp_path / "big.cgtdb"
     status, err = interrupted("db", "build", "nogo", "--size", "15", "-o", str(path))
     assert status == 130 and "interrupted" in err
-    assert list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) in ([], [path])  # (stopped before the first board: nothing)
+    if path.exists():
+        head = database.header(str(path))
+        assert head["build"]["plan"] == {"rows": 1, "cols": 15, "cells": ".XO"}
+        assert 0 <= head["build"]["done"] < sum(3**k for k in range(1, 16))
 
 
 @needs_native
@@ -225,3 +231,107 @@ def test_python_engine_refuses(tmp_path: pathlib.Path) -> None:
                 database.load(path)
         code = f"from cgtkit.rulesets import database\ntry: database.load({path!r})\nexcept database.DatabaseError as e: print(e)\n"
         assert "python" in _python(code, CGTKIT_ENGINE="python")
+
+
+# --- building any ruleset's boards ---------------------------------------------------------
+
+
+def test_boards_are_every_board_smaller_first() -> None:
+    got = list(database.boards(".x", 2, 2))
+    assert len(got) == len(set(got)) == 2 + 4 + 4 + 16
+    assert got[:2] == [".", "x"] and got[-1] == "xx|xx"
+    assert all(len(b.split("|")) <= 2 and all(len(r) <= 2 for r in b.split("|")) for b in got)
+
+
+def test_families_are_the_native_rulesets_that_name_their_cells() -> None:
+    from cgtkit.rulesets.registry import lookup
+
+    names = database.families()
+    assert {"clobber", "nogo", "toppling-dominoes", "fission", "elephants"} <= set(names)
+    for name in names:
+        d = lookup(name).declaration
+        assert d.cells and d.native
+
+
+@needs_native
+@pytest.mark.parametrize(
+    "name, size", [("clobber", (2, 3)), ("fission", (2, 3)), ("toppling-dominoes", 6), ("elephants", 7)]
+)
+def test_built_boards_round_trip(tmp_path: pathlib.Path, name: str, size) -> None:
+    """Every board up to the size is in the file; loaded in a fresh table, each board's
+    value equals the Python search's."""
+    from cgtkit.rulesets.registry import lookup
+
+    cls = lookup(name)
+    owner = database.owner_of(cls)
+    path = str(tmp_path / "b.cgtdb")
+    native.clear(owner)
+    n = database.build(name, size, path)
+    native.clear(owner)
+    assert database.load(path, cls) == n > 5
+    rows, cols = (1, size) if isinstance(size, int) else size
+    before = native.solver_of(owner).stats()["entries"]
+    rng = random.Random(3)
+    boards = list(database.boards(cls.declaration.cells, rows, cols))
+    for text in rng.sample(boards, 25):
+        try:
+            p = cls(text)
+        except RulesError:
+            continue
+        with native.python_search():
+            fresh = p.value
+        assert p.value == fresh, text
+    assert native.solver_of(owner).stats()["entries"] == before  # nothing new: all in the file
+
+
+@needs_native
+def test_an_interrupted_build_resumes(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = str(tmp_path / "whole.cgtdb")
+    native.clear(NoGo)
+    n = database.build(NoGo, 9, whole)
+    path = str(tmp_path / "part.cgtdb")
+    native.clear(NoGo)
+    calls = []
+
+    def stop(done: int, total: int) -> None:
+        calls.append(done)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        database.build(NoGo, 9, path, progress=stop)
+    made = database.header(path)["build"]
+    assert made["done"] == calls[-1] < sum(3**k for k in range(1, 10))
+    native.clear(NoGo)
+    seen = []
+    assert database.build(NoGo, 9, path, progress=lambda d, t: seen.append(d)) == n
+    assert seen[0] > made["done"]  # it went on from where it stopped
+    assert database.header(path)["entries"] == database.header(whole)["entries"] == n
+    native.clear(NoGo)
+    database.load(path)
+    for k in range(1, 10):
+        assert NoGo("." * k).value == NoGo("." * k).value
+
+
+@needs_native
+def test_build_checkpoints_as_it_goes(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(database, "CHECKPOINT_SECONDS", -1.0)  # save at every progress step
+    path = str(tmp_path / "c.cgtdb")
+    native.clear(NoGo)
+    seen = []
+
+    def look(done: int, total: int) -> None:
+        if done < total and os.path.exists(path):
+            seen.append(database.header(path)["build"]["done"])
+
+    database.build(NoGo, 9, path, progress=look)
+    assert seen and seen == sorted(seen) and database.header(path)["build"]["done"] == sum(3**k for k in range(1, 10))
+
+
+def test_build_refuses_bad_rulesets_and_sizes() -> None:
+    with pytest.raises(DatabaseError, match="boards of"):
+        database.build("kayles", 4)
+    with pytest.raises(DatabaseError, match="1 to 16 squares"):
+        database.build("clobber", (5, 5))
+    with pytest.raises(DatabaseError, match="rows, cols"):
+        database.build("clobber", (0, 2))

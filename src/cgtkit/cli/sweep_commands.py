@@ -229,9 +229,10 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "db",
         help="query or export a results database; build a database of a ruleset's values",
         description="Answers from a results database written by cgtkit sweep (read only, except export's files); "
-        "db build RULESET --size N -o FILE values every strip of the ruleset up to length N and saves the "
-        "native search's table, for cgtkit solve --db FILE.",
+        "db build RULESET --size N|RxC -o FILE values every strip of the ruleset up to length N (or every "
+        "board up to R x C) and saves the native search's table, for cgtkit solve --db FILE.",
         epilog="examples: cgtkit db build nogo --size 12 -o nogo.cgtdb (a database of values for cgtkit solve --db); "
+        "cgtkit db build clobber --size 3x4 -o clobber.cgtdb; "
         'cgtkit db results.db hottest --n 20;  cgtkit db results.db sql "SELECT code, period '
         'FROM heap_games WHERE period > 100";  cgtkit db results.db export heap_games --csv out.csv',
     )

@@ -1,11 +1,12 @@
-"""``cgtkit db build RULESET --size N -o FILE``: a database of a ruleset's values
+"""``cgtkit db build RULESET --size N|RxC -o FILE``: a database of a ruleset's values
 (:mod:`cgtkit.rulesets.database`), built once and loaded by ``cgtkit solve --db FILE``.
 
 ``db build`` shares the ``db`` command with the results databases of sweeps
 (``cgtkit db results.db hottest``): its first word ``build`` names this action (a
 results database called ``build`` is reached as ``./build``).  The file is written
 beside its name and renamed over it when complete, so Ctrl-C leaves nothing
-half-written.
+half-written; a build in progress saves itself every minute and on Ctrl-C, and the
+same command run again resumes it.
 """
 
 from __future__ import annotations
@@ -18,18 +19,16 @@ from ._progress import Progress, mode
 
 
 def build(args: argparse.Namespace) -> None:
-    """Run ``cgtkit db build``: value the ruleset's strips up to ``--size``, then save."""
+    """Run ``cgtkit db build``: value the ruleset's boards up to ``--size``, then save."""
     from ..rulesets import database
 
     if not args.query:
         raise UsageError(f"db build needs a ruleset: one of {', '.join(database.families())}")
     if args.output is None:
         raise UsageError("db build needs -o FILE, the database to write")
-    try:
-        size = parse_count(args.size)
-    except ValueError as exc:
-        raise UsageError(f"--size: {exc}") from None
-    with Progress(mode(args.progress), f"{args.query}: strips up to {size}", unit="positions") as bar:
+    size = _size(args.size)
+    what = f"strips up to {size}" if isinstance(size, int) else f"boards up to {size[0]} x {size[1]}"
+    with Progress(mode(args.progress), f"{args.query}: {what}", unit="positions") as bar:
         entries = database.build(args.query, size, args.output, progress=bar.update)
     with Report(args) as out:
         out.fact("database", args.output)
@@ -37,7 +36,24 @@ def build(args: argparse.Namespace) -> None:
         out.fact("entries", entries, f"{entries:,} parts and their values")
 
 
+def _size(text: str) -> "int | tuple[int, int]":
+    """``N`` (the strips of 1 to N squares) or ``RxC`` (every board of at most R rows
+    and C columns)."""
+    rows, x, cols = text.lower().partition("x")
+    try:
+        if not x:
+            return parse_count(text)
+        return parse_count(rows), parse_count(cols)
+    except ValueError as exc:
+        raise UsageError(f"--size is N or RxC (e.g. 12 or 3x4): {exc}") from None
+
+
 def add_build_options(p: argparse.ArgumentParser) -> None:
     """``db build``'s options, on the ``db`` parser."""
-    p.add_argument("--size", default="10", metavar="N", help="db build: strips of length 1 to N (default 10)")
+    p.add_argument(
+        "--size",
+        default="10",
+        metavar="N|RxC",
+        help="db build: strips of length 1 to N, or every board of at most R rows and C columns (default 10)",
+    )
     p.add_argument("-o", "--output", metavar="FILE", help="db build: the database of values to write")

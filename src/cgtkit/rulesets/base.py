@@ -58,12 +58,14 @@ class Declaration(NamedTuple):
     native: Optional[str]  # the name of its native search, if any
     aliases: tuple[str, ...]  # other names the registry accepts
     command: str  # the example as a command line
+    cells: str  # the characters a square of its board may hold ("" when not a board of letters)
 
 
 class Ruleset:
     """The base of every ruleset's position class: its declaration, given as keyword
     arguments of the ``class`` line (``name``, ``summary``, ``example``, ``impartial``,
-    ``board``, ``loopy``, ``native``, ``aliases``, ``command``), registers the ruleset.
+    ``board``, ``loopy``, ``native``, ``aliases``, ``command``, ``cells``), registers the
+    ruleset.
 
     A class without ``name`` declares nothing itself (a shared base); one with it is
     a ruleset.  ``impartial`` sets ``IMPARTIAL``; the other facts default to the
@@ -87,6 +89,7 @@ class Ruleset:
         native: Optional[str] = None,
         aliases: tuple[str, ...] = (),
         command: Optional[str] = None,
+        cells: Optional[str] = None,
         **kwargs: Any,
     ) -> None:
         super().__init_subclass__(**kwargs)
@@ -98,6 +101,8 @@ class Ruleset:
             cls._LOOPY = loopy
         if native is not None:
             cls.native = native  # the owner of its native search (cgtkit.backend.rulesets)
+        if cells is not None:
+            cls._CELLS = cells
         if name is None:
             return
         if native is None:
@@ -115,6 +120,7 @@ class Ruleset:
             native=native,
             aliases=tuple(aliases),
             command=command if command is not None else command_line(name, example),
+            cells=getattr(cls, "_CELLS", getattr(cls, "ALPHABET", "")),
         )
         register(cls.declaration)
 

@@ -51,14 +51,14 @@ import struct
 import sys
 import tempfile
 import zlib
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Union
 
 from ..backend import rulesets as native
 from ..errors import CGTError, RulesError
 from ..numbers import Dyadic
 from ..short.game import Game, bottom_up, wrap_handle
 
-__all__ = ["DatabaseError", "FORMAT", "MAGIC", "save", "load", "header", "build", "owner_of", "families"]
+__all__ = ["DatabaseError", "FORMAT", "MAGIC", "save", "load", "header", "build", "boards", "owner_of", "families"]
 
 MAGIC = b"cgtkit ruleset values\n"
 FORMAT = 1
@@ -258,10 +258,11 @@ def _write_atomic(path: str, data: bytes) -> None:
         raise
 
 
-def save(ruleset: Any, path: str) -> int:
+def save(ruleset: Any, path: str, build: Optional[dict[str, Any]] = None) -> int:
     """Write the native table of ``ruleset`` (a position class, a position or a name;
     see :func:`owner_of`) to ``path`` (replaced whole, never left half-written); the
-    number of entries written."""
+    number of entries written.  ``build`` (what :func:`build` has done) goes in the
+    header."""
     owner = owner_of(ruleset)
     solver = _solver(owner)
     entries = solver.export()
@@ -284,7 +285,10 @@ def save(ruleset: Any, path: str) -> int:
         if sys.byteorder != "little":
             vals.byteswap()
         body += vals.tobytes()
-    head = json.dumps(_describe(ruleset, owner, solver, len(entries), count), sort_keys=True).encode()
+    described = _describe(ruleset, owner, solver, len(entries), count)
+    if build is not None:
+        described["build"] = build
+    head = json.dumps(described, sort_keys=True).encode()
     data = MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(bytes(body), 6)
     _write_atomic(path, data + hashlib.sha256(data).digest())
     return len(entries)
@@ -373,67 +377,118 @@ def _count(head: dict[str, Any], name: str) -> int:
 # --- building ------------------------------------------------------------------------------
 
 
-def _strips(alphabet: str, size: int) -> Iterator[str]:
-    """Every string over ``alphabet`` of length 1 to ``size``."""
+def boards(cells: str, rows: int, cols: int) -> Iterator[str]:
+    """Every board of 1 to ``rows`` rows and 1 to ``cols`` columns over the characters
+    ``cells``, rows joined by ``|``, smaller boards first (a fixed order, so a build
+    can resume where it stopped).
+
+    >>> list(boards("xo", 1, 2)), sum(1 for _ in boards(".xo", 2, 2))
+    (['x', 'o', 'xx', 'xo', 'ox', 'oo'], 102)
+    """
     import itertools
 
-    for n in range(1, size + 1):
-        for t in itertools.product(alphabet, repeat=n):
-            yield "".join(t)
+    for h in range(1, rows + 1):
+        for w in range(1, cols + 1):
+            for t in itertools.product(cells, repeat=h * w):
+                yield "|".join("".join(t[r * w : (r + 1) * w]) for r in range(h))
 
 
-def _strip_key(text: str, stones: str) -> tuple[int, int, int, int, int]:
-    """A one-row board ``(width, height, cells, black, white)`` (the stone games' keys)."""
-    black = white = 0
-    for j, ch in enumerate(text):
-        black |= (ch == stones[0]) << j
-        white |= (ch == stones[1]) << j
-    return len(text), 1, (1 << len(text)) - 1, black, white
-
-
-#: the families :func:`build` knows: ruleset name -> (alphabet, stone letters)
-_FAMILIES: dict[str, tuple[str, str]] = {"nogo": (".XO", "XO"), "clobber": (".xo", "xo")}
+def _count_boards(cells: str, rows: int, cols: int) -> int:
+    return sum(len(cells) ** (h * w) for h in range(1, rows + 1) for w in range(1, cols + 1))
 
 
 def families() -> list[str]:
-    """The rulesets :func:`build` can fill (their strips).
+    """The rulesets :func:`build` can fill: those with a native search whose
+    declaration names the characters of their board (``cells``).
 
-    >>> families()
-    ['clobber', 'nogo']
+    >>> [f for f in families() if f in ("clobber", "nogo", "toppling-dominoes")]
+    ['clobber', 'nogo', 'toppling-dominoes']
     """
-    return sorted(_FAMILIES)
+    from .registry import declarations
+
+    return sorted(d.name for d in declarations().values() if d.cells and d.native and not d.loopy)
+
+
+#: seconds between the saves of a build in progress (a build stopped resumes from the last)
+CHECKPOINT_SECONDS = 60.0
 
 
 def build(
-    ruleset: Any, size: int, path: Optional[str] = None, progress: Optional[Callable[[int, int], None]] = None
+    ruleset: Any,
+    size: Union[int, tuple[int, int]],
+    path: Optional[str] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> int:
-    """Value every strip of ``ruleset`` (NoGo: every string over ``.XO``; Clobber:
-    over ``.xo``) of length 1 to ``size`` in the native search, so that its table holds
-    every part of them (one entry a part, under the ruleset's own normalised key), then
-    :func:`save` it to ``path`` if given; the number of entries.  ``progress(done,
-    total)`` is called now and then.  Strings that are no position (a NoGo group
-    without a liberty) are skipped."""
-    owner = owner_of(ruleset)
-    name = _ruleset_name(ruleset, owner)
-    if name not in _FAMILIES:
-        raise DatabaseError(f"build knows the strips of {', '.join(families())}, not {name!r}")
-    if not isinstance(size, int) or isinstance(size, bool) or not 1 <= size <= 16:
-        raise DatabaseError(f"the size of a database of strips is between 1 and 16, not {size!r}")
+    """Value every board of ``ruleset`` (a name or a position class of
+    :func:`families`) of at most ``size`` squares in a row (an int: the strips) or
+    ``(rows, cols)`` (every board of at most that many rows and columns), over the
+    characters its declaration names (NoGo ``.XO``, Clobber ``.xo``, ...), in the
+    native search, so that its table holds every part of them, each under the
+    ruleset's own normalised key; then :func:`save` it to ``path`` if given.
+    Returns the number of entries.  Boards that are no position (a NoGo group
+    without a liberty) are skipped; ``progress(done, total)`` is called now and then.
+
+    With ``path``, the build saves itself there every :data:`CHECKPOINT_SECONDS`
+    and when interrupted (Ctrl-C), the boards done counted in its header; a build
+    started on a database of the same ruleset and size loads it and goes on from
+    there."""
+    import time
+
+    from .registry import lookup
+
+    name = ruleset if isinstance(ruleset, str) else _ruleset_name(ruleset, owner_of(ruleset))
+    if name not in families():
+        raise DatabaseError(f"build knows the boards of {', '.join(families())}, not {name!r}")
+    cls = lookup(name)
+    rows, cols = (1, size) if isinstance(size, int) and not isinstance(size, bool) else _dims(size)
+    if not 1 <= rows * cols <= 16:
+        raise DatabaseError(f"a database's boards have 1 to 16 squares, not {rows} x {cols}")
+    owner = owner_of(cls)
     solver = _solver(owner)
-    alphabet, stones = _FAMILIES[name]
-    total = sum(len(alphabet) ** n for n in range(1, size + 1))
+    cells, impartial = cls.declaration.cells, cls.declaration.impartial
+    total = _count_boards(cells, rows, cols)
+    plan = {"rows": rows, "cols": cols, "cells": cells}
     done = 0
-    for text in _strips(alphabet, size):
-        try:
-            solver.value([_strip_key(text, stones)])
-        except RulesError:  # not a position (a group without a liberty)
-            pass
-        done += 1
-        if progress is not None and not done & 0xFFF:
-            progress(done, total)
+    if path is not None and os.path.exists(path):
+        head = header(path)
+        made = head.get("build")
+        if head.get("ruleset") == name and isinstance(made, dict) and made.get("plan") == plan:
+            load(path, cls)
+            done = int(made.get("done", 0))
+    last = time.monotonic()
+    try:
+        for i, text in enumerate(boards(cells, rows, cols)):
+            if i < done:
+                continue
+            try:
+                position = cls(text)
+                _ = position.nim_value if impartial else position.value  # through the native search
+            except RulesError:  # not a position (a group without a liberty)
+                pass
+            done = i + 1
+            if not done & 0xFFF:
+                if progress is not None:
+                    progress(done, total)
+                if path is not None and time.monotonic() - last > CHECKPOINT_SECONDS:
+                    save(cls, path, build={"plan": plan, "done": done})
+                    last = time.monotonic()
+    except KeyboardInterrupt:
+        if path is not None:
+            save(cls, path, build={"plan": plan, "done": done})
+        raise
     if progress is not None:
         progress(total, total)
     entries = int(solver.stats()["entries"])
     if path is not None:
-        entries = save(ruleset, path)
+        entries = save(cls, path, build={"plan": plan, "done": total})
     return entries
+
+
+def _dims(size: Any) -> tuple[int, int]:
+    try:
+        rows, cols = size
+    except (TypeError, ValueError):
+        raise DatabaseError(f"a database's size is a length or (rows, cols), not {size!r}") from None
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 1 for x in (rows, cols)):
+        raise DatabaseError(f"a database's size is a length or (rows, cols) of positive ints, not {size!r}")
+    return rows, cols

@@ -78,6 +78,7 @@ class Elephants(
     name="elephants",
     summary="elephants X step right, rhinos O step left, one square into an empty one",
     example="X..X.O..O",
+    cells=".XO",
     board=True,
     native="elephants",
     aliases=("elephants-and-rhinos",),

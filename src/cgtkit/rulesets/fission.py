@@ -124,6 +124,7 @@ class Fission(
     name="fission",
     summary="split a stone X onto the two empty cells beside it: Left vertically, Right horizontally",
     example="....|.X..|..X.|....",
+    cells=".X#",
     board=True,
     native="fission",
 ):

@@ -148,6 +148,7 @@ class NoGo(
     name="nogo",
     summary="place a stone (X Left, O Right); no move may leave any group without a liberty",
     example="..X.|....|.O..",
+    cells=".XO",
     board=True,
     native="nogo",
     aliases=("no-go",),

@@ -89,6 +89,7 @@ class TopplingDominoes(
     name="toppling-dominoes",
     summary="topple your own (X Left, O Right) or a green # domino left or right; it knocks down the rest that way",
     example="XO#X",
+    cells="XO#",
     board=True,
     native="toppling-dominoes",
     aliases=("toppling",),
