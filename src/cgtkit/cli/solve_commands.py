@@ -9,16 +9,22 @@ player who wins moving first (or of ``--first``): the term and the option moved 
 ``cgtkit check-certificate FILE`` replays one.
 ``--db FILE`` first loads a database of a ruleset's values (``cgtkit db build``), so
 the search starts knowing every part the file holds.
+``--results FILE`` runs the search across Dask workers (:mod:`cgtkit.sweep.split_search`):
+split at ``--split-depth`` into subtrees, each answer and its certificate committed to
+the results database FILE, so a rerun resumes; ``--check`` then replays the proof kept
+there.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
 from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
+from ._progress import add_progress_options
 
 
 def _solve(args: argparse.Namespace) -> None:
@@ -28,6 +34,11 @@ def _solve(args: argparse.Namespace) -> None:
     if not args.terms:
         raise UsageError("give at least one term: ruleset:position or a value, e.g. cgtkit solve clobber:xo.ox '^*'")
     terms = [read_term(t) for t in args.terms]
+    if args.results is not None:
+        _distributed(args)
+        return
+    if args.check or args.split_depth is not None or args.scheduler is not None:
+        raise UsageError("--check, --split-depth and --scheduler go with --results FILE (a search across workers)")
     loaded = 0
     for path in args.db or []:
         from ..rulesets import database
@@ -72,6 +83,51 @@ def _solve(args: argparse.Namespace) -> None:
             cert.save(args.certificate)
             out.fact("certificate", args.certificate, f"{args.certificate} ({len(cert.nodes)} nodes)")
             out.data("certificate_nodes", len(cert.nodes))
+
+
+def _distributed(args: argparse.Namespace) -> None:
+    """``--results FILE``: the search split into subtrees on Dask workers, or ``--check``."""
+    from ..sweep import split_search as distributed
+    from ..sweep.runner import run
+
+    if args.db or args.nim or args.certificate or args.jobs != 1:
+        raise UsageError("--results runs its own search: --db, --nim, --certificate and --jobs do not go with it")
+    depth = 1 if args.split_depth is None else args.split_depth
+    firsts = [args.first] if args.first else ["L", "R"]
+    reports = []
+    if args.check:
+        checked = sum(distributed.check(args.results, args.terms, f, depth) for f in firsts)
+    else:
+        for f in firsts:
+            sweep = distributed.solve_sweep(args.terms, f, depth)
+            progress = args.progress if args.progress is not None else sys.stderr.isatty()
+            reports.append(
+                (f, run(sweep, args.results, workers=args.workers, scheduler=args.scheduler, progress=progress))
+            )
+    wins = {f: distributed.answer(args.results, args.terms, f, depth) for f in firsts}
+    with Report(args) as out:
+        out.fact("sum", " + ".join(args.terms))
+        if None in wins.values():
+            out.fact("outcome", None, "undecided: some subtrees failed (see the results database); run again")
+        elif args.first:
+            who = "Left" if args.first == "L" else "Right"
+            out.fact("wins", wins[args.first], f"{who} moving first {'wins' if wins[args.first] else 'loses'}")
+        else:
+            o = _outcome(bool(wins["L"]), bool(wins["R"]))
+            out.fact("outcome", o, o.described)
+        moves = {}
+        for f in firsts:
+            found = distributed.winning_moves(args.results, args.terms, f, depth) if wins[f] else []
+            moves[f] = [{"term": t, "to": to} for t, to in found]
+            if found:
+                shown = ", ".join(f"term {t} to {to.partition(':')[2] or to}" for t, to in found)
+                out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
+        out.data("winning_moves", moves)
+        if args.check:
+            out.fact("certificates", checked, f"{checked} subtree certificates replayed: OK")
+        for f, report in reports:
+            for line in report.lines():
+                out.say(f"{'Left' if f == 'L' else 'Right'} first: {line}")
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -152,6 +208,24 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         metavar="N",
         help="refuse a certificate of more than N nodes (default cgtkit.search.strategy.MAX_NODES, 100000)",
     )
+    p.add_argument(
+        "--results",
+        metavar="FILE",
+        help="search across Dask workers: subtrees as tasks, each answer and certificate kept in the results "
+        "database FILE (a rerun resumes)",
+    )
+    p.add_argument(
+        "--split-depth",
+        type=count(0, "--split-depth"),
+        metavar="D",
+        help="with --results: the subtrees are the positions D moves from the root (default 1)",
+    )
+    p.add_argument(
+        "--workers", type=count(1, "--workers"), default=2, metavar="N", help="with --results: local worker processes"
+    )
+    p.add_argument("--scheduler", metavar="URL", help="with --results: a Dask scheduler (tcp://host:8786)")
+    p.add_argument("--check", action="store_true", help="with --results: replay the proof the database holds")
+    add_progress_options(p)
     add_json_option(p)
     p.set_defaults(run=_solve)
     c = sub.add_parser(

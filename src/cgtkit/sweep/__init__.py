@@ -10,6 +10,8 @@ computes only what is missing.  The functions mirror ``cgtkit sweep``:
 * :func:`positions`: every Domineering position of up to ``cells`` cells (see
   :mod:`cgtkit.sweep.positions` for what a position is), its value, stops and
   temperature;
+* :func:`solve`: who wins a sum, the search split into subtrees run as tasks (see
+  :mod:`cgtkit.sweep.split_search`), each answer and its certificate kept, so a rerun resumes;
 * :func:`open_db`: the database, for queries (``hottest``, ``values``, ``sql``) and
   export.
 
@@ -36,6 +38,7 @@ from .database import ResultsDB, Table, check_ours
 from .runner import Sweep, SweepReport, chunked, run
 
 __all__ = [
+    "solve",
     "octal",
     "hexadecimal",
     "subtraction",
@@ -124,6 +127,31 @@ def positions_sweep(
     return Sweep(
         ruleset, _positions.position_task, total, pending, record, failed, "position", lambda item: len(item[1])
     )
+
+
+def solve(
+    terms: Sequence[str],
+    first: str = "L",
+    db: str = "results.db",
+    depth: int = 1,
+    workers: int = 2,
+    *,
+    scheduler: str | None = None,
+    retries: int = 2,
+    certify: bool = True,
+    progress: bool = False,
+) -> tuple[bool | None, list[tuple[int, str]]]:
+    """Whether ``first`` wins the sum ``terms`` (``ruleset:position`` or values, as
+    ``cgtkit solve`` reads them) moving first, by a search split at ``depth`` into
+    subtrees run on ``workers`` local worker processes or the Dask ``scheduler``, each
+    answer (and, if ``certify``, its certificate) committed to the database ``db`` as it
+    finishes.  Returns (the answer, None if the subtrees that finished do not decide it;
+    the winning first moves the database proves: (term from 1, the term after))."""
+    from . import split_search as _solve
+
+    sweep = _solve.solve_sweep(terms, first, depth, certify)
+    run(sweep, db, workers=workers, scheduler=scheduler, retries=retries, progress=progress)
+    return _solve.answer(db, terms, first, depth), _solve.winning_moves(db, terms, first, depth)
 
 
 def heap_games(

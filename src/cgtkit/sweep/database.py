@@ -38,15 +38,17 @@ from typing import Any, Iterable, Iterator, Sequence
 from ..errors import SweepError
 from ..numbers import Dyadic
 
-__all__ = ["ResultsDB", "Table", "SCHEMA_VERSION", "FORMAT", "HEAP_STATUSES", "POSITION_STATUSES"]
+__all__ = ["ResultsDB", "Table", "SCHEMA_VERSION", "FORMAT", "HEAP_STATUSES", "POSITION_STATUSES", "SUBTREE_STATUSES"]
 
 FORMAT = "cgtkit-sweep"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: the subtrees of distributed searches (a version-1 file gains the table when opened to write)
 #: certified: (preperiod, period) proved; open: no period within the heap limit;
 #: timeout / memory: over the task's budget; killed: its worker died on every try
 #: (e.g. over Dask's worker memory limit); error: the task raised (message kept)
 HEAP_STATUSES = ("certified", "open", "timeout", "memory", "killed", "error")
 POSITION_STATUSES = ("done", "timeout", "memory", "killed", "error")
+#: done: the search answered (``wins``); killed, error: as above
+SUBTREE_STATUSES = ("done", "killed", "error")
 FINISHED_HEAP = ("certified", "open")
 
 _SCHEMA = f"""
@@ -86,6 +88,23 @@ CREATE TABLE positions (
     UNIQUE (ruleset, position)
 );
 CREATE INDEX positions_by_value ON positions (ruleset, value);
+CREATE TABLE IF NOT EXISTS subtrees (
+    problem      TEXT NOT NULL,     -- the search: a hash of its sum and first player
+    sum          TEXT NOT NULL,     -- JSON list of the root's terms (ruleset:position or a value)
+    first        TEXT NOT NULL,     -- L | R: who moves first at the root
+    path         TEXT NOT NULL,     -- JSON list of the moves from the root: [term (from 1), text after]
+    to_move      TEXT NOT NULL,     -- L | R: who moves at this subtree's root
+    status       TEXT NOT NULL CHECK (status IN {SUBTREE_STATUSES}),
+    wins         INTEGER,           -- 1 if the player to move wins the subtree, 0 if not, NULL unless done
+    nodes        INTEGER,           -- positions the native search looked at
+    certificate  TEXT,              -- JSON: the certificate of the answer (cgtkit.replay), if asked and small enough
+    certificate_sha TEXT,           -- SHA-256 of certificate
+    message      TEXT,              -- why, for killed / error, or why no certificate
+    seconds      REAL,
+    cpu_seconds  REAL,
+    version      TEXT NOT NULL,
+    UNIQUE (problem, path)
+)
 """
 
 HEAP_COLUMNS = (
@@ -120,7 +139,23 @@ POSITION_COLUMNS = (
     "seconds",
     "version",
 )
-TABLES = {"heap_games": HEAP_COLUMNS, "positions": POSITION_COLUMNS}
+SUBTREE_COLUMNS = (
+    "problem",
+    "sum",
+    "first",
+    "path",
+    "to_move",
+    "status",
+    "wins",
+    "nodes",
+    "certificate",
+    "certificate_sha",
+    "message",
+    "seconds",
+    "cpu_seconds",
+    "version",
+)
+TABLES = {"heap_games": HEAP_COLUMNS, "positions": POSITION_COLUMNS, "subtrees": SUBTREE_COLUMNS}
 
 
 @dataclass
@@ -239,7 +274,19 @@ class ResultsDB:
         if not check_ours(path):
             raise SweepError(f"{path}: no results database there (run a sweep with --db {path} first)")
         uri = f"file:{_uri_path(path)}?mode={'ro' if readonly else 'rw'}"
-        return cls(sqlite3.connect(uri, uri=True), path)
+        db = cls(sqlite3.connect(uri, uri=True), path)
+        if not readonly:
+            db._upgrade()
+        return db
+
+    def _upgrade(self) -> None:
+        """A version-1 file (no subtrees) made version 2, in one transaction."""
+        (version,) = self.conn.execute("SELECT value FROM cgtkit_meta WHERE key = 'schema_version'").fetchone()
+        if int(version) >= SCHEMA_VERSION:
+            return
+        with self.conn:
+            self.conn.execute(_SCHEMA[_SCHEMA.index("CREATE TABLE IF NOT EXISTS subtrees") :])
+            self.conn.execute("UPDATE cgtkit_meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION),))
 
     @classmethod
     def create(cls, path: str) -> "ResultsDB":
@@ -334,6 +381,27 @@ class ResultsDB:
             f"VALUES ({', '.join('?' * len(POSITION_COLUMNS))}) "
             f"ON CONFLICT (ruleset, position) DO UPDATE SET {updates} WHERE positions.status != 'done'",
             values,
+        )
+
+    # --- subtrees of distributed searches ---------------------------------------------
+    def subtree_rows(self, problem: str) -> list[dict[str, Any]]:
+        """Every row of the search ``problem``, as dicts, ordered by path."""
+        try:
+            cur = self.conn.execute(
+                f"SELECT {', '.join(SUBTREE_COLUMNS)} FROM subtrees WHERE problem = ? ORDER BY path", (problem,)
+            )
+        except sqlite3.OperationalError:  # a version-1 file opened read-only: no subtrees yet
+            return []
+        return [dict(zip(SUBTREE_COLUMNS, r)) for r in cur.fetchall()]
+
+    def record_subtree(self, row: dict[str, Any]) -> None:
+        """Insert one subtree's row (a done row replaces a failed one, never the reverse)."""
+        values = [row.get(c) for c in SUBTREE_COLUMNS[:-1]] + [row.get("version") or cgtkit_version()]
+        updates = ", ".join(f"{c} = excluded.{c}" for c in SUBTREE_COLUMNS[4:])
+        self._write(
+            f"INSERT INTO subtrees ({', '.join(SUBTREE_COLUMNS)}) VALUES ({', '.join('?' * len(SUBTREE_COLUMNS))}) "
+            f"ON CONFLICT (problem, path) DO UPDATE SET {updates} WHERE subtrees.status != 'done'",
+            [values],
         )
 
     def hottest(self, n: int = 20, ruleset: str = "domineering") -> Table:
