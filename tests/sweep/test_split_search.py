@@ -137,21 +137,6 @@ FAULT_ARGS = ["solve", *FAULT_TERMS, "--first", "L", "--split-depth", "2", "--no
 TIMELESS = [c for c in SUBTREE_COLUMNS if c not in ("seconds", "cpu_seconds", "nodes")]
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    import logging
-
-    lc = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
-    )
-    client = distributed.Client(lc)
-    try:
-        yield lc.scheduler_address, client
-    finally:
-        client.close()
-        lc.close()
-
-
 def _rows(db) -> list[tuple]:
     if not os.path.exists(db):
         return []

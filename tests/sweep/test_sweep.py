@@ -45,22 +45,6 @@ N_FAULT = len(FAULT_CODES)
 TIMELESS = [c for c in HEAP_COLUMNS if c not in ("seconds", "cpu_seconds")]
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    """A LocalCluster of 2 worker processes and a client on it; closed after the module."""
-    import logging
-
-    lc = distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
-    )
-    client = distributed.Client(lc)
-    try:
-        yield lc.scheduler_address, client
-    finally:
-        client.close()
-        lc.close()
-
-
 def _rows(path) -> list[tuple]:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
