@@ -17,6 +17,8 @@ from cgtkit.rulesets import (
     Amazons,
     CannibalClobber,
     Clobber,
+    Cram,
+    Domineering,
     Elephants,
     GenToads,
     Konane,
@@ -59,6 +61,9 @@ def _position(rng: random.Random, kind: str) -> object:
                 return NoGo(_grid(rng, "XO....", rng.randint(1, 2), rng.randint(2, 4)))
             except RulesError:
                 pass
+    if kind == "placement":
+        cls = rng.choice([Domineering, Cram])
+        return cls(_grid(rng, "...#", rng.randint(1, 4), rng.randint(1, 4)))
     return TopplingDominoes("".join(rng.choice("XO#") for _ in range(rng.randint(1, 6))))
 
 
@@ -74,7 +79,7 @@ def _value_wins(terms: list, first: str) -> bool:
     return search.who_wins_by_value(terms, first)
 
 
-KINDS = ["stones", "toads", "toppling", "gen-toads", "elephants", "cannibal", "nogo"]
+KINDS = ["stones", "toads", "toppling", "gen-toads", "elephants", "cannibal", "nogo", "placement"]
 
 
 @pytest.mark.parametrize("kind", KINDS)

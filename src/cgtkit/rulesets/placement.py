@@ -427,6 +427,11 @@ class PlacementPosition(StringPosition, board=True):
         """The normalised keys of the independent regions."""
         return self.ruleset.components(self._empty, self._stride)
 
+    def native_parts(self) -> Optional[tuple]:
+        """The ruleset (the owner of the native search) and :meth:`components`, for the
+        outcome search of :func:`cgtkit.search.who_wins`."""
+        return (self.ruleset, tuple(self.components())) if self.ruleset.native else None
+
     @property
     def value(self) -> Game:
         """The canonical value (a Game; the nimber ``*n`` for an impartial ruleset)."""
