@@ -116,7 +116,7 @@ impl Modulus {
             for word in p.iter_mut().skip(n / 64 + 1) {
                 *word = 0;
             }
-            if n % 64 != 0 {
+            if !n.is_multiple_of(64) {
                 p[n / 64] &= (1u64 << (n % 64)) - 1;
             } else if n / 64 < p.len() {
                 p[n / 64] = 0;

@@ -161,19 +161,19 @@ class NativeBinaryFields:
 
     @staticmethod
     def mul(a: int, b: int, m: int) -> int:
-        return _N.gf2_mul(a, b, m)  # type: ignore[no-any-return]
+        return _N.gf2_mul(a, b, m)
 
     @staticmethod
     def power(a: int, e: int, m: int) -> int:
-        return _N.gf2_power(a, e, m)  # type: ignore[no-any-return]
+        return _N.gf2_power(a, e, m)
 
     @staticmethod
     def frobenius(a: int, k: int, m: int) -> int:
-        return _N.gf2_frobenius(a, k, m)  # type: ignore[no-any-return]
+        return _N.gf2_frobenius(a, k, m)
 
     @staticmethod
     def radical_mul(x: Sequence[int], y: Sequence[int], c: int, m: int) -> list[int]:
-        return _N.gf2_radical_mul(list(x), list(y), c, m)  # type: ignore[no-any-return]
+        return _N.gf2_radical_mul(list(x), list(y), c, m)
 
 
 FACADE = NativeFacade()
