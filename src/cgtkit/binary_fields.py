@@ -203,6 +203,8 @@ class FlatField(_Field[int]):
         root up to an element of the r-Sylow subgroup, found by a discrete logarithm
         there (Pohlig and Hellman, digit by digit) against a generator z^s, z the first
         polynomial that is not an r-th power."""
+        if not c:
+            return 0
         q = 2**self.degree - 1
         s, e = q, 0
         while s % r == 0:
