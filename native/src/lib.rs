@@ -14,8 +14,10 @@
 //! * `impartial`: the Grundy search over a move function, generic over the game
 //!   (`cgtkit.impartial`);
 //! * `nimbers`: nim products (`cgtkit.nimbers`);
+//! * `binary_fields`: GF(2^n) in a polynomial basis (`cgtkit.binary_fields`);
 //! * `py`: the bindings, marshalling only (`py::facade` the hot half of `Game`), registered below.
 
+pub mod binary_fields;
 pub mod heap;
 pub mod impartial;
 pub mod misere;
@@ -44,6 +46,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     py::rulesets::register(m)?;
     py::heap::register(m)?;
     py::nimbers::register(m)?;
+    py::binary_fields::register(m)?;
     py::impartial::register(m)?;
     py::misere::register(m)?;
     Ok(())

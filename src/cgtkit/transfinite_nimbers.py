@@ -19,7 +19,10 @@ showed ``α_p = κ_(f(p)) + m_p``, f(p) the order of 2 mod p, κ_h a sum of the 
 set Q(p) of prime powers q (Lenstra's Q-set), and m_p a small integer, the *excess*;
 :func:`lenstra_alpha` computes all three by his method (x is a p-th power exactly when
 its norm down to GF(2^f(p)), raised to (2^f(p) - 1)/p, is 1), and nothing here is a
-table: the values are recomputed on first use and cached.
+table: the values are recomputed on first use and cached.  The search runs in a finite
+field in a polynomial basis (:class:`_Ambient`, on :mod:`cgtkit.binary_fields`) that the
+tower is embedded in, every odd prime up to 257 in under a second; the tower's own
+arithmetic is its twin (:func:`_lenstra_by_tower`).
 
 >>> w = TransfiniteNimber("*ω")
 >>> w**3, TransfiniteNimber("*ω^ω")**5, TransfiniteNimber("*ω^(ω^2)")**7
@@ -32,8 +35,9 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Any, Union
+from typing import Any, Callable, Union
 
+from .binary_fields import FlatField, RadicalField, ReducibleError, flat_field, is_not_rth_power, prime_factors, trace
 from .errors import OrdinalError, shown_number
 from .nimbers import nim_inverse, nim_product
 from .ordinals import Ordinal, operator_pair
@@ -219,27 +223,14 @@ def _degree_bound(x: _Elem) -> int:
             if a:
                 p = odd_prime(j)
                 n = len(_digits(a, p))
-                d = math.lcm(d, p**n * _degree(_alpha(p)))
+                d = math.lcm(d, p**n * _fast_degree(_alpha(p)))
     return d
-
-
-def _prime_factors(n: int) -> list[int]:
-    out, r = [], 2
-    while r * r <= n:
-        if n % r == 0:
-            out.append(r)
-            while n % r == 0:
-                n //= r
-        r += 1
-    if n > 1:
-        out.append(n)
-    return out
 
 
 def _degree(x: _Elem) -> int:
     """The degree of x over GF(2): the least d with x^(2^d) = x."""
     d = _degree_bound(x)
-    for r in _prime_factors(d):
+    for r in prime_factors(d):
         while d % r == 0 and _frobenius(x, d // r) == x:
             d //= r
     return d
@@ -417,10 +408,11 @@ def _kappa_prime_power(r: int, v: int) -> _Elem:
     return {(0,) * j + (r ** (v - 1),): 1}
 
 
-def _kappa(h: int) -> tuple[_Elem, tuple[int, ...]]:
+def _kappa(h: int, degree: Callable[[_Elem], int]) -> tuple[_Elem, tuple[int, ...]]:
     """Lenstra's κ_h and its Q-set: with q the full power of the least prime dividing h
-    and g = h/q, κ_h = κ_g when q divides the degree of κ_g, else κ_g + κ_q."""
-    r = _prime_factors(h)[0]
+    and g = h/q, κ_h = κ_g when q divides the degree of κ_g (``degree`` finds it), else
+    κ_g + κ_q."""
+    r = prime_factors(h)[0]
     q, v = 1, 0
     while h % (q * r) == 0:
         q *= r
@@ -428,8 +420,8 @@ def _kappa(h: int) -> tuple[_Elem, tuple[int, ...]]:
     kq = _kappa_prime_power(r, v)
     if q == h:
         return kq, (q,)
-    kg, qs = _kappa(h // q)
-    if _degree(kg) % q == 0:
+    kg, qs = _kappa(h // q, degree)
+    if degree(kg) % q == 0:
         return kg, qs
     return _sum(kg, kq), (q,) + qs
 
@@ -458,25 +450,239 @@ class LenstraAlpha(tuple[int, int, tuple[int, ...], "TransfiniteNimber"]):
 
 
 _ALPHAS: dict[int, tuple[_Elem, int, tuple[int, ...]]] = {}
+_TOWER_ALPHAS: dict[int, tuple[_Elem, int, tuple[int, ...]]] = {}
+
+
+def _excess_search(
+    p: int, degree: Callable[[_Elem], int], is_pth_power: Callable[[_Elem], bool]
+) -> tuple[_Elem, int, tuple[int, ...]]:
+    """Lenstra's method: κ = κ_(f(p)) and its Q-set, then the least m with κ + m not a
+    p-th power (the ordinal κ + m: m added to κ's finite part)."""
+    kappa, q_set = _kappa(_order_of_two(p), degree)
+    finite = kappa.get((), 0)
+    m = 0
+    while True:
+        x = dict(kappa)
+        x.pop((), None)
+        if finite + m:
+            x[()] = finite + m
+        if not is_pth_power(x):
+            return x, m, q_set
+        m += 1
 
 
 def _lenstra(p: int) -> tuple[_Elem, int, tuple[int, ...]]:
+    """α_p, the excess and the Q-set, by the fast route (:class:`_Ambient`)."""
     got = _ALPHAS.get(p)
     if got is None:
-        kappa, q_set = _kappa(_order_of_two(p))
-        finite = kappa.get((), 0)
-        m = 0
-        while True:
-            x = dict(kappa)
-            x.pop((), None)
-            if finite + m:
-                x[()] = finite + m  # the ordinal κ + m: m added to the finite part
-            if not _is_pth_power(x, p):
-                break
-            m += 1
-        got = (x, m, q_set)
+        got = _excess_search(p, _fast_degree, lambda x: _fast_is_pth_power(x, p))
         _ALPHAS[p] = got
     return got
+
+
+def _lenstra_by_tower(p: int) -> tuple[_Elem, int, tuple[int, ...]]:
+    """The twin of :func:`_lenstra`: the same search with the κ-tower's own arithmetic
+    (degrees by Frobenius maps and the norm of :func:`_is_pth_power` on dicts).  The α's
+    below p it multiplies with are :func:`_lenstra`'s; checked prime by prime upwards
+    against this twin, they are the twin's own."""
+    got = _TOWER_ALPHAS.get(p)
+    if got is None:
+        got = _excess_search(p, _degree, lambda x: _is_pth_power(x, p))
+        _TOWER_ALPHAS[p] = got
+    return got
+
+
+# --- the fast route: the tower embedded in GF(2^n) ----------------------------------------
+
+_Key = tuple[int, int]  # (j, v): κ_(p^v) for the j-th odd prime p; (-1, k): the Fermat 2-power 2^(2^k)
+
+
+def _closure_degree(x: _Elem) -> int:
+    """A multiple of the degree of the field the generators of x and all those they are
+    defined by generate (what a flat field must hold to embed x)."""
+    d = 1
+    for m, c in x.items():
+        d = math.lcm(d, _finite_degree(c))
+        for j, a in enumerate(m):
+            if a:
+                d = math.lcm(d, _generator_closure(j, len(_digits(a, odd_prime(j)))))
+    return d
+
+
+@lru_cache(maxsize=None)
+def _generator_closure(j: int, v: int) -> int:
+    """:func:`_closure_degree` of κ_(p^v), p the j-th odd prime: p^v times that of α_p."""
+    p = odd_prime(j)
+    closure: int = p**v * _closure_degree(_alpha(p))
+    return closure
+
+
+class _Ambient:
+    """A field in a polynomial basis holding κ-tower elements: a flat GF(2^n) B, or
+    B[K]/(K^r - c) with K one generator κ_(r^v) on top (c = κ_(r^(v-1)), or α_r when
+    v = 1) and the rest in B.
+
+    The generators' images in B are found one at a time, each from the ones it is
+    defined by: a Fermat 2-power F (F^2 + F = F/2, F/2 the product of the smaller ones)
+    as a root of y^2 + y = F/2, κ_(r^v) as an r-th root of κ_(r^(v-1)) or of α_r.  Any
+    root will do provided the defining polynomial is irreducible over the field G the
+    images so far generate (then the images extend a field embedding of the nimbers
+    they generate, which keeps products, degrees and p-th powers); that is checked at
+    each step (a trace of 1 over G, a c not an r-th power in G), and G grows by the
+    polynomial's degree."""
+
+    def __init__(self, n: int, top: _Key | None) -> None:
+        self.base = flat_field(n)
+        self.top = top
+        self._images: dict[_Key, int] = {}
+        self._coefficients: dict[int, int] = {0: 0, 1: 1}
+        self._generated = 1  # the degree of the field the images generate
+        self.field: FlatField | RadicalField
+        if top is None:
+            self.field = self.base
+        else:
+            j, v = top
+            self.field = RadicalField(self.base, odd_prime(j), self._defining(j, v))
+
+    def _adjoin(self, key: _Key, image: int, degree: int) -> int:
+        self._generated *= degree
+        if self.base.degree % self._generated:
+            raise RuntimeError(f"the nim tower does not fit in GF(2^{self.base.degree})")  # pragma: no cover
+        self._images[key] = image
+        return image
+
+    def _fermat(self, k: int) -> int:
+        got = self._images.get((-1, k))
+        if got is None:
+            half = 1
+            for i in range(k):
+                half = self.base.mul(half, self._fermat(i))
+            if not trace(self.base, half, self._generated):
+                raise RuntimeError("y^2 + y = F/2 splits over the field so far")  # pragma: no cover
+            got = self._adjoin((-1, k), self.base.artin_schreier(half), 2)
+        return got
+
+    def _defining(self, j: int, v: int) -> int:
+        """κ_(p^v)^p, p the j-th odd prime: κ_(p^(v-1)), or α_p for v = 1."""
+        return self._generator(j, v - 1) if v > 1 else self.embed_base(_alpha(odd_prime(j)))
+
+    def _generator(self, j: int, v: int) -> int:
+        got = self._images.get((j, v))
+        if got is None:
+            r = odd_prime(j)
+            c = self._defining(j, v)
+            if not is_not_rth_power(self.base, c, r, self._generated):
+                raise RuntimeError("X^r - c splits over the field so far")  # pragma: no cover
+            got = self._adjoin((j, v), self.base.root(c, r), r)
+        return got
+
+    def _coefficient(self, c: int) -> int:
+        got = self._coefficients.get(c)
+        if got is None:
+            got, i = 0, 0
+            while c >> i:
+                if (c >> i) & 1:
+                    term, b = 1, 0
+                    while i >> b:
+                        if (i >> b) & 1:
+                            term = self.base.mul(term, self._fermat(b))
+                        b += 1
+                    got ^= term
+                i += 1
+            self._coefficients[c] = got
+        return got
+
+    def _monomial(self, m: _Mono) -> int:
+        out = 1
+        for j, a in enumerate(m):
+            for i, d in enumerate(_digits(a, odd_prime(j))):
+                if d:
+                    out = self.base.mul(out, self.base.power(self._generator(j, i + 1), d))
+        return out
+
+    def embed_base(self, x: _Elem) -> int:
+        out = 0
+        for m, c in x.items():
+            out ^= self.base.mul(self._coefficient(c), self._monomial(m))
+        return out
+
+    def embed(self, x: _Elem) -> int | tuple[int, ...]:
+        """The image of x (its generators in this field)."""
+        if self.top is None:
+            return self.embed_base(x)
+        j, v = self.top
+        p = odd_prime(j)
+        unit = p ** (v - 1)
+        out = [0] * p
+        for m, c in x.items():
+            a = m[j] if j < len(m) else 0
+            if a >= unit * p:
+                raise ValueError("an element above the top generator")  # pragma: no cover
+            e = a // unit
+            lower = _strip(m[:j] + (a - e * unit,) + m[j + 1 :]) if e else m
+            out[e] ^= self.base.mul(self._coefficient(c), self._monomial(lower))
+        return tuple(out)
+
+    def degree_of(self, x: _Elem) -> int:
+        return self.field.degree_of(self.embed(x))  # type: ignore[arg-type]
+
+
+_AMBIENTS: dict[tuple[int, _Key | None], _Ambient] = {}
+
+
+def _ambient(n: int, top: _Key | None) -> _Ambient:
+    got = _AMBIENTS.get((n, top))
+    if got is None:
+        got = _Ambient(n, top)
+        _AMBIENTS[(n, top)] = got
+    return got
+
+
+def _ambient_for(x: _Elem, multiple_of: int = 1) -> _Ambient:
+    """The smallest of the fields built here that holds x and has a degree divisible by
+    ``multiple_of``: the field generated by x's generators, flat but for one of x's
+    highest generators κ_(r^v) put on top as a radical extension of degree r (products
+    then cost r^2 products of the smaller flat field, instead of those of a flat field
+    r times larger)."""
+    highest: dict[int, int] = {}
+    finite = 1
+    for m, c in x.items():
+        finite = math.lcm(finite, _finite_degree(c))
+        for j, a in enumerate(m):
+            if a:
+                highest[j] = max(highest.get(j, 0), len(_digits(a, odd_prime(j))))
+    closures = {j: _generator_closure(j, v) for j, v in highest.items()}
+    candidates = []
+    for j, v in highest.items():
+        p = odd_prime(j)
+        below = _generator_closure(j, v - 1) if v > 1 else _closure_degree(_alpha(p))
+        n = math.lcm(finite, below, *(d for i, d in closures.items() if i != j))
+        if (n * p) % multiple_of:
+            n = math.lcm(n, multiple_of)
+        candidates.append((n, j, v))
+    for n, j, v in sorted(candidates):
+        try:
+            return _ambient(n, (j, v))
+        except ReducibleError:  # K^r - c has a root in GF(2^n): not a radical extension
+            continue
+    return _ambient(math.lcm(finite, multiple_of, *closures.values()), None)
+
+
+def _fast_degree(x: _Elem) -> int:
+    """The degree of x over GF(2), in the field of :func:`_ambient_for`."""
+    if not x:
+        return 1
+    return _ambient_for(x).degree_of(x)
+
+
+def _fast_is_pth_power(x: _Elem, p: int) -> bool:
+    """:func:`_is_pth_power` in the field of :func:`_ambient_for` (of a degree divisible
+    by f, the order of 2 mod p)."""
+    if not x:
+        return True
+    f = _order_of_two(p)
+    ambient = _ambient_for(x, f)
+    return ambient.field.is_pth_power(ambient.embed(x), p, f)  # type: ignore[arg-type]
 
 
 def _alpha(p: int) -> _Elem:

@@ -13,45 +13,55 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cgtkit import Ordinal, OrdinalError, TransfiniteNimber, omega
+from cgtkit import Ordinal, OrdinalError, TransfiniteNimber, backend, omega
 from cgtkit.nimbers import nim_product
 from cgtkit.transfinite_nimbers import (
+    _ambient,
+    _ambient_for,
+    _closure_degree,
+    _degree,
+    _fast_degree,
+    _fast_is_pth_power,
     _inverse,
     _inverse_by_fermat,
     _is_pth_power,
     _is_pth_power_by_exponent,
+    _lenstra,
+    _lenstra_by_tower,
     lenstra_alpha,
     nim_power_by_squaring,
 )
 
 DATA = json.loads((pathlib.Path(__file__).parent.parent / "data" / "lenstra_excess.json").read_text(encoding="utf-8"))
 ROWS = {row["p"]: row for row in DATA["rows"]}
-# CGSuite's own fast range (NimFieldCalculatorTest: p <= 43), and the primes beyond it
-# whose α_p lives in a field of degree at most 256 (Lenstra's method costs about the
-# cube of that degree): 257 needs only κ_16 = 256, 163 (excess 4) only κ_81 = ω^27
-FAST = [p for p in ROWS if p <= 43] + [61, 73, 97, 101, 109, 113, 127, 137, 151, 163, 181, 193, 241, 251, 257]
-# the rest up to degree 820 (83: 25 s) and 223 (degree 1332 with f(p) = 37: 80 s); the
-# other 13 primes in fields of degree 1332 (149: 443 s, f(p) = 148) to 68060 (167) are
-# left out: too slow for this pure-Python arithmetic (docs/transfinite.md, the measurements)
-SLOW = [53, 79, 89, 103, 157, 211, 71, 197, 67, 229, 131, 83, 223]
+# Every prime runs the fast route (the tower embedded in GF(2^n)); under the python
+# engine its pure-Python products take minutes for these, so they run in make test-slow
+PYTHON_HEAVY = {47, 59, 107, 139, 149, 167, 173, 179, 191, 227, 239}
+ALL = [
+    pytest.param(p, marks=pytest.mark.slow) if backend.NAME == "python" and p in PYTHON_HEAVY else p
+    for p in sorted(ROWS)
+]
+# the κ-tower's own search (the twin) on CGSuite's fast range (NimFieldCalculatorTest:
+# p <= 43) and the primes whose α_p lives in a field of degree at most 256; the rest up
+# to degree 820 (83) and 223 (degree 1332 with f(p) = 37) in make test-slow
+TOWER = [p for p in ROWS if p <= 43] + [61, 73, 97, 101, 109, 113, 127, 137, 151, 163, 181, 193, 241, 251, 257]
+TOWER_SLOW = [53, 79, 89, 103, 157, 211, 71, 197, 67, 229, 131, 83, 223]
 
 
 def test_table_sources_agree():
     assert [ROWS[p]["excess"] for p in sorted(ROWS)] == DATA["oeis_A380496"][: len(ROWS)]
 
 
-@pytest.mark.parametrize("p", FAST)
+@pytest.mark.parametrize("p", ALL)
 def test_lenstra_excess_and_q_set(p):
     got = lenstra_alpha(p)
     assert got.excess == ROWS[p]["excess"]
     assert list(got.q_set) == ROWS[p]["q_set"]
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("p", SLOW)
-def test_lenstra_excess_and_q_set_slow(p):
-    got = lenstra_alpha(p)
-    assert (got.excess, list(got.q_set)) == (ROWS[p]["excess"], ROWS[p]["q_set"])
+@pytest.mark.parametrize("p", TOWER + [pytest.param(p, marks=pytest.mark.slow) for p in TOWER_SLOW])
+def test_fast_route_against_the_tower_twin(p):
+    assert _lenstra_by_tower(p) == _lenstra(p)
 
 
 @pytest.mark.parametrize("p, alpha", sorted((int(p), a) for p, a in DATA["alpha_examples"]["rows"].items()))
@@ -148,6 +158,47 @@ def test_pth_power_twin(x, p):
     if p == 5:  # below κ_5 = ω^ω: no ω^ω
         elem = {m: c for m, c in elem.items() if len(m) <= 1}
     assert _is_pth_power(elem, p) == _is_pth_power_by_exponent(elem, p)
+
+
+# an element whose field holds every element of the strategies above: κ_9, κ_5, κ_7, GF(16)
+EVERYTHING = {(8, 4, 1): 15}
+
+
+def _embedding_twins():
+    radical = _ambient_for(EVERYTHING)
+    assert radical.top is not None
+    return radical, _ambient(_closure_degree(EVERYTHING), None)
+
+
+def _add(u, v):
+    return u ^ v if isinstance(u, int) else tuple(a ^ b for a, b in zip(u, v))
+
+
+@settings(max_examples=30, deadline=None)
+@given(elements, elements, with_seven)
+def test_embedding_keeps_sums_and_products(x, y, z):
+    # the fast route's change of basis, from the κ tower to GF(2^n) (flat, or with a
+    # radical extension on top), is a ring homomorphism: it agrees with the tower's products
+    for ambient in _embedding_twins():
+        e = ambient.embed
+        u, v, w = e(dict(x._elem)), e(dict(y._elem)), e(dict(z._elem))
+        assert e(dict((x * y * z)._elem)) == ambient.field.mul(ambient.field.mul(u, v), w)
+        assert e(dict((x + y)._elem)) == _add(u, v)
+        assert (u == e({})) == (not x)  # one-to-one
+
+
+@settings(max_examples=25, deadline=None)
+@given(with_seven, st.sampled_from([3, 5, 7]))
+def test_fast_degree_and_pth_power_twins(x, p):
+    elem = dict(x._elem)
+    assert _fast_degree(elem) == (_degree(elem) if elem else 1)
+    if p == 3:
+        elem = {m: c for m, c in elem.items() if not m}
+    if p == 5:
+        elem = {m: c for m, c in elem.items() if len(m) <= 1}
+    if p == 7:
+        elem = {m: c for m, c in elem.items() if len(m) <= 2}
+    assert _fast_is_pth_power(elem, p) == _is_pth_power(elem, p)
 
 
 def test_alpha_is_the_least_non_power_among_its_predecessors():

@@ -3,6 +3,7 @@
 //! (the engine's interrupt hook asks Python for pending signals); a panic becomes a
 //! Python exception, never an abort.
 
+pub mod binary_fields;
 pub mod convert;
 pub mod facade;
 pub mod heap;

@@ -20,6 +20,7 @@ heap kernels          :func:`heap_kernels`        ``native/src/heap`` / :mod:`.p
 impartial search      :func:`impartial_search`    ``native/src/impartial`` / :mod:`.python.impartial`
 misère construction   :func:`misere`              ``native/src/misere`` / :mod:`cgtkit.misere.construct`
 nim arithmetic        :func:`nim_arithmetic`      ``native/src/nimbers.rs`` / :mod:`cgtkit.nimbers`
+GF(2^n) products      :func:`binary_fields`       ``native/src/binary_fields.rs`` / :mod:`.python.binary_fields`
 ====================  ==========================  ===============================
 
 The engine of short games, its notation and its thermographs hold ``Game`` handles,
@@ -49,6 +50,7 @@ from .protocols import (
     NIMBER_OPTION_LIMIT,
     MisereConstruction,
     NimArithmetic,
+    BinaryFields,
     Notation,
     Thermography,
 )
@@ -70,6 +72,7 @@ __all__ = [
     "impartial_search",
     "misere",
     "nim_arithmetic",
+    "binary_fields",
     "register_twin",
     "on_shortcuts",
     "extension",
@@ -189,6 +192,15 @@ def nim_arithmetic() -> NimArithmetic:
     if active() == "native":
         return _native_adapters().NIM  # type: ignore[no-any-return]
     return _twin("nim")  # type: ignore[no-any-return]
+
+
+def binary_fields() -> BinaryFields:
+    """The GF(2^n) products of the active side."""
+    if active() == "native":
+        return _native_adapters().BINARY_FIELDS  # type: ignore[no-any-return]
+    from .python.binary_fields import KERNELS
+
+    return KERNELS
 
 
 def version() -> str:

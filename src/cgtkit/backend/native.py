@@ -154,10 +154,33 @@ class NativeNim:
         return _N.nim_product_u64(a, b)
 
 
+class NativeBinaryFields:
+    """GF(2^n) products by ``native/src/binary_fields.rs``."""
+
+    name = "native"
+
+    @staticmethod
+    def mul(a: int, b: int, m: int) -> int:
+        return _N.gf2_mul(a, b, m)
+
+    @staticmethod
+    def power(a: int, e: int, m: int) -> int:
+        return _N.gf2_power(a, e, m)
+
+    @staticmethod
+    def frobenius(a: int, k: int, m: int) -> int:
+        return _N.gf2_frobenius(a, k, m)
+
+    @staticmethod
+    def radical_mul(x: Sequence[int], y: Sequence[int], c: int, m: int) -> list[int]:
+        return _N.gf2_radical_mul(list(x), list(y), c, m)
+
+
 FACADE = NativeFacade()
 NOTATION = NativeNotation()
 THERMOGRAPHY = NativeThermography()
 HEAP = NativeHeapKernels()
 MISERE = NativeMisere()
 NIM = NativeNim()
+BINARY_FIELDS = NativeBinaryFields()
 IMPARTIAL = _N.ImpartialSearch

@@ -32,6 +32,7 @@ __all__ = [
     "MisereConstruction",
     "MisereState",
     "NimArithmetic",
+    "BinaryFields",
 ]
 
 NUS = tuple[Dyadic, int, int]  # (x, ups, nim): the game x + ups.^ + *nim
@@ -197,3 +198,16 @@ class NimArithmetic(Protocol):
     twin :mod:`cgtkit.backend.python.nimbers`)."""
 
     def product_array(self, a: Any, b: Any) -> Any: ...
+
+
+@runtime_checkable
+class BinaryFields(Protocol):
+    """GF(2^n) in a polynomial basis, elements, moduli and exponents as ints (bit i the
+    coefficient of X^i; ``native/src/binary_fields.rs``, the twin
+    :mod:`cgtkit.backend.python.binary_fields`): the products behind
+    :mod:`cgtkit.binary_fields`."""
+
+    def mul(self, a: int, b: int, m: int) -> int: ...
+    def power(self, a: int, e: int, m: int) -> int: ...
+    def frobenius(self, a: int, k: int, m: int) -> int: ...
+    def radical_mul(self, x: Sequence[int], y: Sequence[int], c: int, m: int) -> list[int]: ...
