@@ -427,6 +427,10 @@ class PlacementPosition(StringPosition, board=True):
         """The normalised keys of the independent regions."""
         return self.ruleset.components(self._empty, self._stride)
 
+    def native_parts(self) -> tuple:
+        """The ruleset (the owner of the native search) and :meth:`components`."""
+        return (self.ruleset, self.components())
+
     @property
     def value(self) -> Game:
         """The canonical value (a Game; the nimber ``*n`` for an impartial ruleset)."""
