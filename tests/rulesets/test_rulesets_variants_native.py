@@ -130,7 +130,10 @@ def test_an_unknown_variant_is_a_rules_error():
     [
         "clobber_autotests/clobber_nxn_alternating_imp.test",
         "clobber_autotests/clobber_rectangle_alternating_imp.test",
-        "nogo_autotests/nogo_from_1xn_filled_imp_easy.test",
+        # seconds natively, over 15 minutes in the Python wrappers
+        pytest.param(
+            "nogo_autotests/nogo_from_1xn_filled_imp_easy.test", marks=() if native.active() else pytest.mark.slow
+        ),
         "toppling_dominoes_autotests/td_10_imp.test",
         "amazons_autotests/3x3_imp.test",
         "cannibal_clobber/3x3-even-stones-imp.test",
@@ -138,3 +141,9 @@ def test_an_unknown_variant_is_a_rules_error():
 )
 def test_mcgs_corpus_impartial_files(name):
     assert assert_corpus_file(name) > 0
+
+
+@pytest.mark.slow  # a second natively, minutes in the Python wrappers
+def test_impartial_clobber_4x4():
+    # 0 by MCGS v1.5: `MCGS "[impartial clobber] XOXO|OXOX|XOXO|OXOX {N}"` prints "Got: 0"
+    assert impartial_variant(Clobber("xoxo|oxox|xoxo|oxox")).nim_value == 0
