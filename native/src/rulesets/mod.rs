@@ -34,39 +34,89 @@ pub mod sums;
 pub mod table;
 pub mod toads;
 pub mod toppling;
+pub mod variants;
 
 use codec::Arg;
 use outcome::StoneSearch;
-use search::{Search, Solver};
+use search::{Rules, Search, Solver};
+use stones::{StoneGame, Stones};
+use variants::{Impartial, Kind, Unsplit};
 
 /// The search of the ruleset `name`, its table bounded to `entries` (None: the
 /// default).  `params` configures the rulesets that take any: a placement game's
 /// `(left pieces, right pieces, symmetry, impartial)`, each piece a list of
-/// `(row, col)` cells, the symmetry `"none"`, `"flips"` or `"square"`.
+/// `(row, col)` cells, the symmetry `"none"`, `"flips"` or `"square"`.  A name
+/// `VARIANT:NAME` (`impartial:clobber`, `dicotic:toppling-dominoes`,
+/// `twisted:nogo`) is that variant of the ruleset ([`variants`]), its positions
+/// read as the ruleset's.
 pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dyn Search>, String> {
-    use graphs::{GraphGame, Graphs};
-    let inner: Box<dyn Search> = match name {
-        "placement" => Box::new(Solver::new(placement::Placement::from_arg(params)?, entries)),
-        "clobber" => Box::new(StoneSearch::new(clobber::Clobber, entries)),
-        "konane" => Box::new(StoneSearch::new(konane::Konane, entries)),
-        "amazons" => Box::new(StoneSearch::new(amazons::Amazons, entries)),
-        "cannibal-clobber" => Box::new(StoneSearch::new(cannibal_clobber::CannibalClobber, entries)),
-        "nogo" => Box::new(StoneSearch::new(nogo::NoGo, entries)),
-        "col-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: false }, entries)),
-        "snort-grid" => Box::new(StoneSearch::new(colouring::Colouring { snort: true }, entries)),
-        "toads" => Box::new(Solver::new(toads::Toads, entries)),
-        "col" => Box::new(Solver::new(Graphs::new(GraphGame::Col), entries)),
-        "snort" => Box::new(Solver::new(Graphs::new(GraphGame::Snort), entries)),
-        "arc-kayles" => Box::new(Solver::new(Graphs::new(GraphGame::ArcKayles), entries)),
-        "hackenbush" => Box::new(Solver::new(hackenbush::Graphs::new(), entries)),
-        "eatcake" => Box::new(Solver::new(cakes::Eatcake, entries)),
-        "toppling-dominoes" => Box::new(Solver::new(toppling::Toppling, entries)),
-        "fission" => Box::new(Solver::new(fission::Fission, entries)),
-        "king-dirt" => Box::new(Solver::new(king_dirt::KingDirt, entries)),
-        "sheep" => Box::new(Solver::new(sheep::Sheep, entries)),
-        "gen-toads" => Box::new(Solver::new(gen_toads::GenToads { fixed: None }, entries)),
-        "elephants" => Box::new(Solver::new(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }, entries)),
-        _ => return Err(format!("no native search {name:?}")),
+    let inner = match name.split_once(':') {
+        None => rules(name, params, Plain(entries))?,
+        Some((v, rest)) => {
+            let kind = Kind::named(v).ok_or_else(|| format!("no variant {v:?} (impartial, dicotic or twisted)"))?;
+            rules(rest, params, Variant(kind, entries))?
+        }
     };
     Ok(Box::new(search::Fresh::new(inner)))
+}
+
+/// What is made of a ruleset's rules: its own search, or a variant's.
+trait Make {
+    fn rules<R: Rules + 'static>(self, rules: R) -> Box<dyn Search>;
+    fn stones<G: StoneGame + 'static>(self, game: G) -> Box<dyn Search>;
+}
+
+/// The ruleset's own search (a game of stones with its outcome search too).
+struct Plain(Option<usize>);
+
+impl Make for Plain {
+    fn rules<R: Rules + 'static>(self, rules: R) -> Box<dyn Search> {
+        Box::new(Solver::new(rules, self.0))
+    }
+    fn stones<G: StoneGame + 'static>(self, game: G) -> Box<dyn Search> {
+        Box::new(StoneSearch::new(game, self.0))
+    }
+}
+
+/// The search of a variant of the ruleset.
+struct Variant(Kind, Option<usize>);
+
+impl Make for Variant {
+    fn rules<R: Rules + 'static>(self, rules: R) -> Box<dyn Search> {
+        match self.0 {
+            Kind::Impartial => Box::new(Solver::new(Impartial(rules), self.1)),
+            kind => Box::new(Solver::new(Unsplit::new(rules, kind), self.1)),
+        }
+    }
+    fn stones<G: StoneGame + 'static>(self, game: G) -> Box<dyn Search> {
+        self.rules(Stones(game))
+    }
+}
+
+/// The one table from a ruleset's name to its rules, made by `m`.
+fn rules(name: &str, params: &Arg, m: impl Make) -> Result<Box<dyn Search>, String> {
+    use graphs::{GraphGame, Graphs};
+    Ok(match name {
+        "placement" => m.rules(placement::Placement::from_arg(params)?),
+        "clobber" => m.stones(clobber::Clobber),
+        "konane" => m.stones(konane::Konane),
+        "amazons" => m.stones(amazons::Amazons),
+        "cannibal-clobber" => m.stones(cannibal_clobber::CannibalClobber),
+        "nogo" => m.stones(nogo::NoGo),
+        "col-grid" => m.stones(colouring::Colouring { snort: false }),
+        "snort-grid" => m.stones(colouring::Colouring { snort: true }),
+        "toads" => m.rules(toads::Toads),
+        "col" => m.rules(Graphs::new(GraphGame::Col)),
+        "snort" => m.rules(Graphs::new(GraphGame::Snort)),
+        "arc-kayles" => m.rules(Graphs::new(GraphGame::ArcKayles)),
+        "hackenbush" => m.rules(hackenbush::Graphs::new()),
+        "eatcake" => m.rules(cakes::Eatcake),
+        "toppling-dominoes" => m.rules(toppling::Toppling),
+        "fission" => m.rules(fission::Fission),
+        "king-dirt" => m.rules(king_dirt::KingDirt),
+        "sheep" => m.rules(sheep::Sheep),
+        "gen-toads" => m.rules(gen_toads::GenToads { fixed: None }),
+        "elephants" => m.rules(gen_toads::GenToads { fixed: Some(gen_toads::ELEPHANTS) }),
+        _ => return Err(format!("no native search {name:?}")),
+    })
 }

@@ -172,6 +172,27 @@ impl<K: Copy + Ord> Options<K> {
         self.start = self.keys.len();
     }
 
+    /// Every option listed so far becomes one side (an impartial listing: either
+    /// player may make any of them), duplicates dropped.
+    pub fn one_side(&mut self) {
+        self.side_start = 0;
+        self.dedup_side();
+        self.lefts = self.ends.len();
+        self.side_start = self.ends.len();
+    }
+
+    /// Replace every key listed so far by `f` of it (each option's run sorted again).
+    pub fn map_keys(&mut self, f: impl Fn(K) -> K) {
+        for i in 0..self.ends.len() {
+            let r = self.range(i);
+            let run = &mut self.keys[r];
+            for k in run.iter_mut() {
+                *k = f(*k);
+            }
+            run.sort_unstable();
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.ends.len()
     }

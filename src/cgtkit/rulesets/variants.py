@@ -17,6 +17,12 @@ on whole positions.  Any position with ``left_moves()`` and ``right_moves()`` (o
 impartial one's ``moves()``), native or Python-written, or a :class:`Game` form, has
 them.
 
+When the position has a native search (``native_parts()``, as
+:func:`cgtkit.search.who_wins` takes it) and the native engine runs, each variant is
+searched natively (``native/src/rulesets/variants.rs``, the native search named
+``impartial:NAME``, ``dicotic:NAME`` or ``twisted:NAME``); the wrappers here are its
+twin, and run for every other position (and inside ``python_search()``).
+
 The variant wraps a position of any partizan ruleset (anything with ``left_moves()``
 and ``right_moves()``); its moves are the union of both sides' moves, wrapped again,
 and its parts are the wrapped parts, so the generic solver splits it as it splits the
@@ -35,11 +41,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Hashable
+import weakref
+from typing import Any, Hashable, Optional
 
+from ..backend import rulesets as backend
 from ..short.constants import nimber
 from ..errors import RulesError
-from ..short.game import Game
+from ..short.game import Game, wrap_handle
 from .interface import PositionSolver
 
 __all__ = [
@@ -51,9 +59,70 @@ __all__ = [
     "twisted_variant",
     "Negative",
     "negative",
+    "NativeVariant",
+    "native_owner",
+    "native_variant",
 ]
 
 _SOLVER = PositionSolver(max_entries=1_000_000)  # bounded between questions
+
+
+class NativeVariant:
+    """The owner of the native search of one variant of a ruleset (see
+    :mod:`cgtkit.backend.rulesets`): ``native`` is ``KIND:NAME`` and its parameters
+    are the ruleset's; one per ruleset and variant (:func:`native_owner`), so its
+    table lasts."""
+
+    __slots__ = ("native", "ruleset", "__weakref__")
+
+    def __init__(self, kind: str, ruleset: Any) -> None:
+        self.native = f"{kind}:{ruleset.native}"
+        self.ruleset = ruleset
+
+    def native_params(self) -> Any:
+        """The ruleset's parameters (None if it takes none)."""
+        params = getattr(self.ruleset, "native_params", None)
+        return None if params is None else params()
+
+    def __repr__(self) -> str:
+        return f"NativeVariant({self.native!r})"
+
+
+_OWNERS: "weakref.WeakKeyDictionary[Any, dict[str, NativeVariant]]" = weakref.WeakKeyDictionary()
+
+
+def native_owner(kind: str, ruleset: Any) -> NativeVariant:
+    """The owner of the native search of variant ``kind`` (``impartial``, ``dicotic``
+    or ``twisted``) of ``ruleset`` (the owner of a native search, as
+    ``native_parts()`` names it).
+
+    >>> from cgtkit.rulesets import Clobber
+    >>> native_owner("impartial", Clobber("xo").native_parts()[0]).native
+    'impartial:clobber'
+    """
+    mine = _OWNERS.setdefault(ruleset, {})
+    if kind not in mine:
+        mine[kind] = NativeVariant(kind, ruleset)
+    return mine[kind]
+
+
+def native_variant(kind: str, position: Any) -> Optional[int]:
+    """The raw answer of the native search of variant ``kind`` of ``position`` (a
+    nim value for the impartial variant, else an engine id), or None when it has no
+    native search running (the wrappers here then search it)."""
+    split = None if isinstance(position, Game) else getattr(position, "native_parts", None)
+    got = None if split is None else split()
+    if got is None or not isinstance(getattr(got[0], "native", None), str):
+        return None
+    ruleset, keys = got
+    owner = native_owner(kind, ruleset)
+    s = backend.solver_of(owner)
+    if s is None:
+        return None
+    guard = getattr(ruleset, "guard", None)
+    if guard is not None and s.guard != guard:  # the keys would be read at the wrong stride
+        raise RuntimeError(f"{owner.native}: native guard {s.guard} != {guard}")
+    return backend.value(owner, keys)
 
 
 class ImpartialVariant:
@@ -83,8 +152,10 @@ class ImpartialVariant:
 
     @property
     def nim_value(self) -> int:
-        """The nim value of the variant."""
-        return _SOLVER.nim_value(self)
+        """The nim value of the variant (natively when the position has a native
+        search)."""
+        got = native_variant("impartial", self.position)
+        return _SOLVER.nim_value(self) if got is None else got
 
     @property
     def value(self) -> Game:
@@ -127,6 +198,7 @@ class _Wrapper:
 
     __slots__ = ("position",)
     KIND = ""
+    VARIANT: Optional[str] = None  # the name of its native search's variant, if any
 
     def __init__(self, position: Any) -> None:
         if not isinstance(position, Hashable):
@@ -136,8 +208,10 @@ class _Wrapper:
 
     @property
     def value(self) -> Game:
-        """The canonical value (the generic search on whole positions)."""
-        return _SOLVER.value(self)
+        """The canonical value (natively when the position has a native search, else
+        the generic search on whole positions)."""
+        got = None if self.VARIANT is None else native_variant(self.VARIANT, self.position)
+        return _SOLVER.value(self) if got is None else wrap_handle(got)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self.position == other.position
@@ -176,6 +250,7 @@ class DicoticVariant(_Wrapper):
 
     __slots__ = ()
     KIND = "dicotic_variant"
+    VARIANT = "dicotic"
 
     def _side(self, left: bool) -> list["DicoticVariant"]:
         mine, theirs = _moves(self.position, left), _moves(self.position, not left)
@@ -200,6 +275,7 @@ class TwistedVariant(_Wrapper):
 
     __slots__ = ()
     KIND = "twisted_variant"
+    VARIANT = "twisted"
 
     def left_moves(self) -> list[Any]:
         """Left's moves, each to the negative of the option's twisted variant."""

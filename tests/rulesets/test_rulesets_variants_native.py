@@ -1,0 +1,149 @@
+"""The native search of the variants (``native/src/rulesets/variants.rs``: the
+impartial, dicotic and twisted variants of any native ruleset) against their Python
+twin (the wrappers of ``cgtkit.rulesets.variants``, run inside ``python_search()``),
+on random small positions of several native rulesets; the impartial variants of
+MCGS's corpus (values from CGSuite 2.1.1 and MCGS, see each file); and the seam: the
+native search does run, and a bad variant name is a RulesError."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from cgtkit.backend import rulesets as native
+from cgtkit.errors import RulesError
+from cgtkit.rulesets import (
+    Amazons,
+    Clobber,
+    Cram,
+    Domineering,
+    Elephants,
+    Konane,
+    NoGo,
+    ToadsAndFrogs,
+    TopplingDominoes,
+)
+from cgtkit.rulesets.variants import (
+    dicotic_variant,
+    impartial_variant,
+    native_owner,
+    native_variant,
+    twisted_variant,
+)
+from tests.support.mcgs_corpus import assert_corpus_file
+
+
+def _grid(chars, rows, cols):
+    cells = rows * cols
+    return st.text(chars, min_size=cells, max_size=cells).map(
+        lambda s: "|".join(s[i * cols : (i + 1) * cols] for i in range(rows))
+    )
+
+
+def _legal(cls):
+    def make(text):
+        try:
+            return cls(text)
+        except RulesError:
+            return None
+
+    return make
+
+
+positions = st.one_of(
+    _grid("xo.", 2, 3).map(Clobber),
+    _grid("xxoo.", 3, 3).map(Clobber),
+    _grid("..#", 2, 3).map(Domineering),
+    _grid("...#", 3, 3).map(Domineering),
+    _grid("..#", 2, 3).map(Cram),  # an impartial ruleset
+    _grid("..XO", 2, 3).map(_legal(NoGo)),
+    _grid("xo..", 2, 3).map(Konane),
+    _grid("x.o...", 2, 3).map(Amazons),
+    st.text("XO#", min_size=1, max_size=7).map(TopplingDominoes),
+    _grid("XO#.", 2, 4).map(TopplingDominoes),  # sums of rows
+    st.text("TF..", min_size=1, max_size=7).map(ToadsAndFrogs),
+    st.text("XO..", min_size=1, max_size=7).map(Elephants),
+)
+
+VARIANTS = {"impartial": impartial_variant, "dicotic": dicotic_variant, "twisted": twisted_variant}
+
+
+def _answer(kind, p):
+    v = VARIANTS[kind](p)
+    return v.nim_value if kind == "impartial" else v.value
+
+
+def _python(kind, p):
+    with native.python_search():
+        assert native_variant(kind, p) is None  # the wrappers answer
+        return _answer(kind, p)
+
+
+@pytest.mark.parametrize("kind", sorted(VARIANTS))
+@settings(max_examples=60, deadline=None)
+@given(p=positions)
+def test_native_variant_against_the_python_twin(kind, p):
+    assume(p is not None)
+    assert _answer(kind, p) == _python(kind, p)
+
+
+@pytest.mark.skipif(not native.active(), reason="the native search runs only on the native engine")
+@pytest.mark.parametrize("kind", sorted(VARIANTS))
+def test_the_native_search_runs(kind):
+    p = Clobber("xox|oxo")
+    owner = native_owner(kind, p.native_parts()[0])
+    assert owner.native == f"{kind}:clobber"
+    assert native_variant(kind, p) is not None
+    assert native.solver_of(owner).stats()["entries"] > 0
+
+
+def test_sums_split_only_for_the_impartial_variant():
+    # D(X + O) = {D(O) | D(X)} = {0|0} = *, though D(X) = D(O) = 0
+    assert str(dicotic_variant(TopplingDominoes("X|O")).value) == "*"
+    assert str(dicotic_variant(TopplingDominoes("X")).value) == "0"
+    # T(X + O) = {-T(O) | -T(X)} = {1 | -1}, though T(X) + T(O) = 1 - 1 = 0
+    assert str(twisted_variant(TopplingDominoes("X|O")).value) == "+-1"
+    # the impartial variant of a sum is the sum (xor) of the parts' variants
+    assert impartial_variant(Clobber("xox|...|oxo")).nim_value == impartial_variant(Clobber("xox")).nim_value ^ (
+        impartial_variant(Clobber("oxo")).nim_value
+    )
+
+
+def test_an_unknown_variant_is_a_rules_error():
+    class Sideways:
+        native = "sideways:clobber"
+
+    class Nothing:
+        native = "impartial:no-such-game"
+
+    if not native.active():
+        pytest.skip("the native search runs only on the native engine")
+    with pytest.raises(RulesError, match="no variant"):
+        native.solver_of(Sideways())
+    with pytest.raises(RulesError, match="no native search"):
+        native.solver_of(Nothing())
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "clobber_autotests/clobber_nxn_alternating_imp.test",
+        "clobber_autotests/clobber_rectangle_alternating_imp.test",
+        # seconds natively, over 15 minutes in the Python wrappers
+        pytest.param(
+            "nogo_autotests/nogo_from_1xn_filled_imp_easy.test", marks=() if native.active() else pytest.mark.slow
+        ),
+        "toppling_dominoes_autotests/td_10_imp.test",
+        "amazons_autotests/3x3_imp.test",
+        "cannibal_clobber/3x3-even-stones-imp.test",
+    ],
+)
+def test_mcgs_corpus_impartial_files(name):
+    assert assert_corpus_file(name) > 0
+
+
+@pytest.mark.slow  # a second natively, minutes in the Python wrappers
+def test_impartial_clobber_4x4():
+    # 0 by MCGS v1.5: `MCGS "[impartial clobber] XOXO|OXOX|XOXO|OXOX {N}"` prints "Got: 0"
+    assert impartial_variant(Clobber("xoxo|oxox|xoxo|oxox")).nim_value == 0
