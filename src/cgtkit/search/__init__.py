@@ -15,6 +15,10 @@ The twin (the python engine, ``backend.use("python")``, or no native search) is 
 outcome of the summed canonical value: Left moving first wins iff not ``G <= 0``,
 Right iff not ``G >= 0``.
 
+The native search's transposition table can be saved and loaded
+(:func:`save_table`, :func:`load_table`; :mod:`cgtkit.search.outcome_table`): every
+entry is a proved answer, so a search stopped by Ctrl-C resumes from its table.
+
 >>> from cgtkit.rulesets import Clobber
 >>> from cgtkit import game as parse
 >>> who_wins(Clobber("xo"), "L"), outcome([Clobber("xxo"), parse("v")])
@@ -33,6 +37,7 @@ from ..errors import CGTError
 from ..outcome import Outcome
 from ..replay import Certificate, check_certificate
 from ..short.game import Game
+from .outcome_table import OutcomeTableError, load as load_table, save as save_table
 from .strategy import MAX_NODES, write
 
 __all__ = [
@@ -47,6 +52,9 @@ __all__ = [
     "Sum",
     "SMALL",
     "last_nodes",
+    "save_table",
+    "load_table",
+    "OutcomeTableError",
 ]
 
 #: a sum: one term or a list of terms (positions of rulesets and Game values)
