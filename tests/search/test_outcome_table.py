@@ -34,7 +34,7 @@ needs_native = pytest.mark.skipif(not native.active(), reason="the native rulese
 
 def _fresh(terms: list) -> Any:
     """The native search answering ``terms``, its tables emptied (as a new process)."""
-    owner = outcome_table.owner_of_sum(terms)
+    owner = search.native_owner(terms)
     native.clear(owner)
     return native.solver_of(owner)
 
@@ -144,7 +144,7 @@ def test_random_sums_saved_and_loaded_answer_as_their_values(tmp_path: pathlib.P
         cells = {Clobber: "xo.", ToadsAndFrogs: "TF..", TopplingDominoes: "XO#"}[kind]
         terms: list = [kind("".join(rng.choice(cells) for _ in range(rng.randint(2, 8)))) for _ in range(2)]
         terms.append(parse(rng.choice(["0", "*", "^", "{1|-1}", "-1/2", "v*2"])))
-        if outcome_table.owner_of_sum(terms) is None:
+        if search.native_owner(terms) is None:
             continue
         _fresh(terms)
         first = [search.who_wins(terms, f, small=2) for f in "LR"]
@@ -226,7 +226,7 @@ def test_loading_keeps_the_tables_bound(tmp_path: pathlib.Path) -> None:
         assert search.who_wins(terms, "L", small) == answer  # the bound changes the time, never the answer
     finally:
         solver.set_sum_bound(bytes=256 << 20)
-        native.clear(outcome_table.owner_of_sum(terms))
+        native.clear(search.native_owner(terms))
 
 
 def test_the_python_engine_refuses(tmp_path: pathlib.Path) -> None:

@@ -40,7 +40,7 @@ def _solve(args: argparse.Namespace) -> Optional[int]:
     if args.tt_load:
         args.tt_loaded = search.load_table(args.tt_load, terms)
     elif args.tt_save:
-        search.outcome_table.check_saveable(terms)  # before a long search, not after it
+        search.check_table(terms)  # before a long search, not after it
     try:
         if args.nim:
             _nim(args, terms)

@@ -43,12 +43,10 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from ..backend import rulesets as native
 from ..errors import CGTError, RulesError
 from ..rulesets import table_file as tf
-from ..short.game import Game
 
-__all__ = ["OutcomeTableError", "MAGIC", "FORMAT", "save", "load", "header", "owner_of_sum", "check_saveable"]
+__all__ = ["OutcomeTableError", "MAGIC", "FORMAT", "save", "load", "header", "check_saveable", "needs_native"]
 
 MAGIC = b"cgtkit outcome table\n"
 FORMAT = 1
@@ -62,44 +60,27 @@ class OutcomeTableError(CGTError):
     truncated one; or no native outcome search to save or load."""
 
 
-def owner_of_sum(terms: list[Any]) -> Any:
-    """The owner of the native search that answers the sum ``terms`` (the ruleset
-    with the most parts), or None when no term has a native search running."""
-    from . import _native_split
-
-    split = _native_split(terms)
-    return None if split is None else split[0]
+def needs_native() -> str:
+    """Why the python engine saves and loads no outcome table."""
+    return tf.needs_native(_WHAT)
 
 
-def _owner(ruleset: Any) -> tuple[Any, Any]:
-    """The owner named by a ruleset (class, position, name) or a sum (a list), and
-    what names its ruleset in a header (for a sum, its first term of that ruleset)."""
-    if not isinstance(ruleset, (list, tuple)):
-        return tf.owner_of(ruleset, OutcomeTableError, _WHAT), ruleset
-    terms = list(ruleset)
-    owner = owner_of_sum(terms)
-    if owner is None:
-        if not native.active():
-            raise OutcomeTableError(tf.needs_native(_WHAT))
-        raise OutcomeTableError("no term of the sum has a native search, so no outcome table to save or load")
-    for t in terms:  # the first term of that ruleset names it
-        parts = None if isinstance(t, Game) else t.native_parts()
-        if parts is not None and parts[0] is owner:
-            return owner, t
-    return owner, owner
+def _owner(ruleset: Any) -> Any:
+    """The owner of the native search of a ruleset (class, position, name)."""
+    return tf.owner_of(ruleset, OutcomeTableError, _WHAT)
 
 
 def check_saveable(ruleset: Any) -> None:
     """An :class:`OutcomeTableError` now if :func:`save` of ``ruleset`` would refuse
     (no native search), so a caller finds out before a long search, not after it."""
-    tf.solver(_owner(ruleset)[0], OutcomeTableError, _WHAT)
+    tf.solver(_owner(ruleset), OutcomeTableError, _WHAT)
 
 
 def save(ruleset: Any, path: str) -> int:
-    """Write the outcome table of ``ruleset`` (a position class, a position, a name,
-    or a sum: the ruleset whose native search answers it) to ``path``, replaced
+    """Write the outcome table of ``ruleset`` (a position class, a position or a
+    name; :func:`cgtkit.search.save_table` takes a sum too) to ``path``, replaced
     whole, never half-written; the number of entries written."""
-    owner, named = _owner(ruleset)
+    owner = _owner(ruleset)
     solver = tf.solver(owner, OutcomeTableError, _WHAT)
     values, packed, entries = solver.export_sums()
     nodes, index, count = tf.dag_of(set(values))
@@ -108,7 +89,7 @@ def save(ruleset: Any, path: str) -> int:
         tf.put(body, index[v])
     body += packed
     impartial = bool(solver.impartial)
-    head = tf.describe(FORMAT, named, owner, impartial, entries=entries, nodes=count, values=len(values))
+    head = tf.describe(FORMAT, ruleset, owner, impartial, entries=entries, nodes=count, values=len(values))
     tf.write(path, MAGIC, head, bytes(body), _LEVEL)
     return int(entries)
 
@@ -126,7 +107,7 @@ def load(path: str, ruleset: Optional[Any] = None) -> int:
     names): all of them, or none and an :class:`OutcomeTableError`.  The number of
     entries read."""
     head, body = tf.read(path, MAGIC, FORMAT, OutcomeTableError, _WHAT)
-    owner = _owner(ruleset if ruleset is not None else head.get("ruleset"))[0]
+    owner = _owner(ruleset if ruleset is not None else head.get("ruleset"))
     tf.check_owner(head, owner, path, OutcomeTableError, _WHAT)
     solver = tf.solver(owner, OutcomeTableError, _WHAT)
     r = tf.Reader(body, OutcomeTableError, _WHAT)
