@@ -141,7 +141,6 @@ pub fn unpack<R: Rules>(rules: &R, table: &TTable<Position<R::Key>>, values: &[I
 mod tests {
     use super::*;
     use crate::rulesets::codec::Arg;
-    use crate::rulesets::search::Search;
 
     #[test]
     fn varints_round_trip() {
