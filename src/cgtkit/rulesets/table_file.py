@@ -112,7 +112,7 @@ def name_of(ruleset: Any) -> str:
 def needs_native(what: str) -> str:
     """Why a file of a table cannot be saved or loaded on the python engine."""
     return (
-        f"a {what} needs the native ruleset search (the python engine, CGTKIT_ENGINE=python, "
+        f"saving or loading a {what} needs the native ruleset search (the python engine, CGTKIT_ENGINE=python, "
         "or python_search() has none; its Python search keeps its own table)"
     )
 
