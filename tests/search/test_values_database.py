@@ -5,7 +5,6 @@ truncated or corrupt, is refused with a CGTError; the python engine refuses."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import pathlib
@@ -15,6 +14,7 @@ import sys
 
 import pytest
 from support.cli_run import interrupted, run
+from support.table_files import header_of, resealed, sealed
 
 from cgtkit import search
 from cgtkit.backend import rulesets as native
@@ -172,20 +172,11 @@ def test_another_ruleset_or_other_params_refused(nogo_db: str, tmp_path: pathlib
 
 def _header(data: bytes) -> tuple[int, dict]:
     """Where a database's body starts, and its header."""
-    at = len(database.MAGIC)
-    n = int.from_bytes(data[at : at + 4], "little")
-    return at + 4 + n, json.loads(data[at + 4 : at + 4 + n])
+    return header_of(data, database.MAGIC)
 
 
 def _with_header(header: dict, body: bytes) -> bytes:
-    h = json.dumps(header).encode()
-    return _resealed(database.MAGIC + len(h).to_bytes(4, "little") + h + body)
-
-
-def _resealed(data: bytes) -> bytes:
-    """``data`` (without its digest) with a correct digest: a file whose checksum
-    matches but whose content is wrong."""
-    return data + hashlib.sha256(data).digest()
+    return sealed(database.MAGIC, header, body)
 
 
 @needs_native
@@ -209,7 +200,7 @@ def test_truncated_or_corrupt_refused(nogo_db: str, tmp_path: pathlib.Path) -> N
 
     start, header = _header(good)
     body = zlib.decompress(good[start:-32])
-    bad.write_bytes(_resealed(good[:start] + zlib.compress(body[: len(body) // 2])))
+    bad.write_bytes(resealed(good[:start] + zlib.compress(body[: len(body) // 2])))
     with pytest.raises(DatabaseError):
         database.load(str(bad))
     header["format"] = 99

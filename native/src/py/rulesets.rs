@@ -198,6 +198,24 @@ impl RulesetSolver {
         got.map_err(|m| rules_error(py, m))
     }
 
+    /// The table of `wins`, packed for a file (`rulesets::persist`): `(values,
+    /// bytes, entries)`, `values` the engine ids of the distinct values the entries
+    /// name by index, `bytes` the entries.
+    fn export_sums<'py>(&self, py: Python<'py>) -> PyResult<(Vec<u32>, Bound<'py, PyBytes>, usize)> {
+        let s = &*self.inner;
+        let p = detached(py, move || Ok(s.sum_export()))?;
+        Ok((p.values, PyBytes::new(py, &p.bytes), p.entries))
+    }
+
+    /// Put `entries` entries packed by `export_sums` in the table of `wins`,
+    /// `values` the engine ids of the values they name (rebuilt in this process): all
+    /// of them, or none and a `RulesError` naming the first bad one.
+    fn preload_sums(&self, py: Python<'_>, values: Vec<u32>, data: &[u8], entries: usize) -> PyResult<()> {
+        let s = &*self.inner;
+        let got = detached(py, move || Ok(s.sum_preload(&values, data, entries)))?;
+        got.map_err(|m| rules_error(py, m))
+    }
+
     /// Forget every value and outcome (the counts stay).
     fn clear(&self) {
         self.inner.clear()

@@ -26,6 +26,7 @@ pub mod king_dirt;
 pub mod konane;
 pub mod nogo;
 pub mod outcome;
+pub mod persist;
 pub mod placement;
 pub mod search;
 pub mod sheep;

@@ -273,6 +273,14 @@ impl<G: StoneGame + Send> Search for StoneSearch<G> {
         self.values.set_sum_bound(entries)
     }
 
+    fn sum_export(&self) -> super::persist::Packed {
+        self.values.sum_export()
+    }
+
+    fn sum_preload(&self, values: &[Id], bytes: &[u8], entries: usize) -> Result<(), String> {
+        self.values.sum_preload(values, bytes, entries)
+    }
+
     fn export(&self) -> Vec<(Vec<u8>, u32)> {
         self.values.export()
     }

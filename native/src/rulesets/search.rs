@@ -19,6 +19,7 @@
 //! helpers only fill the table, and stop when it is done.
 
 use super::codec::{Arg, KeyBytes};
+use super::persist;
 use super::sums::{self, Position};
 use super::table::{Stats, TTable};
 use crate::short::{engine, tick, Engine, EngineError, Id, Res};
@@ -552,6 +553,14 @@ pub trait Search: Send + Sync {
     /// Bound the table of [`Search::wins`] (entries).
     fn set_sum_bound(&self, entries: usize);
 
+    /// The table of [`Search::wins`], packed for a file ([`persist::pack`]).
+    fn sum_export(&self) -> persist::Packed;
+
+    /// Put `entries` entries packed by [`Search::sum_export`] in the table of
+    /// [`Search::wins`], `values` the engine ids of the values they name: all, or
+    /// none and a one-line reason ([`persist::unpack`]).
+    fn sum_preload(&self, values: &[Id], bytes: &[u8], entries: usize) -> Result<(), String>;
+
     /// The value table's entries: each key's bytes (the ruleset's codec,
     /// [`Rules::encode`]) and its value (an engine id, or a nim value).
     fn export(&self) -> Vec<(Vec<u8>, u32)>;
@@ -623,6 +632,14 @@ impl<R: Rules> Search for Solver<R> {
 
     fn set_sum_bound(&self, entries: usize) {
         self.sums.set_bound(entries)
+    }
+
+    fn sum_export(&self) -> persist::Packed {
+        persist::pack(&self.rules, &self.sums)
+    }
+
+    fn sum_preload(&self, values: &[Id], bytes: &[u8], entries: usize) -> Result<(), String> {
+        persist::unpack(&self.rules, &self.sums, values, bytes, entries)
     }
 
     fn impartial(&self) -> bool {
@@ -701,6 +718,12 @@ impl Search for Fresh {
     }
     fn set_sum_bound(&self, entries: usize) {
         self.inner.set_sum_bound(entries)
+    }
+    fn sum_export(&self) -> persist::Packed {
+        self.fresh().sum_export()
+    }
+    fn sum_preload(&self, values: &[Id], bytes: &[u8], entries: usize) -> Result<(), String> {
+        self.fresh().sum_preload(values, bytes, entries)
     }
     fn impartial(&self) -> bool {
         self.inner.impartial()

@@ -45,6 +45,19 @@ pub struct Position<K> {
     parts: Box<[K]>,
 }
 
+impl<K> Position<K> {
+    /// The position `v + sum of parts` with Left to move iff `left` (`parts` sorted,
+    /// none cheap: as the search makes them; [`super::persist`] reads them back).
+    pub fn new(v: Id, left: bool, parts: Box<[K]>) -> Self {
+        Position { v, left, parts }
+    }
+
+    /// `(V, Left to move, the parts)`.
+    pub fn split(&self) -> (Id, bool, &[K]) {
+        (self.v, self.left, &self.parts)
+    }
+}
+
 /// A move in a position: where it is played and the position after it.
 pub struct Move<K> {
     /// the component moved in (None: a move in `V`)

@@ -150,6 +150,17 @@ impl<K: Hash + Eq> TTable<K> {
         out
     }
 
+    /// `f` on every entry, both generations, shard by shard (each shard locked while
+    /// its entries are handed over; the counts do not change).
+    pub fn for_each(&self, mut f: impl FnMut(&K, u32)) {
+        for m in self.shards.iter() {
+            let s = lock(m);
+            for (k, &v) in s.old.iter().chain(s.young.iter()) {
+                f(k, v);
+            }
+        }
+    }
+
     pub fn bound(&self) -> usize {
         self.cap.load(Ordering::Relaxed)
     }

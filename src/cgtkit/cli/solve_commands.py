@@ -8,7 +8,10 @@ player who wins moving first (or of ``--first``): the term and the option moved 
 ``--certificate FILE`` writes a certificate of the answers (:mod:`cgtkit.replay`), and
 ``cgtkit check-certificate FILE`` replays one.
 ``--db FILE`` first loads a database of a ruleset's values (``cgtkit db build``), so
-the search starts knowing every part the file holds.
+the search starts knowing every part the file holds.  ``--tt-load FILE`` first loads
+a saved outcome table (:mod:`cgtkit.search.outcome_table`) and ``--tt-save FILE``
+saves the table when the search ends, or when Ctrl-C stops it (one line on standard
+error, exit status 130): run again with ``--tt-load FILE`` to resume.
 ``--results FILE`` runs the search across Dask workers (:mod:`cgtkit.sweep.split_search`):
 split at ``--split-depth`` into subtrees, each answer and its certificate committed to
 the results database FILE, so a rerun resumes; ``--check`` then replays the proof kept
@@ -20,14 +23,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
+from typing import Any, Optional
 
 from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
 from ._progress import add_progress_options
 
 
-def _solve(args: argparse.Namespace) -> None:
+def _solve(args: argparse.Namespace) -> Optional[int]:
     from .. import search
     from ..replay import read_term
 
@@ -36,7 +39,7 @@ def _solve(args: argparse.Namespace) -> None:
     terms = [read_term(t) for t in args.terms]
     if args.results is not None:
         _distributed(args)
-        return
+        return None
     if args.check or args.split_depth is not None or args.scheduler is not None:
         raise UsageError("--check, --split-depth and --scheduler go with --results FILE (a search across workers)")
     loaded = 0
@@ -44,9 +47,42 @@ def _solve(args: argparse.Namespace) -> None:
         from ..rulesets import database
 
         loaded += database.load(path)
-    if args.nim:
-        _nim(args, terms)
-        return
+    if args.tt_load:
+        args.tt_loaded = search.load_table(args.tt_load, terms)
+    elif args.tt_save:
+        search.check_table(terms)  # before a long search, not after it
+    try:
+        if args.nim:
+            _nim(args, terms)
+        else:
+            _search(args, terms, loaded)
+    except KeyboardInterrupt:
+        if not args.tt_save:
+            raise
+        n = search.save_table(terms, args.tt_save)
+        print(
+            f"cgtkit solve: interrupted; the outcome table so far ({n} entries) saved to {args.tt_save}",
+            file=sys.stderr,
+        )
+        return 130
+    return None
+
+
+def _report_table(args: argparse.Namespace, terms: list[Any], out: Report) -> None:
+    """The outcome table loaded (``--tt-load``), and saved now (``--tt-save``)."""
+    from .. import search
+
+    if args.tt_load:
+        out.data("tt_loaded", args.tt_loaded)
+    if args.tt_save:
+        n = search.save_table(terms, args.tt_save)
+        out.data("tt_saved", n)
+        out.say(f"outcome table ({n} entries) saved to {args.tt_save}")
+
+
+def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
+    from .. import search
+
     firsts = [args.first] if args.first else ["L", "R"]
     start = time.perf_counter()
     wins = {}
@@ -83,6 +119,7 @@ def _solve(args: argparse.Namespace) -> None:
             cert.save(args.certificate)
             out.fact("certificate", args.certificate, f"{args.certificate} ({len(cert.nodes)} nodes)")
             out.data("certificate_nodes", len(cert.nodes))
+        _report_table(args, terms, out)
 
 
 def _distributed(args: argparse.Namespace) -> None:
@@ -90,8 +127,10 @@ def _distributed(args: argparse.Namespace) -> None:
     from ..sweep import split_search as distributed
     from ..sweep.runner import run
 
-    if args.db or args.nim or args.certificate or args.jobs != 1:
-        raise UsageError("--results runs its own search: --db, --nim, --certificate and --jobs do not go with it")
+    if args.db or args.nim or args.certificate or args.jobs != 1 or args.tt_load or args.tt_save:
+        raise UsageError(
+            "--results runs its own search: --db, --nim, --certificate, --jobs, --tt-load and --tt-save do not go with it"
+        )
     depth = 1 if args.split_depth is None else args.split_depth
     firsts = [args.first] if args.first else ["L", "R"]
     reports = []
@@ -153,6 +192,7 @@ def _nim(args: argparse.Namespace, terms: list[Any]) -> None:
         out.fact("sum", " + ".join(str(t) for t in terms))
         out.fact("nim_value", n, f"nim value {n} (the sum + *{n} is a loss for the player to move)")
         out.say(f"{n + 1} searches in {elapsed:.2f} s")
+        _report_table(args, terms, out)
 
 
 def _outcome(left: bool, right: bool) -> Any:
@@ -182,6 +222,17 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         action="append",
         metavar="FILE",
         help="load a database of a ruleset's values (cgtkit db build) before searching; may be repeated",
+    )
+    p.add_argument(
+        "--tt-load",
+        metavar="FILE",
+        help="load a saved outcome table (--tt-save) before searching: resume a search stopped by Ctrl-C",
+    )
+    p.add_argument(
+        "--tt-save",
+        type=output_file("--tt-save"),
+        metavar="FILE",
+        help="save the outcome search's table to FILE when the search ends or Ctrl-C stops it",
     )
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
     p.add_argument(

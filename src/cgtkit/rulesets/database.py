@@ -43,27 +43,18 @@ table: :func:`load` and :func:`save` refuse with a :class:`DatabaseError`).
 from __future__ import annotations
 
 import array
-import contextlib
-import hashlib
-import json
 import os
-import struct
 import sys
-import tempfile
-import zlib
 from typing import Any, Callable, Iterator, Optional, Union
 
-from ..backend import rulesets as native
 from ..errors import CGTError, RulesError
-from ..numbers import Dyadic
-from ..short.game import Game, bottom_up, wrap_handle
+from . import table_file as tf
 
 __all__ = ["DatabaseError", "FORMAT", "MAGIC", "save", "load", "header", "build", "boards", "owner_of", "families"]
 
 MAGIC = b"cgtkit ruleset values\n"
 FORMAT = 1
-_DIGEST = 32
-_NUS, _OPTIONS = 0, 1
+_WHAT = "database"
 
 
 class DatabaseError(CGTError):
@@ -81,181 +72,7 @@ def owner_of(ruleset: Any) -> Any:
     >>> owner_of("clobber") is Clobber.ruleset, owner_of(NoGo("..")) is NoGo
     (True, True)
     """
-    if isinstance(ruleset, str):
-        from .registry import lookup
-
-        ruleset = lookup(ruleset)
-    inner = getattr(ruleset, "ruleset", None)
-    if isinstance(getattr(inner, "native", None), str):
-        return inner
-    if not isinstance(ruleset, type) and hasattr(type(ruleset), "declaration"):
-        ruleset = type(ruleset)
-    if isinstance(getattr(ruleset, "native", None), str):
-        return ruleset
-    raise DatabaseError(f"{_name_of(ruleset)} has no native search, so no table of values to save or load")
-
-
-def _ruleset_name(ruleset: Any, owner: Any) -> str:
-    """The registry's name of the ruleset given as a class, a position or a name."""
-    if isinstance(ruleset, str):
-        from .registry import normalise_name
-
-        return normalise_name(ruleset)
-    if not isinstance(ruleset, type) and hasattr(type(ruleset), "declaration"):
-        ruleset = type(ruleset)
-    return _name_of(ruleset) if hasattr(ruleset, "declaration") else _name_of(owner)
-
-
-def _name_of(ruleset: Any) -> str:
-    decl = getattr(ruleset, "declaration", None)
-    return decl.name if decl is not None else getattr(ruleset, "native", None) or repr(ruleset)
-
-
-def _solver(owner: Any) -> Any:
-    s = native.solver_of(owner)
-    if s is None:
-        raise DatabaseError(
-            "a ruleset database needs the native ruleset search (the python engine, "
-            "CGTKIT_ENGINE=python, or python_search() has none; its Python search keeps its own table)"
-        )
-    return s
-
-
-def _params(owner: Any) -> Any:
-    p = owner.native_params() if hasattr(owner, "native_params") else None
-    return json.loads(json.dumps(p))  # tuples as lists: as the header reads back
-
-
-def _describe(ruleset: Any, owner: Any, solver: Any, entries: int, nodes: int) -> dict[str, Any]:
-    from ..version import version
-
-    return {
-        "format": FORMAT,
-        "ruleset": _ruleset_name(ruleset, owner),
-        "native": owner.native,
-        "params": _params(owner),
-        "impartial": bool(solver.impartial),
-        "cgtkit": version(),
-        "entries": entries,
-        "nodes": nodes,
-    }
-
-
-# --- varints ---------------------------------------------------------------------------
-
-
-def _put(out: bytearray, n: int) -> None:
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return
-
-
-def _zig(n: int) -> int:
-    return 2 * n if n >= 0 else -2 * n - 1
-
-
-def _unzig(z: int) -> int:
-    return z >> 1 if not z & 1 else -((z + 1) >> 1)
-
-
-class _Reader:
-    """Varints and byte runs from a body, every read checked against its end."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data, self.at = data, 0
-
-    def int(self) -> int:
-        n = shift = 0
-        data = self.data
-        while True:
-            if self.at >= len(data):
-                raise DatabaseError("the database's body ends in the middle of a number")
-            b = data[self.at]
-            self.at += 1
-            n |= (b & 0x7F) << shift
-            if not b & 0x80:
-                return n
-            shift += 7
-            if shift > 7 * 64:
-                raise DatabaseError("the database holds a number of more than 64 varint bytes")
-
-    def run(self, n: int) -> bytes:
-        if n < 0 or self.at + n > len(self.data):
-            raise DatabaseError("the database's body ends in the middle of its entries")
-        got = self.data[self.at : self.at + n]
-        self.at += n
-        return got
-
-
-# --- values as a DAG of canonical forms --------------------------------------------------
-
-
-def _nodes(values: set[int]) -> tuple[bytearray, dict[int, int], int]:
-    """The nodes of every value (engine ids) and each value's node index."""
-    index: dict[Game, int] = {}
-    out = bytearray()
-    for v in sorted(values):
-        for g in bottom_up(wrap_handle(v), index.__contains__):
-            nus = g.nus
-            if nus is not None:
-                x, ups, nim = nus
-                out.append(_NUS)
-                for n in (_zig(x.numerator), x.exponent, _zig(ups), nim):
-                    _put(out, n)
-            else:
-                out.append(_OPTIONS)
-                for side in (g.left_options, g.right_options):
-                    _put(out, len(side))
-                    for o in side:
-                        _put(out, index[o])
-            index[g] = len(index)
-    return out, {v: index[wrap_handle(v)] for v in values}, len(index)
-
-
-def _rebuild(r: _Reader, count: int) -> list[int]:
-    """The engine ids of ``count`` nodes read from ``r``."""
-    built: list[Game] = []
-    for i in range(count):
-        tag = r.run(1)[0]
-        if tag == _NUS:
-            p, q, ups, nim = _unzig(r.int()), r.int(), _unzig(r.int()), r.int()
-            built.append(Game.packed(Dyadic.from_exponent(p, q), ups, nim))
-        elif tag == _OPTIONS:
-            sides = []
-            for _ in range(2):
-                refs = [r.int() for _ in range(r.int())]
-                if any(j >= i for j in refs):
-                    raise DatabaseError(f"node {i} of the database names an option not before it")
-                sides.append([built[j] for j in refs])
-            built.append(Game.from_options(*sides))
-        else:
-            raise DatabaseError(f"node {i} of the database has an unknown kind {tag}")
-    return [g._h for g in built]
-
-
-# --- the file ----------------------------------------------------------------------------
-
-
-def _write_atomic(path: str, data: bytes) -> None:
-    """``data`` at ``path``, whole or not at all: written beside it, then renamed over it."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".cgtdb-", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as open() would make it (mkstemp's is 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    return tf.owner_of(ruleset, DatabaseError, _WHAT)
 
 
 def save(ruleset: Any, path: str, build: Optional[dict[str, Any]] = None) -> int:
@@ -264,62 +81,36 @@ def save(ruleset: Any, path: str, build: Optional[dict[str, Any]] = None) -> int
     number of entries written.  ``build`` (what :func:`build` has done) goes in the
     header."""
     owner = owner_of(ruleset)
-    solver = _solver(owner)
+    solver = tf.solver(owner, DatabaseError, _WHAT)
     entries = solver.export()
     impartial = bool(solver.impartial)
     if impartial:
         nodes, index, count = bytearray(), None, 0
     else:
-        nodes, index, count = _nodes({v for _, v in entries})
+        nodes, index, count = tf.dag_of({v for _, v in entries})
     runs: dict[int, list[tuple[bytes, int]]] = {}
     for k, v in entries:
         runs.setdefault(len(k), []).append((k, v if index is None else index[v]))
     body = bytearray(nodes)
-    _put(body, len(runs))
+    tf.put(body, len(runs))
     for size in sorted(runs):
         run = sorted(runs[size])
-        _put(body, size)
-        _put(body, len(run))
+        tf.put(body, size)
+        tf.put(body, len(run))
         body += b"".join(k for k, _ in run)
         vals = array.array("I", (v for _, v in run))
         if sys.byteorder != "little":
             vals.byteswap()
         body += vals.tobytes()
-    described = _describe(ruleset, owner, solver, len(entries), count)
+    head = tf.describe(FORMAT, ruleset, owner, impartial, entries=len(entries), nodes=count)
     if build is not None:
-        described["build"] = build
-    head = json.dumps(described, sort_keys=True).encode()
-    data = MAGIC + struct.pack("<I", len(head)) + head + zlib.compress(bytes(body), 6)
-    _write_atomic(path, data + hashlib.sha256(data).digest())
+        head["build"] = build
+    tf.write(path, MAGIC, head, bytes(body))
     return len(entries)
 
 
 def _read(path: str) -> tuple[dict[str, Any], bytes]:
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise DatabaseError(f"cannot read the database {path!r}: {e.strerror or e}") from None
-    if not data.startswith(MAGIC):
-        raise DatabaseError(f"{path!r} is not a cgtkit ruleset database")
-    if len(data) < len(MAGIC) + 4 + _DIGEST or hashlib.sha256(data[:-_DIGEST]).digest() != data[-_DIGEST:]:
-        raise DatabaseError(f"the database {path!r} is truncated or corrupt (its checksum does not match)")
-    data = data[:-_DIGEST]
-    (n,) = struct.unpack_from("<I", data, len(MAGIC))
-    start = len(MAGIC) + 4
-    try:
-        head = json.loads(data[start : start + n].decode())
-        if not isinstance(head, dict):
-            raise ValueError
-    except ValueError:
-        raise DatabaseError(f"the header of the database {path!r} is not readable") from None
-    if head.get("format") != FORMAT:
-        raise DatabaseError(f"the database {path!r} has format {head.get('format')!r}; this cgtkit reads {FORMAT}")
-    try:
-        body = zlib.decompress(data[start + n :])
-    except zlib.error:
-        raise DatabaseError(f"the body of the database {path!r} is corrupt") from None
-    return head, body
+    return tf.read(path, MAGIC, FORMAT, DatabaseError, _WHAT)
 
 
 def header(path: str) -> dict[str, Any]:
@@ -334,17 +125,12 @@ def load(path: str, ruleset: Any = None) -> int:
     same parameters; else the ruleset the header names); the number of entries."""
     head, body = _read(path)
     owner = owner_of(ruleset if ruleset is not None else head.get("ruleset"))
-    if owner.native != head.get("native") or _params(owner) != head.get("params"):
-        raise DatabaseError(
-            f"the database {path!r} holds values of {head.get('ruleset')!r} "
-            f"(native search {head.get('native')!r}, params {head.get('params')!r}), "
-            f"not of {_name_of(owner)!r} (native search {owner.native!r}, params {_params(owner)!r})"
-        )
-    solver = _solver(owner)
+    tf.check_owner(head, owner, path, DatabaseError, _WHAT)
+    solver = tf.solver(owner, DatabaseError, _WHAT)
     if bool(solver.impartial) != bool(head.get("impartial")):
         raise DatabaseError(f"the database {path!r} and the ruleset disagree on whether it is impartial")
-    r = _Reader(body)
-    ids = None if solver.impartial else _rebuild(r, _count(head, "nodes"))
+    r = tf.Reader(body, DatabaseError, _WHAT)
+    ids = None if solver.impartial else tf.rebuild(r, _count(head, "nodes"))
     entries: list[tuple[bytes, int]] = []
     for _ in range(r.int()):
         size, n = r.int(), r.int()
@@ -368,10 +154,7 @@ def load(path: str, ruleset: Any = None) -> int:
 
 
 def _count(head: dict[str, Any], name: str) -> int:
-    n = head.get(name)
-    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-        raise DatabaseError(f"the database's header has no count of {name}")
-    return n
+    return tf.count(head, name, DatabaseError, _WHAT)
 
 
 # --- building ------------------------------------------------------------------------------
@@ -436,7 +219,7 @@ def build(
 
     from .registry import lookup
 
-    name = ruleset if isinstance(ruleset, str) else _ruleset_name(ruleset, owner_of(ruleset))
+    name = ruleset if isinstance(ruleset, str) else tf.ruleset_name(ruleset, owner_of(ruleset))
     if name not in families():
         raise DatabaseError(f"build knows the boards of {', '.join(families())}, not {name!r}")
     cls = lookup(name)
@@ -444,7 +227,7 @@ def build(
     if not 1 <= rows * cols <= 16:
         raise DatabaseError(f"a database's boards have 1 to 16 squares, not {rows} x {cols}")
     owner = owner_of(cls)
-    solver = _solver(owner)
+    solver = tf.solver(owner, DatabaseError, _WHAT)
     cells, impartial = cls.declaration.cells, cls.declaration.impartial
     total = _count_boards(cells, rows, cols)
     plan = {"rows": rows, "cols": cols, "cells": cells}

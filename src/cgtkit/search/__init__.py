@@ -15,6 +15,10 @@ The twin (the python engine, ``backend.use("python")``, or no native search) is 
 outcome of the summed canonical value: Left moving first wins iff not ``G <= 0``,
 Right iff not ``G >= 0``.
 
+The native search's transposition table can be saved and loaded
+(:func:`save_table`, :func:`load_table`; :mod:`cgtkit.search.outcome_table`): every
+entry is a proved answer, so a search stopped by Ctrl-C resumes from its table.
+
 >>> from cgtkit.rulesets import Clobber
 >>> from cgtkit import game as parse
 >>> who_wins(Clobber("xo"), "L"), outcome([Clobber("xxo"), parse("v")])
@@ -33,6 +37,8 @@ from ..errors import CGTError
 from ..outcome import Outcome
 from ..replay import Certificate, check_certificate
 from ..short.game import Game
+from . import outcome_table
+from .outcome_table import OutcomeTableError
 from .strategy import MAX_NODES, write
 
 __all__ = [
@@ -47,6 +53,11 @@ __all__ = [
     "Sum",
     "SMALL",
     "last_nodes",
+    "save_table",
+    "load_table",
+    "check_table",
+    "native_owner",
+    "OutcomeTableError",
 ]
 
 #: a sum: one term or a list of terms (positions of rulesets and Game values)
@@ -109,6 +120,64 @@ def who_wins_by_value(position_or_sum: Sum, first: str = "L") -> bool:
     if total is None:
         return False
     return _wins_value(total, left)
+
+
+def _table_ruleset(sum_or_ruleset: Any) -> Any:
+    """A ruleset (class, position or name) as it is; for a sum (a list), its first
+    term of the ruleset whose native search answers it."""
+    if not isinstance(sum_or_ruleset, (list, tuple)):
+        return sum_or_ruleset
+    terms = terms_of(sum_or_ruleset)
+    owner = native_owner(terms)
+    if owner is None:
+        if not native.active():
+            raise OutcomeTableError(outcome_table.needs_native())
+        raise OutcomeTableError("no term of the sum has a native search, so no outcome table to save or load")
+    for t in terms:
+        parts = None if isinstance(t, Game) else t.native_parts()
+        if parts is not None and parts[0] is owner:
+            return t
+    return owner
+
+
+def native_owner(position_or_sum: Sum) -> Any:
+    """The owner of the native search that answers the sum (the ruleset with the most
+    parts; its table is the one :func:`save_table` saves), or None when no term has a
+    native search running.
+
+    >>> from cgtkit import game
+    >>> native_owner([game("*")]) is None
+    True
+    """
+    split = _native_split(terms_of(position_or_sum))
+    return None if split is None else split[0]
+
+
+def save_table(sum_or_ruleset: Any, path: str) -> int:
+    """Write the native outcome search's table of a sum's ruleset (the one whose
+    native search answers it) or of a ruleset (class, position, name) to ``path``;
+    the entries written.  See :mod:`cgtkit.search.outcome_table`.
+
+    >>> from cgtkit import game
+    >>> try:
+    ...     save_table([game("*")], "x.cgttt")     # a value alone: no native search, no table
+    ... except OutcomeTableError:
+    ...     print("refused")
+    refused
+    """
+    return outcome_table.save(_table_ruleset(sum_or_ruleset), path)
+
+
+def load_table(path: str, sum_or_ruleset: Any = None) -> int:
+    """Put the outcome table saved at ``path`` in the native table of its ruleset
+    (checked against ``sum_or_ruleset``'s, if given); the entries read."""
+    ruleset = None if sum_or_ruleset is None else _table_ruleset(sum_or_ruleset)
+    return outcome_table.load(path, ruleset)
+
+
+def check_table(sum_or_ruleset: Any) -> None:
+    """An :class:`OutcomeTableError` now if :func:`save_table` would refuse."""
+    outcome_table.check_saveable(_table_ruleset(sum_or_ruleset))
 
 
 def _native_split(terms: list[Any]) -> Optional[tuple[Any, list[Any], list[Any]]]:
