@@ -130,8 +130,9 @@ def test_a_version_1_database_gains_the_subtrees_table(tmp_path):
 
 distributed = pytest.importorskip("distributed")
 
-# a few seconds of work on two workers: Clobber 2 x 4, split two moves deep (58 subtrees)
-FAULT_TERMS = ["clobber:xoxo|oxox"]
+# several seconds of work on two workers: Clobber 2 x 5, split two moves deep (112 subtrees,
+# committed in batches every half second: a kill after the first commit is mid-search)
+FAULT_TERMS = ["clobber:xoxox|oxoxo"]
 FAULT_ARGS = ["solve", *FAULT_TERMS, "--first", "L", "--split-depth", "2", "--no-progress"]
 # the time and the nodes searched depend on the worker (its table is warm from earlier tasks)
 TIMELESS = [c for c in SUBTREE_COLUMNS if c not in ("seconds", "cpu_seconds", "nodes")]
