@@ -11,9 +11,11 @@
 //!   the ruleset's `quick`, or of [`Rules::size`] at most `small` and not alone in
 //!   the position, its value found within [`BUDGET`]) is replaced by its value (the
 //!   ruleset's [`Solver`]), summed into `V`, and leaves the search;
-//! * in a position of two or more components each one's value is tried within the
+//! * in a sum of two or more components each one's value is first tried within the
 //!   budget too (searching a sum multiplies its components' positions, finding
-//!   their values adds them); a component past the budget is not tried again;
+//!   their values adds them); a component past the budget is not tried again (not
+//!   at every position searched: there the many components of a Clobber board
+//!   made the tries cost more than they saved);
 //! * a component next to its negative (the ruleset's `mirror`; any duplicate when
 //!   the ruleset is impartial) cancels with it: `G + -G = 0`;
 //! * with no component left the answer is `V`'s outcome (Left moving first wins iff
@@ -80,7 +82,7 @@ pub struct Sums<'a, R: Rules> {
     /// components of at most this size are replaced by their values
     pub small: u32,
     /// the components (expanded) the value of a small component, or of one in a
-    /// position of two or more, may take to find before the search gives up on it
+    /// sum of two or more, may take to find before the search gives up on it
     /// (and searches it move by move); with `small` 0 no value is searched for
     pub budget: u64,
     /// positions searched (not answered by the table)
@@ -101,7 +103,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     }
 
     /// `v` and `parts` with the components whose values are found within the budget
-    /// summed into `v` (None: none was), for a position of two or more components:
+    /// summed into `v` (None: none was), for a sum of two or more components:
     /// the search of a sum multiplies the positions of its components, the value
     /// search adds them.
     fn values_within(&self, v: Id, parts: &[R::Key], st: &mut Stack<R::Key>) -> Res<Option<(Id, Vec<R::Key>)>> {
@@ -288,11 +290,6 @@ impl<'a, R: Rules> Sums<'a, R> {
         if let Some(r) = self.table.get(&key) {
             return Ok(r != 0);
         }
-        if let Some((w, rest)) = self.values_within(v, parts, st)? {
-            let won = self.wins(w, &rest, left, st)?;
-            self.table.insert(key, won as u32);
-            return Ok(won);
-        }
         self.nodes.set(self.nodes.get() + 1);
         let mut kids = self.moves(v, parts, left, st)?;
         let mut won = false;
@@ -319,7 +316,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     pub fn start(&self, v: Id, keys: &[R::Key], st: &mut Stack<R::Key>) -> Res<(Id, Vec<R::Key>)> {
         let mut parts = Vec::new();
         let v = self.absorb(v, &mut parts, keys, st)?;
-        Ok((v, parts))
+        Ok(self.values_within(v, &parts, st)?.unwrap_or((v, parts)))
     }
 }
 
