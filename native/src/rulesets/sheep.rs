@@ -218,6 +218,6 @@ mod tests {
         assert!(Sheep.read(&[board("1 0|0")]).is_err());
         assert!(Sheep.read(&[Arg::Str("1 0".into())]).is_err());
         assert_eq!(Sheep.read(&[board("200 0")]).unwrap(), None);
-        assert_eq!(Sheep.read(&[board(&["0"; 49].join(" "))]).unwrap(), None);
+        assert_eq!(Sheep.read(&[board(&["0"; 65].join(" "))]).unwrap(), None);
     }
 }
