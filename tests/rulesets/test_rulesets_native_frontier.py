@@ -261,11 +261,11 @@ def test_beyond_the_native_limits_the_python_search_runs():
     wide = "X." + "#" * 117 + "O"
     assert native.solver_of(KingDirt).value([(1, 1, 0, (wide,))]) is None
     assert KingDirt(f"1,1,0:{wide}").value == KingDirt("1,1,0:X.#O").value == game("*")
-    # a Sheep herd of 200 (a cell is a byte) or a board of 49 cells: the Python search;
+    # a Sheep herd of 200 (a cell is a byte) or a board of 65 cells: the Python search;
     # a herd of two with room to move, alone, is 1 (one move, then nobody moves)
     assert native.solver_of(Sheep).value([((200, 0),)]) is None
     assert Sheep("200 0").value == game("1")
-    big = Sheep("|".join(["2 0 0 0 0 0 0"] + ["0 0 0 0 0 0 0"] * 6))
+    big = Sheep("|".join(["2" + " 0" * 12] + ["0" + " 0" * 12] * 4))
     assert native.solver_of(Sheep).value([big._rows]) is None
     assert big.value == game("1") == Sheep("2 0").value
 

@@ -20,9 +20,12 @@ from cgtkit.rulesets import (
     Cram,
     Domineering,
     Elephants,
+    Fission,
     GenToads,
+    KingDirt,
     Konane,
     NoGo,
+    Sheep,
     TopplingDominoes,
     ToadsAndFrogs,
 )
@@ -64,7 +67,28 @@ def _position(rng: random.Random, kind: str) -> object:
     if kind == "placement":
         cls = rng.choice([Domineering, Cram])
         return cls(_grid(rng, "...#", rng.randint(1, 4), rng.randint(1, 4)))
+    if kind == "fission":
+        return Fission(_grid(rng, "X...#", rng.randint(1, 3), rng.randint(1, 4)))
+    if kind == "king-dirt":
+        counts = f"{rng.randint(0, 1)},{rng.randint(0, 1)},{rng.randint(0, 1)}"
+        return KingDirt(counts + ":" + _grid(rng, "..XO#", rng.randint(1, 2), rng.randint(1, 3)))
+    if kind == "sheep":
+        rows = [[rng.choice([0, 0, 0, 1, 2, 3, -1, -2, -3]) for _ in range(3)] for _ in range(rng.randint(1, 2))]
+        return Sheep("|".join(" ".join(map(str, r)) for r in rows))
     return TopplingDominoes("".join(rng.choice("XO#") for _ in range(rng.randint(1, 6))))
+
+
+def _negative(p: object) -> object:
+    """The position with the players' roles swapped (its value is the negative)."""
+    if isinstance(p, Fission):  # the transpose: Left's columns are Right's rows
+        rows = str(p).split("|")
+        return Fission("|".join("".join(r[j] for r in rows) for j in range(len(rows[0]))))
+    if isinstance(p, Sheep):
+        return Sheep("|".join(" ".join(str(-n) for n in r) for r in p._rows))
+    assert isinstance(p, KingDirt)
+    head, board = str(p).split(":")
+    b, w, m = head.split(",")
+    return KingDirt(f"{w},{b},{m}:" + board.translate(str.maketrans("XO", "OX")))
 
 
 def _random_sum(rng: random.Random, kind: str) -> list:
@@ -80,6 +104,7 @@ def _value_wins(terms: list, first: str) -> bool:
 
 
 KINDS = ["stones", "toads", "toppling", "gen-toads", "elephants", "cannibal", "nogo", "placement"]
+KINDS += ["fission", "king-dirt", "sheep"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -90,6 +115,22 @@ def test_the_search_agrees_with_the_value_on_random_sums(kind, small):
         terms = _random_sum(rng, kind)
         for first in "LR":
             assert search.who_wins(terms, first, small=small) == _value_wins(terms, first), (terms, first)
+
+
+@pytest.mark.parametrize("kind", ["fission", "king-dirt", "sheep"])
+def test_the_search_agrees_with_the_value_on_g_plus_g_and_g_minus_g(kind):
+    # G + G (no cancelling: the search plays both copies), G + -G (= 0, the second
+    # player wins), and each with a value and a third position
+    rng = random.Random(f"twice-{kind}")
+    for _ in range(25):
+        g, h = _position(rng, kind), _position(rng, kind)
+        assert _value_wins([_negative(g)], "L") == _value_wins([g], "R")
+        for terms in ([g, g], [g, _negative(g)], [g, g, parse(rng.choice(VALUES))], [g, h, _negative(g)]):
+            for first in "LR":
+                for small in (0, 8):
+                    got = search.who_wins(terms, first, small=small)
+                    assert got == _value_wins(terms, first), (terms, first, small)
+        assert search.outcome([g, _negative(g)]) == "P"
 
 
 def test_the_native_search_runs_and_counts_positions():
@@ -147,7 +188,9 @@ def test_the_table_stays_within_its_bound():
     s.set_sum_bound(entries=200)
     try:
         terms = [Clobber("xoxox|oxoxo"), Clobber("xoxo|oxox")]
-        got = [search.who_wins(terms, f, small=2) for f in "LR"]
+        # small=0: no value is searched for (the two boards' values are found
+        # within the budget otherwise), so the search plays both boards out
+        got = [search.who_wins(terms, f, small=0) for f in "LR"]
         st = s.sum_stats()
         assert st["bound"] == 200 and st["entries"] <= 200 and st["evicted"] > 0
         # answers never change with the bound, only the time

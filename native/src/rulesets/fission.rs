@@ -91,6 +91,12 @@ impl Rules for Fission {
         Some(key(transpose(cells, s, h, w, st), transpose(stones, s, h, w, st), st))
     }
 
+    /// The stones each player can split.
+    fn mobility(&self, k: StoneKey) -> (u32, u32) {
+        let (cells, stones, s, _, _) = decode(k);
+        (splittable(cells, stones, s, true).count_ones(), splittable(cells, stones, s, false).count_ones())
+    }
+
     /// The empty cells: each move fills one (two stones for one), so no game on the
     /// part lasts longer.
     fn size(&self, k: StoneKey) -> u32 {

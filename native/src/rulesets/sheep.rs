@@ -13,7 +13,7 @@ use super::codec::{Arg, KeyBytes};
 use super::search::{Options, Rules};
 
 /// The most cells of a native board.
-pub const MAX_CELLS: usize = 48;
+pub const MAX_CELLS: usize = 64;
 
 /// MCGS's six hex neighbours: up, up-right, right, down, down-left, left.
 const DIRECTIONS: [(i32, i32); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
@@ -163,9 +163,19 @@ impl Rules for Sheep {
         Some(SheepKey { cells: k.cells.map(|c| -c), ..k }.normal())
     }
 
-    /// The sheep that can still leave a herd: no game on the board lasts longer.
+    /// The moves of each player, counted as made (not normalised).
+    fn mobility(&self, k: SheepKey) -> (u32, u32) {
+        let (mut l, mut r) = (0, 0);
+        k.moves(1, &mut |_| l += 1);
+        k.moves(-1, &mut |_| r += 1);
+        (l, r)
+    }
+
+    /// The squares of the sheep that can still leave each herd: a herd of `n` has
+    /// `n - 1` moves left and `n - 1` ways to split in each direction, so the
+    /// boards a value search meets grow with the square.
     fn size(&self, k: SheepKey) -> u32 {
-        k.cells.iter().map(|&c| (c.unsigned_abs() as u32).saturating_sub(1)).sum()
+        k.cells.iter().map(|&c| (c.unsigned_abs() as u32).saturating_sub(1).pow(2)).sum()
     }
 }
 
@@ -208,6 +218,6 @@ mod tests {
         assert!(Sheep.read(&[board("1 0|0")]).is_err());
         assert!(Sheep.read(&[Arg::Str("1 0".into())]).is_err());
         assert_eq!(Sheep.read(&[board("200 0")]).unwrap(), None);
-        assert_eq!(Sheep.read(&[board(&["0"; 49].join(" "))]).unwrap(), None);
+        assert_eq!(Sheep.read(&[board(&["0"; 65].join(" "))]).unwrap(), None);
     }
 }

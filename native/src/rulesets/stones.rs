@@ -204,6 +204,15 @@ impl<G: StoneGame> Rules for Stones<G> {
         Some(swapped(k))
     }
 
+    /// The moves of each colour, counted as played (no part split or keyed).
+    fn mobility(&self, k: StoneKey) -> (u32, u32) {
+        let Board { cells, black, white, s, .. } = decode(k);
+        let (mut l, mut r) = (0, 0);
+        self.0.play(cells, black, white, s, &mut |_, _, _| l += 1);
+        self.0.play(cells, white, black, s, &mut |_, _, _| r += 1);
+        (l, r)
+    }
+
     /// The game's size of a part (by default its stones).
     fn size(&self, k: StoneKey) -> u32 {
         self.0.size(&decode(k))

@@ -8,8 +8,14 @@
 //! to keep positions small:
 //!
 //! * a *cheap* component (its value already in the ruleset's value table, known by
-//!   the ruleset's `quick`, or of [`Rules::size`] at most `small`) is replaced by its
-//!   value (the ruleset's [`Solver`]), summed into `V`, and leaves the search;
+//!   the ruleset's `quick`, or of [`Rules::size`] at most `small` and not alone in
+//!   the position, its value found within [`BUDGET`]) is replaced by its value (the
+//!   ruleset's [`Solver`]), summed into `V`, and leaves the search;
+//! * in a sum of two or more components each one's value is first tried within the
+//!   budget too (searching a sum multiplies its components' positions, finding
+//!   their values adds them); a component past the budget is not tried again (not
+//!   at every position searched: there the many components of a Clobber board
+//!   made the tries cost more than they saved);
 //! * a component next to its negative (the ruleset's `mirror`; any duplicate when
 //!   the ruleset is impartial) cancels with it: `G + -G = 0`;
 //! * with no component left the answer is `V`'s outcome (Left moving first wins iff
@@ -22,6 +28,10 @@
 //!   `{ | 1} + 1`, which the search does not know without their values);
 //! * a move to a position the table already knows lost for the opponent ends the
 //!   search at once;
+//! * the other moves are tried best first, each position reached once: by the
+//!   opponent's moves left in the components less the mover's (the ruleset's
+//!   [`Rules::mobility`]; fewer replies and more of one's own moves is the usual
+//!   sign of a winning move), the moves in `V` after them all;
 //! * answers are kept in a bounded transposition table ([`TTable`]) keyed by the
 //!   whole normalised position (`V`, the sorted keys, the player to move): exact,
 //!   no hash collision can mislead it.
@@ -35,7 +45,8 @@ use super::table::TTable;
 use crate::numbers::Int;
 use crate::short::nus::Nus;
 use crate::short::{engine, tick, Id, Res};
-use std::cell::Cell;
+use hashbrown::HashSet;
+use std::cell::{Cell, RefCell};
 
 /// A whole position with the player to move.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -83,13 +94,46 @@ pub struct Sums<'a, R: Rules> {
     pub table: &'a TTable<Position<R::Key>>,
     /// components of at most this size are replaced by their values
     pub small: u32,
+    /// the components (expanded) the value of a small component, or of one in a
+    /// sum of two or more, may take to find before the search gives up on it
+    /// (and searches it move by move); with `small` 0 no value is searched for
+    pub budget: u64,
     /// positions searched (not answered by the table)
     pub nodes: Cell<u64>,
+    /// components whose value was not found within the budget
+    failed: RefCell<HashSet<R::Key>>,
 }
+
+/// The default [`Sums::budget`].
+pub const BUDGET: u64 = 512;
+
+/// The most components [`Sums`] remembers as past the budget (then it forgets them).
+const FAILED_MAX: usize = 1 << 20;
 
 impl<'a, R: Rules> Sums<'a, R> {
     pub fn new(values: &'a Solver<R>, table: &'a TTable<Position<R::Key>>, small: u32) -> Self {
-        Sums { values, table, small, nodes: Cell::new(0) }
+        Sums { values, table, small, budget: BUDGET, nodes: Cell::new(0), failed: RefCell::new(HashSet::new()) }
+    }
+
+    /// `v` and `parts` with the components whose values are found within the budget
+    /// summed into `v` (None: none was), for a sum of two or more components:
+    /// the search of a sum multiplies the positions of its components, the value
+    /// search adds them.
+    fn values_within(&self, v: Id, parts: &[R::Key], st: &mut Stack<R::Key>) -> Res<Option<(Id, Vec<R::Key>)>> {
+        if parts.len() < 2 {
+            return Ok(None);
+        }
+        let (mut w, mut rest, mut found) = (v, Vec::with_capacity(parts.len()), false);
+        for &p in parts {
+            match self.within(p, st)? {
+                Some(x) => {
+                    w = engine().add(w, x)?;
+                    found = true;
+                }
+                None => rest.push(p),
+            }
+        }
+        Ok(found.then_some((w, rest)))
     }
 
     /// A component's value as an engine id (a nim value made a nimber).
@@ -103,16 +147,37 @@ impl<'a, R: Rules> Sums<'a, R> {
         v
     }
 
-    /// The value of a component if it is cheap (solving it if small), else None.
-    fn cheap(&self, k: R::Key, st: &mut Stack<R::Key>) -> Res<Option<Id>> {
+    /// The value of a component if it is cheap (known, or small and found within the
+    /// budget, unless it is `alone` in the position: a game of one component is
+    /// searched as it is, its value would not be met again), else None.
+    fn cheap(&self, k: R::Key, alone: bool, st: &mut Stack<R::Key>) -> Res<Option<Id>> {
         if let Some(v) = self.values.known(k)? {
             return Ok(Some(self.as_game(v)));
         }
-        if self.values.rules.size(k) <= self.small {
-            let v = self.values.solve(k, st, None)?;
-            return Ok(Some(self.as_game(v)));
+        if !alone && self.values.rules.size(k) <= self.small {
+            return self.within(k, st);
         }
         Ok(None)
+    }
+
+    /// The value of component `k` if the value search finds it within the budget
+    /// (None at once if it did not before: a small size does not make a value
+    /// cheap, a Sheep herd of 9 has hundreds of ways to split).
+    fn within(&self, k: R::Key, st: &mut Stack<R::Key>) -> Res<Option<Id>> {
+        if self.budget == 0 || self.small == 0 || self.failed.borrow().contains(&k) {
+            return Ok(None);
+        }
+        match self.values.solve_within(k, st, self.budget)? {
+            Some(x) => Ok(Some(self.as_game(x))),
+            None => {
+                let mut failed = self.failed.borrow_mut();
+                if failed.len() >= FAILED_MAX {
+                    failed.clear();
+                }
+                failed.insert(k);
+                Ok(None)
+            }
+        }
     }
 
     /// `v` and `parts` with the components `pieces` added: cheap ones summed into
@@ -121,7 +186,8 @@ impl<'a, R: Rules> Sums<'a, R> {
     pub fn absorb(&self, mut v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
         let impartial = self.values.rules.impartial();
         for &p in pieces {
-            if let Some(x) = self.cheap(p, st)? {
+            let alone = parts.is_empty() && pieces.len() == 1 && v == engine().zero;
+            if let Some(x) = self.cheap(p, alone, st)? {
                 v = engine().add(v, x)?;
                 continue;
             }
@@ -189,6 +255,43 @@ impl<'a, R: Rules> Sums<'a, R> {
         Ok(self.table.get(&probe) == Some(0))
     }
 
+    /// `kids` deduplicated (two moves to one position are one) and sorted best first
+    /// for the player `left` who made them: by the opponent's moves in the
+    /// components less the mover's, the moves in `V` last (see [`Sums::moves`]).
+    fn order(&self, kids: &mut Vec<Move<R::Key>>, left: bool) {
+        kids.sort_unstable_by(|a, b| (a.v, &a.parts).cmp(&(b.v, &b.parts)));
+        kids.dedup_by(|a, b| a.v == b.v && a.parts == b.parts);
+        let impartial = self.values.rules.impartial();
+        let mut seen: Vec<(R::Key, i64)> = Vec::new();
+        let mut scored: Vec<(bool, i64, Move<R::Key>)> = Vec::with_capacity(kids.len());
+        for m in kids.drain(..) {
+            let mut score = 0i64;
+            for &k in &m.parts {
+                let s = match seen.iter().find(|e| e.0 == k) {
+                    Some(e) => e.1,
+                    None => {
+                        let (l, r) = self.values.rules.mobility(k);
+                        // the opponent's moves less the mover's (impartial: the
+                        // moves left, fewer being better for the mover)
+                        let s = if impartial {
+                            l as i64
+                        } else if left {
+                            r as i64 - l as i64
+                        } else {
+                            l as i64 - r as i64
+                        };
+                        seen.push((k, s));
+                        s
+                    }
+                };
+                score += s;
+            }
+            scored.push((m.part.is_none(), score, m));
+        }
+        scored.sort_by_key(|e| (e.0, e.1));
+        kids.extend(scored.into_iter().map(|e| e.2));
+    }
+
     /// Whether the player to move (`left`: Left) wins `v + sum of parts` (`parts`
     /// sorted, none cheap).
     pub fn wins(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<bool> {
@@ -201,7 +304,7 @@ impl<'a, R: Rules> Sums<'a, R> {
             return Ok(r != 0);
         }
         self.nodes.set(self.nodes.get() + 1);
-        let kids = self.moves(v, parts, left, st)?;
+        let mut kids = self.moves(v, parts, left, st)?;
         let mut won = false;
         for m in &kids {
             if self.known_lost(m.v, &m.parts, !left)? {
@@ -210,6 +313,7 @@ impl<'a, R: Rules> Sums<'a, R> {
             }
         }
         if !won {
+            self.order(&mut kids, left);
             for m in &kids {
                 if !self.wins(m.v, &m.parts, !left, st)? {
                     won = true;
@@ -225,7 +329,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     pub fn start(&self, v: Id, keys: &[R::Key], st: &mut Stack<R::Key>) -> Res<(Id, Vec<R::Key>)> {
         let mut parts = Vec::new();
         let v = self.absorb(v, &mut parts, keys, st)?;
-        Ok((v, parts))
+        Ok(self.values_within(v, &parts, st)?.unwrap_or((v, parts)))
     }
 }
 

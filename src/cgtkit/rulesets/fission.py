@@ -12,8 +12,8 @@ unblocked cells, so the regions between the ``#``s (and the board's edges) are
 independent parts; a region without a stone is 0.  A part is normalised under the
 reflections of the board (which keep rows rows), and a part whose transpose is solved
 takes the negative of its value.  The native search (``native/src/rulesets/fission.rs``)
-computes the same values; the regions are not handed to the native outcome search of
-sums (no ``native_parts``): G + G of a 5 x 5 board ran for minutes there.
+computes the same values, and the regions go to the native outcome search of sums
+(``native_parts``, :func:`cgtkit.search.who_wins`).
 
 >>> Fission("...|.X.|...").value, Fission(".|X|.").value, Fission(".X.").value
 (game('0'), game('1'), game('-1'))
@@ -160,6 +160,10 @@ class Fission(
     def components(self) -> tuple[Part, ...]:
         """The keys of the regions between the blocked cells that hold a stone."""
         return regions(self._rows)
+
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the regions' keys."""
+        return (Fission, self.components())
 
     @property
     def value(self):  # type: ignore[no-untyped-def]

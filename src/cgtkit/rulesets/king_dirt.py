@@ -21,8 +21,8 @@ independent parts, and a region without both a stone and an empty cell is 0.  Wh
 stones remain to be placed (anywhere) the board is one part.  Every part is taken
 least under the eight symmetries of the square (a king moves the same way on each);
 the colours swapped, with the counts swapped, is the negative.  The native search
-(``native/src/rulesets/king_dirt.rs``) computes the same values; the parts are not
-handed to the native outcome search of sums (no ``native_parts``).
+(``native/src/rulesets/king_dirt.rs``) computes the same values, and the parts go to
+the native outcome search of sums (``native_parts``, :func:`cgtkit.search.who_wins`).
 
 >>> KingDirt("0,0,0:X.").value, KingDirt("1,0,0:..").value, KingDirt("1,1,0:.").value
 (game('1'), game('2'), game('*'))
@@ -211,6 +211,10 @@ class KingDirt(
     def components(self) -> tuple[Key, ...]:
         """The keys of the independent parts (see :func:`parts`)."""
         return parts(self._key)
+
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the parts' keys."""
+        return (KingDirt, self.components())
 
     @property
     def value(self):  # type: ignore[no-untyped-def]

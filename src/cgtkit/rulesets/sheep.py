@@ -13,8 +13,9 @@ the six directions) is the same game.
 The notation is MCGS's: rows separated by ``|``, the numbers of a row by commas or
 spaces, in optional parentheses, e.g. ``(2, 0 | 0, -2)``.  The value is the generic
 search over ``left_moves``/``right_moves`` (no split into parts yet), or the native
-search of the same moves (``native/src/rulesets/sheep.rs``, boards of at most 48
-cells and herds of at most 127).
+search of the same moves (``native/src/rulesets/sheep.rs``, boards of at most 64
+cells and herds of at most 127), which also answers who wins a sum of boards without
+their values (``native_parts``, :func:`cgtkit.search.who_wins`).
 
 >>> Sheep("2, 0").value, Sheep("0, -2").value, Sheep("3 0 0").value, Sheep("2 0 | 0 -2").value
 (game('1'), game('-1'), game('2'), game('0'))
@@ -130,6 +131,10 @@ class Sheep(
     def right_moves(self) -> list["Sheep"]:
         """Right sends part of a negative herd of two or more."""
         return self._moves(-1)
+
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the board (one part)."""
+        return (Sheep, (self._rows,))
 
     @property
     def value(self):  # type: ignore[no-untyped-def]
