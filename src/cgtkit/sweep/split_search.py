@@ -34,7 +34,7 @@ from ..errors import CertificateError, SweepError
 from ..replay import Certificate, check_certificate
 from .database import ResultsDB
 from .runner import Sweep
-from .subtrees import after, combine, normal_sum, path_text, problem_id, run_subtree, top_levels
+from .subtrees import after, combine, moves, normal_sum, path_text, problem_id, run_subtree, top_levels
 
 __all__ = ["solve_sweep", "answer", "winning_moves", "check", "DEFAULT_MAX_NODES"]
 
@@ -101,15 +101,13 @@ def answer(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> Op
 def winning_moves(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> list[tuple[int, str]]:
     """The first moves of ``first`` that the database proves winning: each (term from
     1, the text of the term after it); empty when none is proved (yet)."""
-    from .subtrees import _moves
-
     if depth < 1:
         return []
     texts = normal_sum(terms)
     answers = _answers(db_path, texts, first)
     other = "R" if first == "L" else "L"
     found = []
-    for name, nxt in _moves(after(texts, ()), first):
+    for name, nxt in moves(after(texts, ()), first):
         sub = [_text(t) for t in nxt]
         if combine(sub, other, depth - 1, _shifted(answers, name)) is False:
             found.append(name)

@@ -30,7 +30,7 @@ from typing import Any, Optional, Sequence
 from ..errors import CGTError, ResourceLimitError
 from ..replay import options, read_term, term_text
 
-__all__ = ["Path", "problem_id", "normal_sum", "top_levels", "after", "run_subtree", "combine", "path_text"]
+__all__ = ["Path", "problem_id", "normal_sum", "moves", "top_levels", "after", "run_subtree", "combine", "path_text"]
 
 #: a path from the root: each move a (term from 1, text of the term after it)
 Path = tuple[tuple[int, str], ...]
@@ -62,7 +62,7 @@ def path_text(path: Path) -> str:
     return json.dumps([list(m) for m in path])
 
 
-def _moves(terms: list[Any], player: str) -> list[tuple[tuple[int, str], list[Any]]]:
+def moves(terms: list[Any], player: str) -> list[tuple[tuple[int, str], list[Any]]]:
     """Each distinct move of ``player``: (its name, the terms after it)."""
     found: dict[tuple[int, str], list[Any]] = {}
     for i, t in enumerate(terms):
@@ -93,11 +93,11 @@ def top_levels(terms: Sequence[str], first: str, depth: int) -> list[tuple[Path,
         if len(path) == depth:
             out.append((path, to_move))
             return
-        moves = _moves(now, to_move)
-        if not moves:
+        found = moves(now, to_move)
+        if not found:
             out.append((path, to_move))
             return
-        for name, nxt in moves:
+        for name, nxt in found:
             walk(nxt, path + (name,), _OTHER[to_move])
 
     walk([read_term(t) for t in terms], (), first)
@@ -147,11 +147,11 @@ def combine(terms: Sequence[str], first: str, depth: int, answers: dict[str, Opt
     rulesets' moves, so an answer for a path that is not a subtree is never used."""
 
     def wins(now: list[Any], path: Path, to_move: str) -> Optional[bool]:
-        moves = _moves(now, to_move) if len(path) < depth else None
-        if not moves:
+        found = moves(now, to_move) if len(path) < depth else None
+        if not found:
             return answers.get(path_text(path))
         unknown = False
-        for name, nxt in moves:
+        for name, nxt in found:
             w = wins(nxt, path + (name,), _OTHER[to_move])
             if w is False:
                 return True  # a move to a position the opponent loses
