@@ -143,7 +143,8 @@ def _distributed(args: argparse.Namespace) -> None:
             reports.append(
                 (f, run(sweep, args.results, workers=args.workers, scheduler=args.scheduler, progress=progress))
             )
-    wins = {f: distributed.answer(args.results, args.terms, f, depth) for f in firsts}
+    results = {f: distributed.result(args.results, args.terms, f, depth) for f in firsts}
+    wins = {f: w for f, (w, _) in results.items()}
     with Report(args) as out:
         out.fact("sum", " + ".join(args.terms))
         if None in wins.values():
@@ -156,7 +157,7 @@ def _distributed(args: argparse.Namespace) -> None:
             out.fact("outcome", o, o.described)
         moves = {}
         for f in firsts:
-            found = distributed.winning_moves(args.results, args.terms, f, depth) if wins[f] else []
+            found = results[f][1]
             moves[f] = [{"term": t, "to": to} for t, to in found]
             if found:
                 shown = ", ".join(f"term {t} to {to.partition(':')[2] or to}" for t, to in found)

@@ -151,7 +151,7 @@ def solve(
 
     sweep = _solve.solve_sweep(terms, first, depth, certify)
     run(sweep, db, workers=workers, scheduler=scheduler, retries=retries, progress=progress)
-    return _solve.answer(db, terms, first, depth), _solve.winning_moves(db, terms, first, depth)
+    return _solve.result(db, terms, first, depth)
 
 
 def heap_games(

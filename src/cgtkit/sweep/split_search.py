@@ -4,7 +4,7 @@ Dask task run by the native search, each answer kept in the results database.
 :func:`solve_sweep` lists the subtrees of the search split at a depth
 (:mod:`cgtkit.sweep.subtrees`: every sequence of ``depth`` moves from the root);
 :func:`cgtkit.sweep.runner.run` runs those the database does not hold yet, one task
-each, and commits each answer (with its certificate) as it arrives; :func:`answer`
+each, and commits each answer (with its certificate) as it arrives; :func:`result`
 rebuilds the root's answer from the rows.  So a killed worker loses only its subtree
 in flight (Dask runs it again), a killed driver loses nothing committed, and a rerun
 with the same database runs only the rest.  Every subtree runs, even after a winning
@@ -21,8 +21,8 @@ from the rulesets' moves alone.
 >>> with ResultsDB.create(db) as r:                  # what the workers would do
 ...     for path, who in top_levels(s, "L", 1):
 ...         r.record_subtree(run_subtree(problem_id(s, "L"), s, "L", path, who, True, 1000))
->>> answer(db, s, "L"), winning_moves(db, s, "L"), check(db, s, "L")
-(True, [(2, 'clobber:x.')], 2)
+>>> result(db, s, "L"), check(db, s, "L")
+((True, [(2, 'clobber:x.')]), 2)
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ import json
 from typing import Any, Optional, Sequence
 
 from ..errors import CertificateError, SweepError
-from ..replay import Certificate, check_certificate
+from ..replay import Certificate, check_certificate, term_text
 from .database import ResultsDB
 from .runner import Sweep
-from .subtrees import after, combine, moves, normal_sum, path_text, problem_id, run_subtree, top_levels
+from .subtrees import after, combine, normal_sum, path_text, problem_id, run_subtree, top_levels
 
-__all__ = ["solve_sweep", "answer", "winning_moves", "check", "DEFAULT_MAX_NODES"]
+__all__ = ["solve_sweep", "result", "answer", "winning_moves", "check", "DEFAULT_MAX_NODES"]
 
 #: a subtree's certificate of more nodes than this is not kept (its row says so)
 DEFAULT_MAX_NODES = 100_000
@@ -91,43 +91,24 @@ def _answers(db_path: str, texts: list[str], first: str) -> dict[str, Optional[b
     return {r["path"]: (bool(r["wins"]) if r["status"] == "done" else None) for r in rows}
 
 
-def answer(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> Optional[bool]:
-    """Whether ``first`` wins ``terms`` moving first, from the database's subtrees of
-    the search split at ``depth``; None while they do not decide it."""
+def result(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> tuple[Optional[bool], list[tuple[int, str]]]:
+    """From one read of the database's subtrees of the search split at ``depth``:
+    whether ``first`` wins ``terms`` moving first (None while they do not decide it),
+    and the first moves they prove winning (each (term from 1, the text of the term
+    after it)); :func:`cgtkit.sweep.subtrees.combine`."""
     texts = normal_sum(terms)
     return combine(texts, first, depth, _answers(db_path, texts, first))
 
 
+def answer(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> Optional[bool]:
+    """Whether ``first`` wins ``terms`` moving first (:func:`result`'s answer)."""
+    return result(db_path, terms, first, depth)[0]
+
+
 def winning_moves(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> list[tuple[int, str]]:
-    """The first moves of ``first`` that the database proves winning: each (term from
-    1, the text of the term after it); empty when none is proved (yet)."""
-    if depth < 1:
-        return []
-    texts = normal_sum(terms)
-    answers = _answers(db_path, texts, first)
-    other = "R" if first == "L" else "L"
-    found = []
-    for name, nxt in moves(after(texts, ()), first):
-        sub = [_text(t) for t in nxt]
-        if combine(sub, other, depth - 1, _shifted(answers, name)) is False:
-            found.append(name)
-    return found
-
-
-def _text(term: Any) -> str:
-    from ..replay import term_text
-
-    return term_text(term)
-
-
-def _shifted(answers: dict[str, Optional[bool]], first_move: tuple[int, str]) -> dict[str, Optional[bool]]:
-    """The answers below ``first_move``, their paths without it."""
-    out = {}
-    for path, w in answers.items():
-        steps = json.loads(path)
-        if steps and tuple(steps[0]) == first_move:
-            out[json.dumps(steps[1:])] = w
-    return out
+    """The first moves of ``first`` that the database proves winning (:func:`result`'s
+    moves): empty when none is proved (yet)."""
+    return result(db_path, terms, first, depth)[1]
 
 
 def check(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> int:
@@ -147,11 +128,11 @@ def check(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> int
             continue
         path = tuple((int(t), str(x)) for t, x in json.loads(r["path"]))
         cert = check_certificate(Certificate.from_json(r["certificate"]))
-        want = [_text(t) for t in after(texts, path)]
+        want = [term_text(t) for t in after(texts, path)]
         if cert.sum != want or cert.claims != [(r["to_move"], bool(r["wins"]))]:
             raise CertificateError(f"the certificate of subtree {r['path']} is not about that subtree's sum and player")
         proved[r["path"]] = bool(r["wins"])
         checked += 1
-    if combine(texts, first, depth, proved) is None:
+    if combine(texts, first, depth, proved)[0] is None:
         raise CertificateError("the certified subtrees do not decide the search (some have no certificate or no row)")
     return checked

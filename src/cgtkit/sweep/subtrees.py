@@ -109,20 +109,33 @@ def run_subtree(
 ) -> dict[str, Any]:
     """Search one subtree (on a worker): its row for the results database, with the
     certificate of its answer when ``certify`` (and the certificate has at most
-    ``max_nodes`` nodes; else none, and ``message`` says why)."""
+    ``max_nodes`` nodes; else none, and ``message`` says why): the answer is then the
+    certificate's claim, from the searches that built it."""
     from .. import search
+    from ..search.strategy import write
 
     start, cpu = time.perf_counter(), time.process_time()
     now = after(terms, path)
-    wins = search.who_wins(now, to_move)
-    nodes = search.last_nodes()
+    answers: list[bool] = []  # the oracle's answers; the first is the subtree's
+    nodes = 0
+
+    def oracle(ts: list[Any], player: str) -> bool:
+        nonlocal nodes
+        won = search.who_wins(ts, player)
+        answers.append(won)
+        nodes += search.last_nodes()
+        return won
+
     cert: Optional[str] = None
     message = None
     if certify:
         try:
-            cert = search.certificate(now, to_move, max_nodes=max_nodes).to_json()
+            cert = write(now, to_move, oracle, max_nodes).to_json()
         except ResourceLimitError as e:
             message = f"no certificate: {e}"
+    else:
+        oracle(now, to_move)
+    wins = answers[0]
     return {
         "problem": problem,
         "sum": json.dumps(list(terms)),
@@ -140,11 +153,20 @@ def run_subtree(
     }
 
 
-def combine(terms: Sequence[str], first: str, depth: int, answers: dict[str, Optional[bool]]) -> Optional[bool]:
+def combine(
+    terms: Sequence[str], first: str, depth: int, answers: dict[str, Optional[bool]]
+) -> tuple[Optional[bool], list[tuple[int, str]]]:
     """Whether ``first`` wins moving first, from the subtrees' answers (``answers``:
-    path text -> whether the player to move there wins, None if unknown); None when
-    the answers known do not decide it.  The top levels are recomputed from the
-    rulesets' moves, so an answer for a path that is not a subtree is never used."""
+    path text -> whether the player to move there wins, None if unknown), None when
+    the answers known do not decide it; and the first moves the answers prove
+    winning (each (term from 1, the text of the term after it); none at depth 0).
+    The top levels are recomputed from the rulesets' moves, so an answer for a path
+    that is not a subtree is never used.
+
+    >>> s = ["clobber:xo.ox"]          # 0: Left moving first loses, whatever the subtrees say
+    >>> combine(s, "L", 1, {path_text(p): True for p, _ in top_levels(s, "L", 1)})
+    (False, [])
+    """
 
     def wins(now: list[Any], path: Path, to_move: str) -> Optional[bool]:
         found = moves(now, to_move) if len(path) < depth else None
@@ -158,4 +180,12 @@ def combine(terms: Sequence[str], first: str, depth: int, answers: dict[str, Opt
             unknown = unknown or w is None
         return None if unknown else False
 
-    return wins([read_term(t) for t in terms], (), first)
+    root = [read_term(t) for t in terms]
+    found = moves(root, first) if depth > 0 else []
+    if not found:
+        return wins(root, (), first), []
+    replies = [(name, wins(nxt, (name,), _OTHER[first])) for name, nxt in found]
+    winning = [name for name, w in replies if w is False]
+    if winning:
+        return True, winning
+    return (None if any(w is None for _, w in replies) else False), []
