@@ -94,14 +94,32 @@ def test_a_tampered_row_is_caught(tmp_path):
     con.commit()
     with pytest.raises(CertificateError, match="not about that subtree"):
         check(db, terms, "L")
-    con.execute(
-        "UPDATE subtrees SET wins = ?, certificate = replace(certificate, 'clobber:', 'clobber:x') WHERE path = ?",
-        (wins, path),
-    )
+    (other,) = con.execute("SELECT certificate FROM subtrees WHERE path != ? LIMIT 1", (path,)).fetchone()
+    con.execute("UPDATE subtrees SET wins = ?, certificate = ? WHERE path = ?", (wins, other, path))
+    con.commit()
+    with pytest.raises(CertificateError):  # another subtree's certificate (its SHA-256 not this row's)
+        check(db, terms, "L")
+    con.execute("UPDATE subtrees SET certificate = ? WHERE path = ?", (other[:-9] + bytes(9), path))
     con.commit()
     con.close()
-    with pytest.raises(CertificateError):
+    with pytest.raises(CertificateError):  # a damaged file
         check(db, terms, "L")
+
+
+def test_a_subtree_s_certificate_is_compact_and_its_sha_names_it(tmp_path):
+    import hashlib
+
+    from cgtkit.replay.compact import check_compact
+
+    terms = ["clobber:xoxo|ox..", "clobber:xxo"]
+    db = str(tmp_path / "r.db")
+    _local(db, terms, "L", 1)
+    with ResultsDB.open(db, readonly=True) as r:
+        rows = r.subtree_rows(problem_id(terms, "L"))
+    for row in rows:
+        assert row["certificate"][:2] == b"\x1f\x8b"
+        assert row["certificate_sha"] == hashlib.sha256(row["certificate"]).hexdigest()
+        assert check_compact(row["certificate"]).claims == [(row["to_move"], bool(row["wins"]))]
 
 
 def test_a_version_1_database_gains_the_subtrees_table(tmp_path):

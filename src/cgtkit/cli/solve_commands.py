@@ -113,7 +113,13 @@ def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
             out.data("loaded", loaded)
         if nodes:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
-        if args.certificate:
+        if args.certificate and str(args.certificate).endswith(".gz"):
+            bound = args.max_nodes if args.max_nodes is not None else search.strategy.COMPACT_MAX_NODES
+            compact = search.compact_certificate(terms, "".join(firsts), args.certificate, max_nodes=bound)
+            out.fact("certificate", args.certificate, f"{args.certificate} ({compact.nodes} nodes, compact)")
+            out.data("certificate_nodes", compact.nodes)
+            out.fact("certificate_sha256", compact.sha256)
+        elif args.certificate:
             bound = args.max_nodes if args.max_nodes is not None else search.strategy.MAX_NODES
             cert = search.certificate(terms, "".join(firsts), max_nodes=bound)
             cert.save(args.certificate)
@@ -172,14 +178,25 @@ def _distributed(args: argparse.Namespace) -> None:
 
 def _check(args: argparse.Namespace) -> None:
     from ..replay import check_certificate
+    from ..replay.compact import check_compact, is_compact
 
-    cert = check_certificate(args.file)
+    if is_compact(args.file):
+        compact = check_compact(args.file)
+        _checked(args, compact.sum, compact.claims, compact.nodes, compact.sha256)
+    else:
+        cert = check_certificate(args.file)
+        _checked(args, cert.sum, cert.claims, len(cert.nodes), None)
+
+
+def _checked(args: argparse.Namespace, terms: list[str], claims: list[Any], nodes: int, sha: Optional[str]) -> None:
+    """What ``check-certificate`` prints of a certificate that replays."""
     with Report(args) as out:
-        out.fact("sum", cert.sum, " + ".join(cert.sum))
-        claims = [{"first": f, "wins": w} for f, w in cert.claims]
-        said = [f"{'Left' if f == 'L' else 'Right'} moving first {'wins' if w else 'loses'}" for f, w in cert.claims]
-        out.fact("claims", claims, "; ".join(said))
-        out.fact("nodes", len(cert.nodes))
+        out.fact("sum", terms, " + ".join(terms))
+        said = [f"{'Left' if f == 'L' else 'Right'} moving first {'wins' if w else 'loses'}" for f, w in claims]
+        out.fact("claims", [{"first": f, "wins": w} for f, w in claims], "; ".join(said))
+        out.fact("nodes", nodes)
+        if sha is not None:
+            out.fact("sha256", sha)
         out.fact("certificate", "OK", "OK (every claim replays)")
 
 
@@ -252,13 +269,14 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "--certificate",
         type=output_file("--certificate"),
         metavar="FILE",
-        help="write a certificate of each answer (the winner's strategy) to FILE; cgtkit check-certificate replays it",
+        help="write a certificate of each answer (the winner's strategy) to FILE (FILE.gz: the compact form, "
+        "for big searches); cgtkit check-certificate replays it",
     )
     p.add_argument(
         "--max-nodes",
         type=count(1, "--max-nodes"),
         metavar="N",
-        help="refuse a certificate of more than N nodes (default cgtkit.search.strategy.MAX_NODES, 100000)",
+        help="refuse a certificate of more than N nodes (default 100000; 20000000 for a compact one)",
     )
     p.add_argument(
         "--results",
@@ -287,6 +305,6 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "every node replayed with the rulesets' moves alone, no search; a bad certificate is an error "
         "naming the first node that fails (exit status 2).",
     )
-    c.add_argument("file", metavar="FILE", help="the certificate (JSON)")
+    c.add_argument("file", metavar="FILE", help="the certificate (JSON, or the compact form: gzip)")
     add_json_option(c)
     c.set_defaults(run=_check)

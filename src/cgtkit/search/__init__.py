@@ -30,16 +30,17 @@ entry is a proved answer, so a search stopped by Ctrl-C resumes from its table.
 from __future__ import annotations
 
 import concurrent.futures
+import os
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from ..backend import rulesets as native
 from ..errors import CGTError
 from ..outcome import Outcome
-from ..replay import Certificate, check_certificate
+from ..replay import Certificate, check_certificate, term_text
 from ..short.game import Game
 from . import outcome_table
 from .outcome_table import OutcomeTableError
-from .strategy import MAX_NODES, write
+from .strategy import COMPACT_MAX_NODES, LEAF_MOVES, MAX_NODES, write, write_compact
 
 __all__ = [
     "who_wins",
@@ -48,6 +49,7 @@ __all__ = [
     "who_wins_by_value",
     "terms_of",
     "certificate",
+    "compact_certificate",
     "check_certificate",
     "Certificate",
     "Sum",
@@ -368,3 +370,33 @@ def certificate(position_or_sum: Sum, first: str = "L", max_nodes: int = MAX_NOD
     [('L', False), ('R', False)]
     """
     return write(terms_of(position_or_sum), first, who_wins, max_nodes)
+
+
+def compact_certificate(
+    position_or_sum: Sum,
+    first: str,
+    out: Any,
+    max_nodes: int = COMPACT_MAX_NODES,
+    leaf_moves: int = LEAF_MOVES,
+) -> Any:
+    """Write the compact certificate (:mod:`cgtkit.replay.compact`: gzip, a node a line,
+    transpositions shared, small sums ended at their values) of who wins the sum moving
+    first to ``out`` (a path or a binary file), as it is built; returns what it proves
+    (:class:`~cgtkit.replay.compact.Compact`: claims, nodes, the file's SHA-256), which
+    :func:`cgtkit.replay.compact.check_compact` checks.
+
+    >>> import io
+    >>> from cgtkit.rulesets import Clobber
+    >>> c = compact_certificate(Clobber("xoxoxo|oxoxox"), "LR", io.BytesIO())
+    >>> c.claims
+    [('L', False), ('R', False)]
+    """
+    from ..replay.compact import Compact
+
+    terms = terms_of(position_or_sum)
+    if isinstance(out, (str, os.PathLike)):
+        with open(out, "wb") as f:
+            claims, nodes, sha = write_compact(terms, first, who_wins, f, max_nodes, leaf_moves)
+    else:
+        claims, nodes, sha = write_compact(terms, first, who_wins, out, max_nodes, leaf_moves)
+    return Compact([term_text(t) for t in terms], claims, nodes, sha)

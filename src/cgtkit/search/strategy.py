@@ -9,16 +9,31 @@ orders of moves is written once.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
+import json
 from collections import deque
-from typing import Any, Callable
+from typing import IO, Any, Callable
 
 from ..errors import CertificateError, ResourceLimitError
-from ..replay import FORMAT, KIND, Certificate, options, term_text
+from ..replay import FORMAT, KIND, Certificate, options, reads_back, term_text
 
-__all__ = ["write", "MAX_NODES"]
+__all__ = ["write", "write_compact", "MAX_NODES", "COMPACT_MAX_NODES", "LEAF_MOVES"]
 
 #: the default bound on the nodes of a certificate
 MAX_NODES = 100_000
+#: the default bound on the nodes of a compact certificate (each a line of its file)
+COMPACT_MAX_NODES = 20_000_000
+#: a sum whose terms have at most this many moves (both players', all terms) is a value
+#: leaf of a compact certificate
+LEAF_MOVES = 12
+
+
+def _bound(count: int, max_nodes: int) -> None:
+    if count >= max_nodes:
+        raise ResourceLimitError(
+            f"the certificate needs more than {max_nodes} nodes; raise the bound (max_nodes=, cgtkit solve --max-nodes) or ask of a smaller sum"
+        )
 
 
 class _Builder:
@@ -37,10 +52,7 @@ class _Builder:
         k = self.ids.get(key)
         if k is not None:
             return k
-        if len(self.nodes) >= self.max_nodes:
-            raise ResourceLimitError(
-                f"the certificate needs more than {self.max_nodes} nodes; raise the bound (max_nodes=, cgtkit solve --max-nodes) or ask of a smaller sum"
-            )
+        _bound(len(self.nodes), self.max_nodes)
         k = len(self.nodes)
         self.ids[key] = k
         self.nodes.append({"id": k, "to_move": to_move, "wins": wins, "sum": list(key[2])})
@@ -108,3 +120,141 @@ def write(
     while b.todo:
         b.expand(*b.todo.popleft())
     return Certificate({"format": FORMAT, "kind": KIND, "sum": texts, "claims": claims, "nodes": b.nodes})
+
+
+def _value(term: Any) -> Any:
+    from ..short.game import Game
+
+    return term if isinstance(term, Game) else term.value
+
+
+class _Hashed:
+    """A binary file that keeps the SHA-256 of what is written to it."""
+
+    def __init__(self, out: IO[bytes]) -> None:
+        self.out, self.sha = out, hashlib.sha256()
+
+    def write(self, data: bytes) -> int:
+        self.sha.update(data)
+        return self.out.write(data)
+
+    def flush(self) -> None:
+        self.out.flush()
+
+
+class _CompactBuilder:
+    """The nodes of a compact certificate, each written when expanded (in id order);
+    a node's key (player to move, claim, the terms' texts) is all that stays."""
+
+    def __init__(self, max_nodes: int, wins: Callable[[list[Any], str], bool], leaf_moves: int, out: Any) -> None:
+        self.max_nodes, self.wins, self.leaf_moves, self.out = max_nodes, wins, leaf_moves, out
+        self.ids: dict[tuple[str, bool, tuple[str, ...]], int] = {}
+        self.todo: deque[tuple[int, str, bool, list[Any], tuple[str, ...]]] = deque()
+        self.read_back: set[tuple[int, str]] = set()  # terms (index, text) whose text reads back
+
+    def node(self, terms: list[Any], texts: tuple[str, ...], to_move: str, wins: bool) -> int:
+        key = (to_move, wins, texts)
+        k = self.ids.get(key)
+        if k is not None:
+            return k
+        _bound(len(self.ids), self.max_nodes)
+        k = len(self.ids)
+        self.ids[key] = k
+        self.todo.append((k, to_move, wins, terms, texts))
+        return k
+
+    def moves(
+        self, terms: list[Any], texts: tuple[str, ...], player: str
+    ) -> list[tuple[int, list[Any], tuple[str, ...]]]:
+        """Each distinct move: (term index, the terms after it, their texts)."""
+        found = []
+        for i, t in enumerate(terms):
+            seen: set[str] = set()
+            for o in options(t, player):
+                text = str(o)
+                if text in seen:
+                    continue
+                seen.add(text)
+                if type(o) is not type(t):  # the check reads term i as the sum's term i is read
+                    raise CertificateError(f"a move of {t!r} is to a {type(o).__name__}: it cannot be certified")
+                if (i, text) not in self.read_back:
+                    reads_back(o, text)
+                    self.read_back.add((i, text))
+                found.append((i, terms[:i] + [o] + terms[i + 1 :], texts[:i] + (text,) + texts[i + 1 :]))
+        return found
+
+    def small(self, terms: list[Any]) -> bool:
+        """Whether the sum is a value leaf: few moves left, for both players together."""
+        count = 0
+        for t in terms:
+            count += len(options(t, "L")) + len(options(t, "R"))
+            if count > self.leaf_moves:
+                return False
+        return True
+
+    def value_wins(self, terms: list[Any], player: str) -> bool:
+        from ..short.game import Game
+
+        total = sum((_value(t) for t in terms), Game.of(0))
+        zero = Game.of(0)
+        return not (total <= zero) if player == "L" else not (total >= zero)
+
+    def expand(self, k: int, me: str, wins: bool, terms: list[Any], texts: tuple[str, ...]) -> None:
+        other = "R" if me == "L" else "L"
+        line: list[Any] = [me, wins, list(texts)]
+        if self.small(terms):
+            if self.value_wins(terms, me) != wins:
+                raise CertificateError(f"the search and the values disagree on {list(texts)} (a bug: please report)", k)
+            line.append({"values": [str(_value(t)) for t in terms]})
+        elif wins:
+            moves = self.moves(terms, texts, me)
+            chosen = next((m for m in moves if (other, False, m[2]) in self.ids), None)
+            if chosen is None:  # a move to a value leaf that the values show the opponent loses
+                chosen = next((m for m in moves if self.small(m[1]) and not self.value_wins(m[1], other)), None)
+            if chosen is None:
+                chosen = next((m for m in moves if not self.wins(m[1], other)), None)
+            if chosen is None:
+                raise CertificateError(f"the search found no winning move in {list(texts)} (a bug: please report)", k)
+            i, after, after_texts = chosen
+            line.append([[i + 1, self.node(after, after_texts, other, False)]])
+        else:
+            moves = self.moves(terms, texts, me)
+            line.append([[i + 1, self.node(after, after_texts, other, True)] for i, after, after_texts in moves])
+        self.out.write(json.dumps(line, ensure_ascii=False).encode() + b"\n")
+
+
+def write_compact(
+    terms: list[Any],
+    first: str,
+    wins: Callable[[list[Any], str], bool],
+    out: IO[bytes],
+    max_nodes: int = COMPACT_MAX_NODES,
+    leaf_moves: int = LEAF_MOVES,
+) -> tuple[list[tuple[str, bool]], int, str]:
+    """Write the compact certificate (:mod:`cgtkit.replay.compact`) of who wins the sum
+    of ``terms`` moving first to the binary file ``out``, node by node as it is built;
+    a sum with at most ``leaf_moves`` moves (both players') is a value leaf.  Returns
+    (the claims, the number of nodes, the SHA-256 of the bytes written).
+
+    >>> import io
+    >>> from cgtkit.rulesets import Clobber
+    >>> write_compact([Clobber("x.o")], "L", lambda terms, player: False, io.BytesIO())[:2]
+    ([('L', False)], 1)
+    """
+    if first not in ("L", "R", "LR", "RL"):
+        raise CertificateError(f"first is 'L', 'R' or 'LR', not {first!r}")
+    texts = [term_text(t) for t in terms]
+    hashed = _Hashed(out)
+    with gzip.GzipFile(fileobj=hashed, mode="wb", mtime=0) as z:
+        b = _CompactBuilder(max_nodes, wins, leaf_moves, z)
+        claims: list[dict[str, Any]] = []
+        root = tuple(str(t) for t in terms)
+        for f in first:
+            won = wins(terms, f)
+            claims.append({"first": f, "wins": won, "root": b.node(terms, root, f, won)})
+        head = {"format": 2, "kind": KIND, "sum": texts, "claims": claims}
+        z.write(json.dumps(head, ensure_ascii=False).encode() + b"\n")
+        while b.todo:
+            b.expand(*b.todo.popleft())
+        z.write(json.dumps({"nodes": len(b.ids)}).encode() + b"\n")
+    return [(c["first"], c["wins"]) for c in claims], len(b.ids), hashed.sha.hexdigest()

@@ -97,8 +97,9 @@ CREATE TABLE IF NOT EXISTS subtrees (
     status       TEXT NOT NULL CHECK (status IN {SUBTREE_STATUSES}),
     wins         INTEGER,           -- 1 if the player to move wins the subtree, 0 if not, NULL unless done
     nodes        INTEGER,           -- positions the native search looked at
-    certificate  TEXT,              -- JSON: the certificate of the answer (cgtkit.replay), if asked and small enough
-    certificate_sha TEXT,           -- SHA-256 of certificate
+    certificate  TEXT,              -- the certificate of the answer, if asked and small enough: the compact
+                                    -- form's gzip bytes (cgtkit.replay.compact), or format 1's JSON text
+    certificate_sha TEXT,           -- SHA-256 of certificate's bytes
     message      TEXT,              -- why, for killed / error, or why no certificate
     seconds      REAL,
     cpu_seconds  REAL,

@@ -32,6 +32,8 @@ from typing import Any, Optional, Sequence
 
 from ..errors import CertificateError, SweepError
 from ..replay import Certificate, check_certificate, term_text
+from ..replay.compact import check_compact, is_compact
+from ..search.strategy import COMPACT_MAX_NODES
 from .database import ResultsDB
 from .runner import Sweep
 from .subtrees import after, combine, normal_sum, path_text, problem_id, run_subtree, top_levels
@@ -39,7 +41,7 @@ from .subtrees import after, combine, normal_sum, path_text, problem_id, run_sub
 __all__ = ["solve_sweep", "result", "answer", "winning_moves", "check", "DEFAULT_MAX_NODES"]
 
 #: a subtree's certificate of more nodes than this is not kept (its row says so)
-DEFAULT_MAX_NODES = 100_000
+DEFAULT_MAX_NODES = COMPACT_MAX_NODES
 
 
 def solve_sweep(
@@ -91,7 +93,9 @@ def _answers(db_path: str, texts: list[str], first: str) -> dict[str, Optional[b
     return {r["path"]: (bool(r["wins"]) if r["status"] == "done" else None) for r in rows}
 
 
-def result(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> tuple[Optional[bool], list[tuple[int, str]]]:
+def result(
+    db_path: str, terms: Sequence[str], first: str, depth: int = 1
+) -> tuple[Optional[bool], list[tuple[int, str]]]:
     """From one read of the database's subtrees of the search split at ``depth``:
     whether ``first`` wins ``terms`` moving first (None while they do not decide it),
     and the first moves they prove winning (each (term from 1, the text of the term
@@ -127,7 +131,13 @@ def check(db_path: str, terms: Sequence[str], first: str, depth: int = 1) -> int
         if r["status"] != "done" or r["certificate"] is None:
             continue
         path = tuple((int(t), str(x)) for t, x in json.loads(r["path"]))
-        cert = check_certificate(Certificate.from_json(r["certificate"]))
+        kept = r["certificate"]
+        if isinstance(kept, bytes) and is_compact(kept):
+            cert: Any = check_compact(kept)
+            if cert.sha256 != r["certificate_sha"]:
+                raise CertificateError(f"the certificate of subtree {r['path']} is not the one its SHA-256 names")
+        else:
+            cert = check_certificate(Certificate.from_json(kept))
         want = [term_text(t) for t in after(texts, path)]
         if cert.sum != want or cert.claims != [(r["to_move"], bool(r["wins"]))]:
             raise CertificateError(f"the certificate of subtree {r['path']} is not about that subtree's sum and player")

@@ -23,6 +23,7 @@ decides them.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import time
 from typing import Any, Optional, Sequence
@@ -108,11 +109,12 @@ def run_subtree(
     problem: str, terms: Sequence[str], first: str, path: Path, to_move: str, certify: bool, max_nodes: int
 ) -> dict[str, Any]:
     """Search one subtree (on a worker): its row for the results database, with the
-    certificate of its answer when ``certify`` (and the certificate has at most
-    ``max_nodes`` nodes; else none, and ``message`` says why): the answer is then the
-    certificate's claim, from the searches that built it."""
+    compact certificate of its answer (:mod:`cgtkit.replay.compact`, its bytes and
+    their SHA-256) when ``certify`` and it has at most ``max_nodes`` nodes (else none,
+    and ``message`` says why); the answer is then the certificate's claim, from the
+    searches that built it."""
     from .. import search
-    from ..search.strategy import write
+    from ..search.strategy import write_compact
 
     start, cpu = time.perf_counter(), time.process_time()
     now = after(terms, path)
@@ -126,13 +128,17 @@ def run_subtree(
         nodes += search.last_nodes()
         return won
 
-    cert: Optional[str] = None
+    cert: Optional[bytes] = None
+    sha: Optional[str] = None
     message = None
     if certify:
         try:
-            cert = write(now, to_move, oracle, max_nodes).to_json()
+            buf = io.BytesIO()
+            sha = write_compact(now, to_move, oracle, buf, max_nodes)[2]
+            cert = buf.getvalue()
         except ResourceLimitError as e:
             message = f"no certificate: {e}"
+            sha = None
     else:
         oracle(now, to_move)
     wins = answers[0]
@@ -146,7 +152,7 @@ def run_subtree(
         "wins": int(wins),
         "nodes": nodes,
         "certificate": cert,
-        "certificate_sha": hashlib.sha256(cert.encode()).hexdigest() if cert is not None else None,
+        "certificate_sha": sha,
         "message": message,
         "seconds": time.perf_counter() - start,
         "cpu_seconds": time.process_time() - cpu,

@@ -37,9 +37,9 @@ import json
 import os
 from typing import Any, Callable, Union
 
-from .errors import CertificateError, CGTError
+from ..errors import CertificateError, CGTError
 
-__all__ = ["FORMAT", "KIND", "Certificate", "check_certificate", "read_term", "term_text", "options"]
+__all__ = ["FORMAT", "KIND", "Certificate", "check_certificate", "read_term", "term_text", "reads_back", "options"]
 
 #: the version of the file format, the ``format`` field
 FORMAT = 1
@@ -60,7 +60,7 @@ def read_term(text: str) -> Any:
 
 def _ruleset(text: str) -> Any:
     """The position class of a ``ruleset:position`` term, or None for a value."""
-    from .rulesets.registry import entries, lookup, normalise_name
+    from ..rulesets.registry import entries, lookup, normalise_name
 
     name, colon, _ = text.partition(":")
     return lookup(name) if colon and normalise_name(name) in entries() else None
@@ -68,7 +68,7 @@ def _ruleset(text: str) -> Any:
 
 def _reader(text: str) -> Callable[[str], Any]:
     """How the terms of the kind of ``text`` (a ruleset's, or values) are read."""
-    from .short.notation import game
+    from ..short.notation import game
 
     cls = _ruleset(text)
     if cls is None:
@@ -92,7 +92,7 @@ def term_text(term: Any) -> str:
     >>> term_text(Domineering("..|..")), term_text(read_term("{1|-1}"))
     ('domineering:..|..', '+-1')
     """
-    from .short.game import Game
+    from ..short.game import Game
 
     if isinstance(term, Game):
         text = str(term)
@@ -105,6 +105,21 @@ def term_text(term: Any) -> str:
     if type(back) is not type(term) or str(back) != str(term) or back != term:
         raise CertificateError(f"the term {text!r} reads back as {back!r}, not as itself: it cannot be certified")
     return text
+
+
+def reads_back(term: Any, text: str) -> None:
+    """Check that a position's text ``text`` (its ``str``) reads back, by its own class,
+    as the position: :func:`term_text`'s check for an option of a term that passed it
+    (the option's class is the term's, so the ruleset's name maps to it already).
+
+    >>> from cgtkit.rulesets import Clobber
+    >>> reads_back(Clobber("xo.ox"), "xo.ox")
+    """
+    from ..short.game import Game
+
+    back = read_term(text) if isinstance(term, Game) else type(term)(text)
+    if type(back) is not type(term) or str(back) != text or back != term:
+        raise CertificateError(f"the term {text!r} reads back as {back!r}, not as itself: it cannot be certified")
 
 
 def options(term: Any, player: str) -> list[Any]:
@@ -238,23 +253,9 @@ def _check_node(k: int, node: dict[str, Any], nodes: list[dict[str, Any]], reade
     moves = sorted(_moves(k, readers, node))  # sorted, to find a move by bisection
     edges = [node["move"]] if node["wins"] else node["replies"]
     named = [(e["term"], e["to"]) for e in edges]
-    if node["wins"]:
-        if not moves:
-            raise _fail(f"{who} is to move and win but has no move", k)
-        if not _has(moves, named[0]):
-            raise _fail(f"{who} has no move to {named[0][1]!r} in term {named[0][0]}", k)
-    else:
-        listed = sorted(named)
-        for t, to in named:
-            if not _has(moves, (t, to)):
-                raise _fail(f"{who} has no move to {to!r} in term {t}", k)
-        for a, b in zip(listed, listed[1:]):
-            if a == b:
-                raise _fail(f"the move to {a[1]!r} in term {a[0]} is listed twice", k)
-        for t, to in moves:
-            if not _has(listed, (t, to)):
-                what = "a leaf, but" if not named else "the replies omit a move:"
-                raise _fail(f"{what} {who} can move to {to!r} in term {t}", k)
+    if node["wins"] and not moves:
+        raise _fail(f"{who} is to move and win but has no move", k)
+    named_moves(k, who, node["wins"], moves, named)
     other = "R" if node["to_move"] == "L" else "L"
     for e in edges:
         child = nodes[e["node"]]
@@ -267,19 +268,44 @@ def _check_node(k: int, node: dict[str, Any], nodes: list[dict[str, Any]], reade
             raise _fail(f"the move to {e['to']!r} in term {e['term']} gives {after}, not node {e['node']}'s sum", k)
 
 
+def named_moves(k: int, who: str, wins: bool, moves: list[tuple[int, str]], named: list[tuple[int, str]]) -> None:
+    """At node ``k``, whose player ``who`` has the ``moves`` (sorted), the moves the
+    node names are moves of ``who``; at a losing node (not ``wins``), each once, and
+    all of them."""
+    for t, to in named:
+        if not _has(moves, (t, to)):
+            raise _fail(f"{who} has no move to {to!r} in term {t}", k)
+    if wins:
+        return
+    listed = sorted(named)
+    for a, b in zip(listed, listed[1:]):
+        if a == b:
+            raise _fail(f"the move to {a[1]!r} in term {a[0]} is listed twice", k)
+    for t, to in moves:
+        if not _has(listed, (t, to)):
+            what = "a leaf, but" if not named else "the replies omit a move:"
+            raise _fail(f"{what} {who} can move to {to!r} in term {t}", k)
+
+
 def _has(ordered: list[tuple[int, str]], move: tuple[int, str]) -> bool:
     i = bisect.bisect_left(ordered, move)
     return i < len(ordered) and ordered[i] == move
 
 
 def _acyclic(nodes: list[dict[str, Any]]) -> None:
-    """No node is its own descendant (iteratively: a certificate may be deep)."""
-    state = [0] * len(nodes)  # 0 unseen, 1 on the current path, 2 done
-    for start in range(len(nodes)):
+    """No node is its own descendant."""
+    no_cycle(len(nodes), lambda k: _children(nodes[k]))
+
+
+def no_cycle(count: int, children: Callable[[int], list[int]]) -> None:
+    """No node of ``count`` (each with its ``children(k)``) is its own descendant
+    (iteratively: a certificate may be deep)."""
+    state = bytearray(count)  # 0 unseen, 1 on the current path, 2 done
+    for start in range(count):
         if state[start]:
             continue
         state[start] = 1
-        stack = [(start, _children(nodes[start]))]
+        stack = [(start, children(start))]
         while stack:
             k, rest = stack[-1]
             if not rest:
@@ -291,7 +317,7 @@ def _acyclic(nodes: list[dict[str, Any]]) -> None:
                 raise _fail("a cycle of moves leads back to it", c)
             if state[c] == 0:
                 state[c] = 1
-                stack.append((c, _children(nodes[c])))
+                stack.append((c, children(c)))
 
 
 def _children(node: dict[str, Any]) -> list[int]:
