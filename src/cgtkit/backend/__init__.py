@@ -52,6 +52,7 @@ from .protocols import (
     MisereConstruction,
     NimArithmetic,
     BinaryFields,
+    Polyominoes,
     Notation,
     Thermography,
 )
