@@ -105,6 +105,12 @@ def test_sizes_outside_1_to_16_are_refused(side, k):
         polyominoes(k)
 
 
+@pytest.mark.parametrize("size", [0, -3, 2.5, True])
+def test_a_chunk_of_no_positions_is_refused(size):
+    with pytest.raises(SweepError, match="at least 1 position"):
+        next(position_chunks(5, size))
+
+
 def test_the_chunks_of_positions_are_the_sorted_positions():
     chunks = list(position_chunks(7, 50))
     assert all(0 < len(c) <= 50 for c in chunks)

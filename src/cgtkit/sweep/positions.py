@@ -54,15 +54,25 @@ def _check(k: int) -> None:
 
 def position_chunks(k: int, size: int = 1 << 16) -> Iterator[list[str]]:
     """The positions of exactly ``k`` cells, in chunks of at most ``size`` (in the
-    listing's order, not sorted)."""
+    listing's order, not sorted).
+
+    >>> [len(chunk) for chunk in position_chunks(4, 5)]
+    [5, 4]
+    """
     _check(k)
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise SweepError(f"a chunk holds at least 1 position, not {size!r}")
     listing = backend.polyominoes().listing(k, True)
     while chunk := listing.chunk(size):
         yield chunk
 
 
 def position_count(k: int) -> int:
-    """How many positions of exactly ``k`` cells (listed, not kept)."""
+    """How many positions of exactly ``k`` cells (listed, not kept).
+
+    >>> position_count(6), position_count(8)
+    (68, 730)
+    """
     _check(k)
     return backend.polyominoes().listing(k, True).count()
 
