@@ -15,6 +15,7 @@
 //!   (`cgtkit.impartial`);
 //! * `nimbers`: nim products (`cgtkit.nimbers`);
 //! * `binary_fields`: GF(2^n) in a polynomial basis (`cgtkit.binary_fields`);
+//! * `sweep`: the positions a sweep lists: polyominoes (`cgtkit.sweep`);
 //! * `py`: the bindings, marshalling only (`py::facade` the hot half of `Game`), registered below.
 
 pub mod binary_fields;
@@ -27,6 +28,7 @@ pub mod numbers;
 pub mod py;
 pub mod rulesets;
 pub mod short;
+pub mod sweep;
 
 use pyo3::prelude::*;
 
@@ -49,5 +51,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     py::binary_fields::register(m)?;
     py::impartial::register(m)?;
     py::misere::register(m)?;
+    py::sweep::register(m)?;
     Ok(())
 }

@@ -127,6 +127,7 @@ def test_each_subsystem_satisfies_its_protocol(name):
         assert isinstance(backend.heap_kernels(), protocols.HeapKernels)
         assert isinstance(backend.misere(), protocols.MisereConstruction)
         assert isinstance(backend.nim_arithmetic(), protocols.NimArithmetic)
+        assert isinstance(backend.polyominoes(), protocols.Polyominoes) and backend.polyominoes().name == name
         from cgtkit.impartial import ImpartialSolver
 
         solver = ImpartialSolver(lambda n: [n - 1] if n else [])

@@ -13,6 +13,7 @@ pub mod nimbers;
 pub mod notation;
 pub mod rulesets;
 pub mod short;
+pub mod sweep;
 
 use crate::short::EngineError;
 use pyo3::exceptions::PyRuntimeError;

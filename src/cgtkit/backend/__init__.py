@@ -21,6 +21,7 @@ impartial search      :func:`impartial_search`    ``native/src/impartial`` / :mo
 misère construction   :func:`misere`              ``native/src/misere`` / :mod:`cgtkit.misere.construct`
 nim arithmetic        :func:`nim_arithmetic`      ``native/src/nimbers.rs`` / :mod:`cgtkit.nimbers`
 GF(2^n) products      :func:`binary_fields`       ``native/src/binary_fields.rs`` / :mod:`.python.binary_fields`
+polyominoes           :func:`polyominoes`         ``native/src/sweep`` / :mod:`.python.polyominoes`
 ====================  ==========================  ===============================
 
 The engine of short games, its notation and its thermographs hold ``Game`` handles,
@@ -51,6 +52,7 @@ from .protocols import (
     MisereConstruction,
     NimArithmetic,
     BinaryFields,
+    Polyominoes,
     Notation,
     Thermography,
 )
@@ -73,6 +75,7 @@ __all__ = [
     "misere",
     "nim_arithmetic",
     "binary_fields",
+    "polyominoes",
     "register_twin",
     "on_shortcuts",
     "extension",
@@ -199,6 +202,15 @@ def binary_fields() -> BinaryFields:
     if active() == "native":
         return _native_adapters().BINARY_FIELDS  # type: ignore[no-any-return]
     from .python.binary_fields import KERNELS
+
+    return KERNELS
+
+
+def polyominoes() -> Polyominoes:
+    """The listings of polyominoes of the active side (the positions of a Domineering sweep)."""
+    if active() == "native":
+        return _native_adapters().POLYOMINOES  # type: ignore[no-any-return]
+    from .python.polyominoes import KERNELS
 
     return KERNELS
 

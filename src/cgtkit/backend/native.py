@@ -23,6 +23,7 @@ __all__ = [
     "NativeHeapKernels",
     "NativeMisere",
     "NativeNim",
+    "NativePolyominoes",
 ]
 
 if TYPE_CHECKING:
@@ -183,4 +184,17 @@ HEAP = NativeHeapKernels()
 MISERE = NativeMisere()
 NIM = NativeNim()
 BINARY_FIELDS = NativeBinaryFields()
+
+
+class NativePolyominoes:
+    """The listings of polyominoes by ``native/src/sweep/polyominoes.rs``."""
+
+    name = "native"
+
+    @staticmethod
+    def listing(k: int, reduced: bool) -> Any:
+        return _N.Polyominoes(k, reduced)
+
+
+POLYOMINOES = NativePolyominoes()
 IMPARTIAL = _N.ImpartialSearch

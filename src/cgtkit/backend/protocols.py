@@ -33,6 +33,8 @@ __all__ = [
     "MisereState",
     "NimArithmetic",
     "BinaryFields",
+    "PolyominoListing",
+    "Polyominoes",
 ]
 
 NUS = tuple[Dyadic, int, int]  # (x, ups, nim): the game x + ups.^ + *nim
@@ -211,3 +213,21 @@ class BinaryFields(Protocol):
     def power(self, a: int, e: int, m: int) -> int: ...
     def frobenius(self, a: int, k: int, m: int) -> int: ...
     def radical_mul(self, x: Sequence[int], y: Sequence[int], c: int, m: int) -> list[int]: ...
+
+
+class PolyominoListing(Protocol):
+    """The polyominoes of one size, handed out in chunks of grid strings."""
+
+    def chunk(self, n: int) -> list[str]: ...
+    def count(self) -> int: ...
+
+
+@runtime_checkable
+class Polyominoes(Protocol):
+    """The polyominoes a Domineering sweep lists (``native/src/sweep/polyominoes.rs``,
+    the twin :mod:`cgtkit.backend.python.polyominoes`): every fixed polyomino of ``k``
+    cells, or (``reduced``) one per position up to the symmetries that keep a value."""
+
+    name: str
+
+    def listing(self, k: int, reduced: bool) -> PolyominoListing: ...

@@ -35,7 +35,7 @@ from ..errors import SweepError
 from . import heap_tasks
 from . import positions as _positions
 from .database import ResultsDB, Table, check_ours
-from .runner import Sweep, SweepReport, chunked, run
+from .runner import Sweep, SweepReport, run
 
 __all__ = [
     "solve",
@@ -102,17 +102,20 @@ def positions_sweep(
     of ``chunk`` positions of one size."""
     if ruleset not in _positions.RULESETS:
         raise SweepError(f"no positions sweep for {ruleset!r}; there is: {', '.join(_positions.RULESETS)}")
-    if isinstance(cells, bool) or not isinstance(cells, int) or not 1 <= cells <= 16:
-        raise SweepError(f"--cells must be an int from 1 to 16, got {cells!r}")
-    by_size = [_positions.polyominoes(k) for k in range(1, cells + 1)]
-    total = sum(len(b) for b in by_size)
+    if isinstance(cells, bool) or not isinstance(cells, int) or not 1 <= cells <= _positions.MAX_CELLS:
+        raise SweepError(f"--cells must be an int from 1 to {_positions.MAX_CELLS}, got {cells!r}")
+    total = sum(_positions.position_count(k) for k in range(1, cells + 1))
 
     def pending(db: ResultsDB) -> list[tuple[Any, ...]]:
+        # the positions come from the listing chunk by chunk; the tasks' items hold
+        # those the database does not have yet
         known = db.known_positions(ruleset, retry=retry)
         items = []
-        for batch in by_size:
-            todo = [p for p in batch if p not in known]
-            items += [(ruleset, part, time_budget) for part in chunked(todo, chunk)]
+        for k in range(1, cells + 1):
+            for part in _positions.position_chunks(k, chunk):
+                todo = [p for p in part if p not in known]
+                if todo:
+                    items.append((ruleset, todo, time_budget))
         return items
 
     def record(db: ResultsDB, rows: list[dict[str, Any]]) -> int:

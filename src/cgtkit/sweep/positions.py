@@ -12,9 +12,14 @@ bounding box: rows joined by ``|``, ``.`` for a cell of the region, ``#`` for a 
 outside it; of its (up to four) images the one kept is the least as a sorted list of
 ``(row, column)`` cells.
 
-Counts (tests/sweep/test_sweep.py checks them against a brute force): 1, 2, 3, 9, 21, ... positions of
-1, 2, 3, 4, 5, ... cells (the free polyominoes, 1, 1, 2, 5, 12, ..., counted up to the
-8 symmetries, are about half as many).
+The listing is native (``native/src/sweep/polyominoes.rs``, through
+:func:`cgtkit.backend.polyominoes`; the Python twin is
+:mod:`cgtkit.backend.python.polyominoes`): Redelmeier's method lists each fixed
+polyomino once and keeps it when it is the least of its images, so it streams in
+chunks (:func:`position_chunks`) and memory stays that of one chunk.  Counts: 1, 2, 3,
+9, 21, 68, 208, ... positions of 1, 2, 3, 4, 5, 6, 7, ... cells (OEIS A056780,
+tests/data/polyominoes.json; 476,849 of 13 cells, 1,803,636 of 14, 6,851,960 of 15,
+26,157,362 of 16).
 
 >>> [len(polyominoes(k)) for k in range(1, 6)]
 [1, 2, 3, 9, 21]
@@ -28,79 +33,53 @@ Counts (tests/sweep/test_sweep.py checks them against a brute force): 1, 2, 3, 9
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable
+from typing import Any, Iterator
 
+from .. import backend
 from ..errors import SweepError
 from .database import cgtkit_version
 
-__all__ = ["RULESETS", "polyominoes", "position_task"]
+__all__ = ["RULESETS", "MAX_CELLS", "polyominoes", "position_chunks", "position_count", "position_task"]
 
 RULESETS = ("domineering",)
 
-Cell = tuple[int, int]
+#: the largest positions listed
+MAX_CELLS = 16
 
 
-def _fixed_polyominoes(k: int) -> Iterable[frozenset[Cell]]:
-    """Every fixed polyomino of exactly ``k`` cells, each once (Redelmeier's method:
-    grow from the lowest cell, only into cells after it, never re-adding a cell
-    already considered)."""
-    if k < 1:
-        return
-    origin = (0, 0)
-
-    def allowed(cell: Cell) -> bool:  # cells after the origin in row-major order
-        r, c = cell
-        return r > 0 or (r == 0 and c >= 0)
-
-    def neighbours(cell: Cell) -> tuple[Cell, ...]:
-        r, c = cell
-        return ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
-
-    def grow(poly: list[Cell], untried: list[Cell], seen: set[Cell]) -> Iterable[frozenset[Cell]]:
-        untried = list(untried)
-        while untried:
-            cell = untried.pop()
-            poly.append(cell)
-            if len(poly) == k:
-                yield frozenset(poly)
-            else:
-                new = [n for n in neighbours(cell) if allowed(n) and n not in seen]
-                seen.update(new)
-                yield from grow(poly, untried + new, seen)
-                seen.difference_update(new)
-            poly.pop()
-
-    yield from grow([], [origin], {origin})
+def _check(k: int) -> None:
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_CELLS:
+        raise SweepError(f"positions of 1 to {MAX_CELLS} cells, not {k!r}")
 
 
-def _representative(cells: frozenset[Cell]) -> tuple[Cell, ...]:
-    """The least (as a sorted list of cells) of the four value-preserving images of a
-    polyomino, each moved to start at row 0, column 0."""
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    r1 = max(r for r, _ in cells)
-    c1 = max(c for _, c in cells)
-    images = (
-        sorted((r - r0, c - c0) for r, c in cells),
-        sorted((r1 - r, c - c0) for r, c in cells),
-        sorted((r - r0, c1 - c) for r, c in cells),
-        sorted((r1 - r, c1 - c) for r, c in cells),
-    )
-    return tuple(min(images))
+def position_chunks(k: int, size: int = 1 << 16) -> Iterator[list[str]]:
+    """The positions of exactly ``k`` cells, in chunks of at most ``size`` (in the
+    listing's order, not sorted).
+
+    >>> [len(chunk) for chunk in position_chunks(4, 5)]
+    [5, 4]
+    """
+    _check(k)
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise SweepError(f"a chunk holds at least 1 position, not {size!r}")
+    listing = backend.polyominoes().listing(k, True)
+    while chunk := listing.chunk(size):
+        yield chunk
 
 
-def _grid(cells: set[Cell]) -> str:
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    h = max(r for r, _ in cells) - r0 + 1
-    w = max(c for _, c in cells) - c0 + 1
-    return "|".join("".join("." if (r0 + i, c0 + j) in cells else "#" for j in range(w)) for i in range(h))
+def position_count(k: int) -> int:
+    """How many positions of exactly ``k`` cells (listed, not kept).
+
+    >>> position_count(6), position_count(8)
+    (68, 730)
+    """
+    _check(k)
+    return backend.polyominoes().listing(k, True).count()
 
 
 def polyominoes(k: int) -> list[str]:
     """Every position of exactly ``k`` cells (module docstring), sorted."""
-    found = {_representative(poly) for poly in _fixed_polyominoes(k)}
-    return sorted(_grid(set(cells)) for cells in found)
+    return sorted(p for chunk in position_chunks(k) for p in chunk)
 
 
 def position_task(ruleset: str, positions: list[str], time_budget: float | None = None) -> list[dict[str, Any]]:
