@@ -149,6 +149,21 @@ pub trait StoneGame: Sync + Send {
 /// the colour swap as the mirror (the negative).
 pub struct Stones<G>(pub G);
 
+impl<G: StoneGame> Stones<G> {
+    /// The options of one colour (`left`: black's) of part `k` listed in `out`,
+    /// then `out.end_side()`.
+    fn side(&self, k: StoneKey, left: bool, out: &mut Options<StoneKey>) {
+        let Board { cells, black, white, s, .. } = decode(k);
+        let (mine, theirs) = if left { (black, white) } else { (white, black) };
+        self.0.play(cells, mine, theirs, s, &mut |c, m, t| {
+            let (b, w) = if left { (m, t) } else { (t, m) };
+            self.0.split(c, b, w, s, &mut |p| out.part(p));
+            out.done();
+        });
+        out.end_side();
+    }
+}
+
 impl<G: StoneGame> Rules for Stones<G> {
     type Key = StoneKey;
 
@@ -184,16 +199,14 @@ impl<G: StoneGame> Rules for Stones<G> {
     }
 
     fn expand(&self, k: StoneKey, out: &mut Options<StoneKey>) {
-        let Board { cells, black, white, s, .. } = decode(k);
-        for left in [true, false] {
-            let (mine, theirs) = if left { (black, white) } else { (white, black) };
-            self.0.play(cells, mine, theirs, s, &mut |c, m, t| {
-                let (b, w) = if left { (m, t) } else { (t, m) };
-                self.0.split(c, b, w, s, &mut |p| out.part(p));
-                out.done();
-            });
-            out.end_side();
-        }
+        self.side(k, true, out);
+        self.side(k, false, out);
+    }
+
+    /// The mover's moves alone (the outcome search's), the other colour not played.
+    fn expand_side(&self, k: StoneKey, left: bool, out: &mut Options<StoneKey>) -> std::ops::Range<usize> {
+        self.side(k, left, out);
+        0..out.len()
     }
 
     fn quick(&self, k: StoneKey, e: &Engine) -> Res<Option<u32>> {
