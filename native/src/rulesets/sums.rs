@@ -21,8 +21,9 @@
 //! * with no component left the answer is `V`'s outcome (Left moving first wins iff
 //!   not `V <= 0`, Right iff not `V >= 0`);
 //! * a move is in a component (replaced by its option's parts, absorbed as above;
-//!   only the mover's options are listed, [`Rules::expand_side`]) or in `V` (to one of `V`'s canonical options: as good as the best move in the
-//!   components summed into it, since `V` equals their sum); the moves in `V` come
+//!   only the mover's options are listed, [`Rules::expand_side`]) or in `V` (to
+//!   one of `V`'s canonical options: as good as the best move in the components
+//!   summed into it, since `V` equals their sum); the moves in `V` come
 //!   after the moves in the components (number avoidance as an order: when `V` is
 //!   a number a move in it can win only if the components sum to a number, e.g.
 //!   `{ | 1} + 1`, which the search does not know without their values);
@@ -106,7 +107,7 @@ pub struct Sums<'a, R: Rules> {
     pub nodes: Cell<u64>,
     /// components whose value was not found within the budget
     failed: RefCell<HashSet<R::Key>>,
-    /// set when another thread of the same question failed: stop at once
+    /// set when the other thread of an [`outcome`] failed: stop at once
     stop: Option<&'a AtomicBool>,
 }
 
