@@ -249,4 +249,70 @@ mod tests {
         assert_eq!(swapped(k), k);
         assert_ne!(swapped(key(0b111, 0b011, 0b100, 4)), key(0b111, 0b011, 0b100, 4));
     }
+
+    /// Each player's options of a part as `expand` lists them (both sides).
+    fn by_expand<R: Rules>(rules: &R, k: R::Key, left: bool) -> Vec<Vec<R::Key>> {
+        let mut o = Options::default();
+        rules.expand(k, &mut o);
+        let side = if left { 0..o.left_count() } else { o.left_count()..o.len() };
+        side.map(|i| o.keys[o.range(i)].to_vec()).collect()
+    }
+
+    /// The same by `expand_side` (the outcome search's: one side played).
+    fn by_side<R: Rules>(rules: &R, k: R::Key, left: bool) -> Vec<Vec<R::Key>> {
+        let mut o = Options::default();
+        let side = rules.expand_side(k, left, &mut o);
+        side.map(|i| o.keys[o.range(i)].to_vec()).collect()
+    }
+
+    /// `expand_side` lists exactly `expand`'s options of that side, in its order, on
+    /// random boards of every game of stones (its twin: `expand` and the side picked).
+    #[test]
+    fn one_side_is_expands_side() {
+        fn check<G: StoneGame>(game: G, seed: u64) {
+            let rules = Stones(game);
+            let mut x = seed;
+            let mut next = move || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (x >> 33) as u32
+            };
+            let mut seen = 0;
+            for _ in 0..300 {
+                let (h, w) = (1 + next() % 4, 1 + next() % 5);
+                let s = w + 1;
+                let (mut cells, mut black, mut white) = (0, 0, 0);
+                for i in 0..h {
+                    for j in 0..w {
+                        let bit: Bits = 1 << (i * s + j);
+                        match next() % 6 {
+                            0 => {}
+                            1 | 2 => black |= bit,
+                            3 | 4 => white |= bit,
+                            _ => cells |= bit,
+                        }
+                    }
+                }
+                cells |= black | white;
+                if rules.0.check(cells, black, white, s).is_err() {
+                    continue;
+                }
+                let mut parts = Vec::new();
+                rules.0.split(cells, black, white, s, &mut |p| parts.push(p));
+                for k in parts {
+                    for left in [true, false] {
+                        assert_eq!(by_side(&rules, k, left), by_expand(&rules, k, left));
+                        seen += 1;
+                    }
+                }
+            }
+            assert!(seen > 50, "{seen} parts compared");
+        }
+        check(crate::rulesets::clobber::Clobber, 1);
+        check(crate::rulesets::konane::Konane, 2);
+        check(crate::rulesets::amazons::Amazons, 3);
+        check(crate::rulesets::cannibal_clobber::CannibalClobber, 4);
+        check(crate::rulesets::nogo::NoGo, 5);
+        check(crate::rulesets::colouring::Colouring { snort: false }, 6);
+        check(crate::rulesets::colouring::Colouring { snort: true }, 7);
+    }
 }
