@@ -1,5 +1,5 @@
-"""The outcome search of games of stones (``Clobber(...).outcome``, native
-``rulesets/outcome.rs``) against its twin, the outcome of the full value: random
+"""The outcome search of games of stones (``Clobber(...).outcome``, the native
+outcome search of sums, ``rulesets/sums.rs``, over ``rulesets/stones.rs``) against its twin, the outcome of the full value: random
 small Clobber boards (the Python value search and the native one), with the search
 made to play out the parts itself (``small=0``), to sum small parts into one value
 and play in it (``small=3``), on one thread and two; Konane and Col grids too;
@@ -120,9 +120,21 @@ def test_bad_input():
         s.outcome([], 0)
     with pytest.raises(RulesError, match="stone key"):
         s.outcome(["xo"])
-    with pytest.raises(RulesError, match="games of stones"):
-        native.solver_of(ToadsAndFrogs).outcome(["TF"])
     assert s.outcome([]) == (False, False)  # no part: 0, the second player wins
+
+
+@needs_native
+@pytest.mark.parametrize("workers", [1, 2])
+def test_every_ruleset_has_the_outcome_search(workers):
+    # the one outcome search answers any native ruleset's sum, not only stones'
+    rng = random.Random(7 + workers)
+    s = native.solver_of(ToadsAndFrogs)
+    for _ in range(40):
+        strips = ["".join(rng.choice("TF..") for _ in range(rng.randint(1, 7))) for _ in range(rng.randint(1, 3))]
+        p = [ToadsAndFrogs(t) for t in strips]
+        value = sum((q.value for q in p[1:]), p[0].value)
+        left, right = s.outcome([k for q in p for k in q.native_parts()[1]], workers, 2)
+        assert (left, right) == (value.outcome in "LN", value.outcome in "RN"), strips
 
 
 def test_command_line_outcome(capsys):

@@ -315,3 +315,35 @@ def test_ctrl_c_saves_the_table(tmp_path: pathlib.Path) -> None:
     assert status == 130 and "saved to" in err and len(err.strip().splitlines()) == 1
     assert outcome_table.header(str(path))["entries"] > 0
     search.load_table(str(path))
+
+
+@needs_native
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_game_of_stones_outcome_is_saved_and_resumed(workers: int, tmp_path: pathlib.Path) -> None:
+    # Clobber(...).outcome's search (RulesetSolver.outcome: both questions, on two
+    # threads with workers=2) is the search of who_wins: its answers go in the table
+    # save_table saves, and an interrupted one resumes from that table
+    make, small = LONG["clobber"]
+    terms = make()
+    (p,) = terms
+    solver = _fresh(terms)
+    undisturbed = p.ruleset.outcome_of(p.components(), workers, small)
+    assert undisturbed == search.outcome(terms)
+    full = solver.sum_stats()["entries"]
+    path = str(tmp_path / "t.cgttt")
+    assert search.save_table(terms, path) == full > 0
+    _fresh(terms)
+    search.load_table(path, terms)
+    before = solver.sum_stats()
+    assert p.ruleset.outcome_of(p.components(), workers, small) == undisturbed
+    after = solver.sum_stats()
+    assert (after["entries"], after["misses"]) == (full, before["misses"])  # both roots answered by the table
+    _fresh(terms)
+    got = _interrupted(lambda: p.ruleset.outcome_of(p.components(), workers, small))
+    assert isinstance(got, KeyboardInterrupt)
+    partial = solver.sum_stats()["entries"]
+    assert 0 < partial < full
+    assert search.save_table(terms, path) == partial
+    _fresh(terms)
+    search.load_table(path)
+    assert p.ruleset.outcome_of(p.components(), workers, small) == undisturbed

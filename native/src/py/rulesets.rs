@@ -15,7 +15,7 @@ use crate::rulesets::bits::KEY_BITS;
 use crate::rulesets::codec::Arg;
 use crate::rulesets::search::{Fail, Search};
 use crate::rulesets::table::Stats;
-use crate::rulesets::{hackenbush, outcome, sums};
+use crate::rulesets::{hackenbush, sums};
 use crate::short::engine;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
@@ -128,10 +128,10 @@ impl RulesetSolver {
         run(py, move || s.value(&keys, workers))
     }
 
-    /// Who wins the sum of a game of stones' parts, without its value: `(Left wins
-    /// moving first, Right wins moving first)`, by the outcome search (parts of at
-    /// most `small` stones replaced by their values; `workers > 1`: the two
-    /// questions on two threads).  None when a part is too large.
+    /// Who wins the sum of the parts, without its value: `(Left wins moving first,
+    /// Right wins moving first)`, by the outcome search of `wins` and its table
+    /// (parts of size at most `small` replaced by their values; `workers > 1`: the
+    /// two questions on two threads).  None when a part is too large.
     #[pyo3(signature = (keys, workers = 1, small = 8))]
     fn outcome(&self, py: Python<'_>, keys: Vec<Bound<'_, PyAny>>, workers: usize, small: u32) -> PyResult<Option<(bool, bool)>> {
         let workers = check_workers(py, workers)?;
@@ -166,19 +166,16 @@ impl RulesetSolver {
         Ok(())
     }
 
-    /// The outcome table's counts (as `stats`; its bytes count the map's slots, not
-    /// the boxed parts); None for a ruleset without an outcome search.
+    /// The counts of the table of `outcome` (the table of `wins`: `sum_stats`; kept
+    /// for the callers of this name, never None now that every ruleset has one).
     fn outcome_stats(&self, py: Python<'_>) -> PyResult<Option<Py<PyDict>>> {
-        self.inner.outcomes().map(|t| stats_dict(py, t.stats())).transpose()
+        self.sum_stats(py).map(Some)
     }
 
-    /// Bound the outcome table, in entries or in bytes (reckoned at
-    /// `outcome::ENTRY_BYTES` an entry; the smaller wins when both).
+    /// Bound the table of `outcome` (the table of `wins`: `set_sum_bound`).
     #[pyo3(signature = (entries = None, bytes = None))]
     fn set_outcome_bound(&self, py: Python<'_>, entries: Option<usize>, bytes: Option<usize>) -> PyResult<()> {
-        let Some(t) = self.inner.outcomes() else { return Err(rules_error(py, "this ruleset has no outcome search")) };
-        t.set_bound(bound(py, entries, bytes, outcome::entries_in)?);
-        Ok(())
+        self.set_sum_bound(py, entries, bytes)
     }
 
     /// The value table's entries: `(key bytes, value)`, the key in the ruleset's own

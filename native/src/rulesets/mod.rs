@@ -7,9 +7,10 @@
 //! symmetries (and the colour swap or transpose that negates them), and its own key
 //! codec ([`codec`]).  [`search`] below is the one table from a ruleset's name to
 //! its search: the evaluate loop on an explicit stack over a bounded transposition
-//! table ([`search::Solver`], [`table`]), written once for every ruleset, and for
-//! games of stones the outcome search too ([`outcome`]).  Invariant: values are
-//! engine ids of canonical forms (nim values for an impartial ruleset).
+//! table ([`search::Solver`], [`table`]), and the outcome search of sums
+//! ([`sums`]), each written once for every ruleset (a game of stones is one through
+//! [`stones::Stones`]).  Invariant: values are engine ids of canonical forms (nim
+//! values for an impartial ruleset).
 
 pub mod amazons;
 pub mod bits;
@@ -25,7 +26,6 @@ pub mod hackenbush;
 pub mod king_dirt;
 pub mod konane;
 pub mod nogo;
-pub mod outcome;
 pub mod persist;
 pub mod placement;
 pub mod search;
@@ -38,9 +38,8 @@ pub mod toppling;
 pub mod variants;
 
 use codec::Arg;
-use outcome::StoneSearch;
 use search::{Rules, Search, Solver};
-use stones::{StoneGame, Stones};
+use stones::Stones;
 use variants::{Impartial, Kind, Unsplit};
 
 /// The search of the ruleset `name`, its table bounded to `entries` (None: the
@@ -64,18 +63,14 @@ pub fn search(name: &str, params: &Arg, entries: Option<usize>) -> Result<Box<dy
 /// What is made of a ruleset's rules: its own search, or a variant's.
 trait Make {
     fn rules<R: Rules + 'static>(self, rules: R) -> Box<dyn Search>;
-    fn stones<G: StoneGame + 'static>(self, game: G) -> Box<dyn Search>;
 }
 
-/// The ruleset's own search (a game of stones with its outcome search too).
+/// The ruleset's own search.
 struct Plain(Option<usize>);
 
 impl Make for Plain {
     fn rules<R: Rules + 'static>(self, rules: R) -> Box<dyn Search> {
         Box::new(Solver::new(rules, self.0))
-    }
-    fn stones<G: StoneGame + 'static>(self, game: G) -> Box<dyn Search> {
-        Box::new(StoneSearch::new(game, self.0))
     }
 }
 
@@ -89,9 +84,6 @@ impl Make for Variant {
             kind => Box::new(Solver::new(Unsplit::new(rules, kind), self.1)),
         }
     }
-    fn stones<G: StoneGame + 'static>(self, game: G) -> Box<dyn Search> {
-        self.rules(Stones(game))
-    }
 }
 
 /// The one table from a ruleset's name to its rules, made by `m`.
@@ -99,13 +91,13 @@ fn rules(name: &str, params: &Arg, m: impl Make) -> Result<Box<dyn Search>, Stri
     use graphs::{GraphGame, Graphs};
     Ok(match name {
         "placement" => m.rules(placement::Placement::from_arg(params)?),
-        "clobber" => m.stones(clobber::Clobber),
-        "konane" => m.stones(konane::Konane),
-        "amazons" => m.stones(amazons::Amazons),
-        "cannibal-clobber" => m.stones(cannibal_clobber::CannibalClobber),
-        "nogo" => m.stones(nogo::NoGo),
-        "col-grid" => m.stones(colouring::Colouring { snort: false }),
-        "snort-grid" => m.stones(colouring::Colouring { snort: true }),
+        "clobber" => m.rules(Stones(clobber::Clobber)),
+        "konane" => m.rules(Stones(konane::Konane)),
+        "amazons" => m.rules(Stones(amazons::Amazons)),
+        "cannibal-clobber" => m.rules(Stones(cannibal_clobber::CannibalClobber)),
+        "nogo" => m.rules(Stones(nogo::NoGo)),
+        "col-grid" => m.rules(Stones(colouring::Colouring { snort: false })),
+        "snort-grid" => m.rules(Stones(colouring::Colouring { snort: true })),
         "toads" => m.rules(toads::Toads),
         "col" => m.rules(Graphs::new(GraphGame::Col)),
         "snort" => m.rules(Graphs::new(GraphGame::Snort)),

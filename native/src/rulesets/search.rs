@@ -68,6 +68,20 @@ pub trait Rules: Sync + Send {
     /// (an impartial ruleset lists one side).
     fn expand(&self, key: Self::Key, out: &mut Options<Self::Key>);
 
+    /// The options of one player (`left`: Left) in component `key`, for the outcome
+    /// search ([`super::sums`]), which moves for one player at a time: `out` (empty
+    /// on entry) filled and the range of its options that are that player's.  By
+    /// default [`Rules::expand`]'s, the other side's skipped; a ruleset that can list
+    /// one side alone does (a game of stones then keys half the options).
+    fn expand_side(&self, key: Self::Key, left: bool, out: &mut Options<Self::Key>) -> std::ops::Range<usize> {
+        self.expand(key, out);
+        if self.impartial() || left {
+            0..out.left_count()
+        } else {
+            out.left_count()..out.len()
+        }
+    }
+
     /// The value of a component known without search, if any.
     fn quick(&self, _key: Self::Key, _e: &Engine) -> Res<Option<u32>> {
         Ok(None)
@@ -563,16 +577,11 @@ pub trait Search: Send + Sync {
     /// or a nim value for an impartial ruleset; None when beyond the native limits.
     fn value(&self, keys: &[Arg], workers: usize) -> Result<Option<u32>, Fail>;
 
-    /// `(Left wins moving first, Right wins moving first)` without the value, for
-    /// the rulesets that have an outcome search.
-    fn outcome(&self, _keys: &[Arg], _workers: usize, _small: u32) -> Result<Option<(bool, bool)>, Fail> {
-        Err(Fail::Bad("this ruleset has no outcome search (only games of stones do)".into()))
-    }
-
-    /// The outcome search's table, if there is one.
-    fn outcomes(&self) -> Option<&TTable<super::outcome::State>> {
-        None
-    }
+    /// `(Left wins moving first, Right wins moving first)` on the sum of the parts
+    /// `keys`, without its value, by the outcome search of [`super::sums`] and its
+    /// table (the one of [`Search::wins`]); `workers > 1`: the two questions on two
+    /// threads ([`sums::outcome`]).  None when beyond the native limits.
+    fn outcome(&self, keys: &[Arg], workers: usize, small: u32) -> Result<Option<(bool, bool)>, Fail>;
 
     /// Whether the player to move (`left`: Left) wins the explicit value `v` (an
     /// engine id) plus the sum of the parts `keys`, by the outcome search of
@@ -619,6 +628,13 @@ impl<R: Rules> Search for Solver<R> {
         match self.rules.read(keys).map_err(Fail::Bad)? {
             None => Ok(None),
             Some(parts) => Ok(Some(self.total(&parts, workers)?)),
+        }
+    }
+
+    fn outcome(&self, keys: &[Arg], workers: usize, small: u32) -> Result<Option<(bool, bool)>, Fail> {
+        match self.rules.read(keys).map_err(Fail::Bad)? {
+            None => Ok(None),
+            Some(parts) => Ok(Some(sums::outcome(self, &self.sums, small, &parts, workers)?)),
         }
     }
 
@@ -733,9 +749,6 @@ impl Search for Fresh {
     }
     fn outcome(&self, keys: &[Arg], workers: usize, small: u32) -> Result<Option<(bool, bool)>, Fail> {
         self.fresh().outcome(keys, workers, small)
-    }
-    fn outcomes(&self) -> Option<&TTable<super::outcome::State>> {
-        self.inner.outcomes()
     }
     fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail> {
         self.fresh().wins(keys, v, left, small)

@@ -149,6 +149,21 @@ pub trait StoneGame: Sync + Send {
 /// the colour swap as the mirror (the negative).
 pub struct Stones<G>(pub G);
 
+impl<G: StoneGame> Stones<G> {
+    /// The options of one colour (`left`: black's) of part `k` listed in `out`,
+    /// then `out.end_side()`.
+    fn side(&self, k: StoneKey, left: bool, out: &mut Options<StoneKey>) {
+        let Board { cells, black, white, s, .. } = decode(k);
+        let (mine, theirs) = if left { (black, white) } else { (white, black) };
+        self.0.play(cells, mine, theirs, s, &mut |c, m, t| {
+            let (b, w) = if left { (m, t) } else { (t, m) };
+            self.0.split(c, b, w, s, &mut |p| out.part(p));
+            out.done();
+        });
+        out.end_side();
+    }
+}
+
 impl<G: StoneGame> Rules for Stones<G> {
     type Key = StoneKey;
 
@@ -184,16 +199,14 @@ impl<G: StoneGame> Rules for Stones<G> {
     }
 
     fn expand(&self, k: StoneKey, out: &mut Options<StoneKey>) {
-        let Board { cells, black, white, s, .. } = decode(k);
-        for left in [true, false] {
-            let (mine, theirs) = if left { (black, white) } else { (white, black) };
-            self.0.play(cells, mine, theirs, s, &mut |c, m, t| {
-                let (b, w) = if left { (m, t) } else { (t, m) };
-                self.0.split(c, b, w, s, &mut |p| out.part(p));
-                out.done();
-            });
-            out.end_side();
-        }
+        self.side(k, true, out);
+        self.side(k, false, out);
+    }
+
+    /// The mover's moves alone (the outcome search's), the other colour not played.
+    fn expand_side(&self, k: StoneKey, left: bool, out: &mut Options<StoneKey>) -> std::ops::Range<usize> {
+        self.side(k, left, out);
+        0..out.len()
     }
 
     fn quick(&self, k: StoneKey, e: &Engine) -> Res<Option<u32>> {
@@ -235,5 +248,71 @@ mod tests {
         // "xo" swapped is "ox", the same part flipped
         assert_eq!(swapped(k), k);
         assert_ne!(swapped(key(0b111, 0b011, 0b100, 4)), key(0b111, 0b011, 0b100, 4));
+    }
+
+    /// Each player's options of a part as `expand` lists them (both sides).
+    fn by_expand<R: Rules>(rules: &R, k: R::Key, left: bool) -> Vec<Vec<R::Key>> {
+        let mut o = Options::default();
+        rules.expand(k, &mut o);
+        let side = if left { 0..o.left_count() } else { o.left_count()..o.len() };
+        side.map(|i| o.keys[o.range(i)].to_vec()).collect()
+    }
+
+    /// The same by `expand_side` (the outcome search's: one side played).
+    fn by_side<R: Rules>(rules: &R, k: R::Key, left: bool) -> Vec<Vec<R::Key>> {
+        let mut o = Options::default();
+        let side = rules.expand_side(k, left, &mut o);
+        side.map(|i| o.keys[o.range(i)].to_vec()).collect()
+    }
+
+    /// `expand_side` lists exactly `expand`'s options of that side, in its order, on
+    /// random boards of every game of stones (its twin: `expand` and the side picked).
+    #[test]
+    fn one_side_is_expands_side() {
+        fn check<G: StoneGame>(game: G, seed: u64) {
+            let rules = Stones(game);
+            let mut x = seed;
+            let mut next = move || {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                (x >> 33) as u32
+            };
+            let mut seen = 0;
+            for _ in 0..300 {
+                let (h, w) = (1 + next() % 4, 1 + next() % 5);
+                let s = w + 1;
+                let (mut cells, mut black, mut white) = (0, 0, 0);
+                for i in 0..h {
+                    for j in 0..w {
+                        let bit: Bits = 1 << (i * s + j);
+                        match next() % 6 {
+                            0 => {}
+                            1 | 2 => black |= bit,
+                            3 | 4 => white |= bit,
+                            _ => cells |= bit,
+                        }
+                    }
+                }
+                cells |= black | white;
+                if rules.0.check(cells, black, white, s).is_err() {
+                    continue;
+                }
+                let mut parts = Vec::new();
+                rules.0.split(cells, black, white, s, &mut |p| parts.push(p));
+                for k in parts {
+                    for left in [true, false] {
+                        assert_eq!(by_side(&rules, k, left), by_expand(&rules, k, left));
+                        seen += 1;
+                    }
+                }
+            }
+            assert!(seen > 50, "{seen} parts compared");
+        }
+        check(crate::rulesets::clobber::Clobber, 1);
+        check(crate::rulesets::konane::Konane, 2);
+        check(crate::rulesets::amazons::Amazons, 3);
+        check(crate::rulesets::cannibal_clobber::CannibalClobber, 4);
+        check(crate::rulesets::nogo::NoGo, 5);
+        check(crate::rulesets::colouring::Colouring { snort: false }, 6);
+        check(crate::rulesets::colouring::Colouring { snort: true }, 7);
     }
 }

@@ -20,9 +20,10 @@
 //!   the ruleset is impartial) cancels with it: `G + -G = 0`;
 //! * with no component left the answer is `V`'s outcome (Left moving first wins iff
 //!   not `V <= 0`, Right iff not `V >= 0`);
-//! * a move is in a component (replaced by its option's parts, absorbed as above)
-//!   or in `V` (to one of `V`'s canonical options: as good as the best move in the
-//!   components summed into it, since `V` equals their sum); the moves in `V` come
+//! * a move is in a component (replaced by its option's parts, absorbed as above;
+//!   only the mover's options are listed, [`Rules::expand_side`]) or in `V` (to
+//!   one of `V`'s canonical options: as good as the best move in the components
+//!   summed into it, since `V` equals their sum); the moves in `V` come
 //!   after the moves in the components (number avoidance as an order: when `V` is
 //!   a number a move in it can win only if the components sum to a number, e.g.
 //!   `{ | 1} + 1`, which the search does not know without their values);
@@ -36,6 +37,9 @@
 //!   whole normalised position (`V`, the sorted keys, the player to move): exact,
 //!   no hash collision can mislead it.
 //!
+//! [`outcome`] asks both questions (Left first, Right first), on two threads sharing
+//! the tables when given two workers: `position.outcome` of a game of stones.
+//!
 //! Invariant: [`Sums::wins`] answers exactly "the player to move wins `V + sum of
 //! parts`".  The recursion is as deep as the game is long (each move removes a
 //! component's move or lowers `V`'s birthday); Ctrl-C is noticed by `tick`.
@@ -44,9 +48,10 @@ use super::search::{Options, Rules, Solver, Stack};
 use super::table::TTable;
 use crate::numbers::Int;
 use crate::short::nus::Nus;
-use crate::short::{engine, tick, Id, Res};
+use crate::short::{engine, tick, EngineError, Id, Res};
 use hashbrown::HashSet;
 use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A whole position with the player to move.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -102,6 +107,8 @@ pub struct Sums<'a, R: Rules> {
     pub nodes: Cell<u64>,
     /// components whose value was not found within the budget
     failed: RefCell<HashSet<R::Key>>,
+    /// set when the other thread of an [`outcome`] failed: stop at once
+    stop: Option<&'a AtomicBool>,
 }
 
 /// The default [`Sums::budget`].
@@ -112,7 +119,12 @@ const FAILED_MAX: usize = 1 << 20;
 
 impl<'a, R: Rules> Sums<'a, R> {
     pub fn new(values: &'a Solver<R>, table: &'a TTable<Position<R::Key>>, small: u32) -> Self {
-        Sums { values, table, small, budget: BUDGET, nodes: Cell::new(0), failed: RefCell::new(HashSet::new()) }
+        Sums { values, table, small, budget: BUDGET, nodes: Cell::new(0), failed: RefCell::new(HashSet::new()), stop: None }
+    }
+
+    /// The search stopping (an `Interrupted` error) once `stop` is set.
+    pub fn stopped_by(self, stop: &'a AtomicBool) -> Self {
+        Sums { stop: Some(stop), ..self }
     }
 
     /// `v` and `parts` with the components whose values are found within the budget
@@ -219,14 +231,12 @@ impl<'a, R: Rules> Sums<'a, R> {
     pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<Move<R::Key>>> {
         let mut kids = Vec::new();
         let mut opts = Options::default();
-        let impartial = self.values.rules.impartial();
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
             }
             opts.clear();
-            self.values.rules.expand(parts[i], &mut opts);
-            let side = if impartial || left { 0..opts.left_count() } else { opts.left_count()..opts.len() };
+            let side = self.values.rules.expand_side(parts[i], left, &mut opts);
             for (n, j) in side.enumerate() {
                 let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
                 let pieces = opts.keys[opts.range(j)].to_vec();
@@ -296,6 +306,9 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// sorted, none cheap).
     pub fn wins(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<bool> {
         tick()?;
+        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(EngineError::Interrupted);
+        }
         if parts.is_empty() {
             return Self::value_wins(v, left);
         }
@@ -341,4 +354,56 @@ pub fn who_wins<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, 
     let (v, parts) = s.start(v, keys, &mut st)?;
     let won = s.wins(v, &parts, left, &mut st)?;
     Ok((won, s.nodes.get()))
+}
+
+/// `(Left wins moving first, Right wins moving first)` on the sum of `keys` (one
+/// question when the ruleset is impartial: the two are the same).  With `workers > 1`
+/// Right's question is answered on a second thread sharing the tables while the
+/// calling thread answers Left's and notices Ctrl-C (more threads add nothing); the
+/// first failure stops both.
+pub fn outcome<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, small: u32, keys: &[R::Key], workers: usize) -> Res<(bool, bool)> {
+    let stop = AtomicBool::new(false);
+    let s = Sums::new(values, table, small).stopped_by(&stop);
+    let mut st = Stack::new(0, 1);
+    let (v, parts) = s.start(engine().zero, keys, &mut st)?;
+    if values.rules.impartial() {
+        let won = s.wins(v, &parts, true, &mut st)?;
+        return Ok((won, won));
+    }
+    if workers < 2 || parts.is_empty() {
+        let l = s.wins(v, &parts, true, &mut st)?;
+        return Ok((l, s.wins(v, &parts, false, &mut st)?));
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let helper = std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(scope, || {
+            let got = Sums::new(values, table, small).stopped_by(&stop).wins(v, &parts, false, &mut Stack::new(1, 2));
+            done.store(true, Ordering::Release);
+            got
+        });
+        let Ok(helper) = helper else {
+            // no second thread: both questions here
+            let l = s.wins(v, &parts, true, &mut st)?;
+            return Ok((l, s.wins(v, &parts, false, &mut st)?));
+        };
+        let mine = s.wins(v, &parts, true, &mut st);
+        // while the helper works, keep noticing Ctrl-C (tick asks every 2^15 calls)
+        let mut waited: Res<()> = Ok(());
+        if mine.is_ok() {
+            while !done.load(Ordering::Acquire) {
+                if let Err(e) = (0..0x8000).try_for_each(|_| tick()) {
+                    waited = Err(e);
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        if mine.is_err() || waited.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let theirs = helper.join().unwrap_or_else(|p| std::panic::resume_unwind(p));
+        let l = mine?;
+        waited?;
+        Ok((l, theirs?))
+    })
 }

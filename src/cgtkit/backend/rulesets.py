@@ -166,7 +166,7 @@ def outcome(
     owner: Any, keys: Iterable[Any], workers: Optional[int] = None, small: int = 8
 ) -> Optional[tuple[bool, bool]]:
     """``(Left wins moving first, Right wins moving first)`` by the native outcome
-    search (games of stones), or None when it cannot run."""
+    search of :func:`wins` (and its table), or None when it cannot run."""
     s = solver_of(owner)
     return None if s is None else s.outcome(list(keys), _count(workers), small)
 
