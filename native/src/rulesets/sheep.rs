@@ -90,11 +90,30 @@ impl SheepKey {
         }
     }
 
+    /// The directions a herd at `(i, j)` can slide in: those whose first cell is
+    /// on the board and empty.
+    fn free_directions(&self, i: i32, j: i32) -> u32 {
+        DIRECTIONS.iter().filter(|&&d| self.step(i, j, d).is_some_and(|(c, e)| self.at(c, e) == 0)).count() as u32
+    }
+
+    /// How many moves the owner of `sign` has (as [`SheepKey::moves`] lists them):
+    /// a herd of `n` sends 1 to `n - 1` of it in each free direction.
+    fn move_count(&self, sign: i8) -> u32 {
+        let mut count = 0;
+        for i in 0..self.h as i32 {
+            for j in 0..self.w as i32 {
+                let herd = self.at(i, j) * sign;
+                if herd >= 2 {
+                    count += (herd as u32 - 1) * self.free_directions(i, j);
+                }
+            }
+        }
+        count
+    }
+
     /// Whether the owner of `sign` has a move.
     fn can_move(&self, sign: i8) -> bool {
-        let mut any = false;
-        self.moves(sign, &mut |_| any = true);
-        any
+        (0..self.h as i32).any(|i| (0..self.w as i32).any(|j| self.at(i, j) * sign >= 2 && self.free_directions(i, j) > 0))
     }
 
     /// The parts of the board: itself unless nobody can move.
@@ -165,10 +184,7 @@ impl Rules for Sheep {
 
     /// The moves of each player, counted as made (not normalised).
     fn mobility(&self, k: SheepKey) -> (u32, u32) {
-        let (mut l, mut r) = (0, 0);
-        k.moves(1, &mut |_| l += 1);
-        k.moves(-1, &mut |_| r += 1);
-        (l, r)
+        (k.move_count(1), k.move_count(-1))
     }
 
     /// The squares of the sheep that can still leave each herd: a herd of `n` has
@@ -211,6 +227,31 @@ mod tests {
         let one = |t: &str| Sheep.read(&[board(t)]).unwrap().unwrap()[0];
         assert_eq!(one("3 0|0 -1"), one("-1 0|0 3"));
         assert_eq!(Sheep.mirror(one("3 0|0 -2")), Some(one("-3 0|0 2")));
+    }
+
+    #[test]
+    fn move_counts_match_the_moves() {
+        // the counts without making the boards are the boards made, on random boards
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..2000 {
+            let (h, w) = (1 + next(7) as u8, 1 + next(7) as u8);
+            let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
+            for c in k.cells.iter_mut().take(h as usize * w as usize) {
+                *c = if next(3) == 0 { next(9) as i8 - 4 } else { 0 };
+            }
+            for sign in [1, -1] {
+                let mut made = 0;
+                k.moves(sign, &mut |_| made += 1);
+                assert_eq!(k.move_count(sign), made, "{k:?}");
+                assert_eq!(k.can_move(sign), made > 0, "{k:?}");
+            }
+        }
     }
 
     #[test]
