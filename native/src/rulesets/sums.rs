@@ -203,7 +203,13 @@ impl<'a, R: Rules> Sums<'a, R> {
                 v = engine().add(v, x)?;
                 continue;
             }
-            let neg = if impartial { Some(p) } else { self.values.rules.mirror(p) };
+            let neg = if parts.is_empty() {
+                None
+            } else if impartial {
+                Some(p)
+            } else {
+                self.values.rules.mirror(p)
+            };
             if let Some(m) = neg {
                 if let Some(i) = parts.iter().position(|&q| q == m) {
                     parts.swap_remove(i);
