@@ -199,6 +199,7 @@ def _wait_for_rows(db: str, proc, at_least: int = 1) -> None:
 
 def test_worker_killed_mid_search(cluster, undisturbed, tmp_path):
     address, client = cluster
+    client.restart()  # cold workers: with the undisturbed run's tables warm every subtree answers at once
     db = str(tmp_path / "r.db")
     proc = subprocess.Popen(CGTKIT + FAULT_ARGS + ["--results", db, "--scheduler", address], stdout=subprocess.PIPE)
     try:

@@ -45,7 +45,7 @@ __all__ = ["FORMAT", "KIND", "Certificate", "check_certificate", "read_term", "t
 FORMAT = 1
 #: the ``kind`` field
 KIND = "cgtkit outcome certificate"
-_WHO = {"L": "Left", "R": "Right"}
+WHO = {"L": "Left", "R": "Right"}
 
 
 def read_term(text: str) -> Any:
@@ -55,7 +55,7 @@ def read_term(text: str) -> Any:
     >>> read_term("clobber:xo.ox"), read_term("{1|-1}")
     (Clobber('xo.ox'), game('+-1'))
     """
-    return _reader(text)(text.partition(":")[2] if _ruleset(text) is not None else text)
+    return reader(text)(text.partition(":")[2] if _ruleset(text) is not None else text)
 
 
 def _ruleset(text: str) -> Any:
@@ -66,7 +66,7 @@ def _ruleset(text: str) -> Any:
     return lookup(name) if colon and normalise_name(name) in entries() else None
 
 
-def _reader(text: str) -> Callable[[str], Any]:
+def reader(text: str) -> Callable[[str], Any]:
     """How the terms of the kind of ``text`` (a ruleset's, or values) are read."""
     from ..short.notation import game
 
@@ -190,7 +190,8 @@ class Certificate:
         return f"<Certificate of {' + '.join(self.sum)}: {claims}; {len(self.nodes)} nodes>"
 
 
-def _fail(message: str, node: Union[int, None] = None) -> CertificateError:
+def fail(message: str, node: Union[int, None] = None) -> CertificateError:
+    """The error of a certificate that does not check (at ``node`` when one is named)."""
     return CertificateError(message if node is None else f"node {node}: {message}", node)
 
 
@@ -199,7 +200,7 @@ def _shape(data: dict[str, Any]) -> None:
 
     def need(ok: bool, what: str, node: Union[int, None] = None) -> None:
         if not ok:
-            raise _fail(f"not a certificate: {what}", node)
+            raise fail(f"not a certificate: {what}", node)
 
     need(data.get("format") == FORMAT, f"the field format is {FORMAT} (this one has {data.get('format')!r})")
     need(data.get("kind") == KIND, f"the field kind is {KIND!r}")
@@ -209,11 +210,11 @@ def _shape(data: dict[str, Any]) -> None:
     need(isinstance(nodes, list), "nodes is a list")
     assert isinstance(terms, list) and isinstance(claims, list) and isinstance(nodes, list)
     for c in claims:
-        need(isinstance(c, dict) and c.get("first") in _WHO and isinstance(c.get("wins"), bool), "a bad claim")
+        need(isinstance(c, dict) and c.get("first") in WHO and isinstance(c.get("wins"), bool), "a bad claim")
         need(_is_int(c.get("root")) and 0 <= c["root"] < len(nodes), "a claim's root is a node id")
     for k, n in enumerate(nodes):
         need(isinstance(n, dict) and n.get("id") == k, f"the node at index {k} has id {k}", k)
-        need(n.get("to_move") in _WHO and isinstance(n.get("wins"), bool), "to_move is L or R, wins a bool", k)
+        need(n.get("to_move") in WHO and isinstance(n.get("wins"), bool), "to_move is L or R, wins a bool", k)
         s = n.get("sum")
         need(isinstance(s, list) and len(s) == len(terms) and all(isinstance(t, str) for t in s), "a bad sum", k)
         edges = [n.get("move")] if n["wins"] else n.get("replies")
@@ -238,23 +239,23 @@ def _moves(k: int, readers: list[Callable[[str], Any]], node: dict[str, Any]) ->
         try:
             term = read(text)
         except CGTError as exc:  # the ruleset's or the notation's: a bad text
-            raise _fail(f"term {i} {text!r} does not read: {exc}", k) from None
+            raise fail(f"term {i} {text!r} does not read: {exc}", k) from None
         if str(term) != text:
-            raise _fail(f"term {i} {text!r} reads back as {str(term)!r}", k)
+            raise fail(f"term {i} {text!r} reads back as {str(term)!r}", k)
         for o in options(term, node["to_move"]):
             if type(o) is not type(term):
-                raise _fail(f"term {i} {text!r} has a move to a {type(o).__name__}: not certifiable", k)
+                raise fail(f"term {i} {text!r} has a move to a {type(o).__name__}: not certifiable", k)
             found.append((i, str(o)))
     return found
 
 
 def _check_node(k: int, node: dict[str, Any], nodes: list[dict[str, Any]], readers: list[Any]) -> None:
-    who = _WHO[node["to_move"]]
+    who = WHO[node["to_move"]]
     moves = sorted(_moves(k, readers, node))  # sorted, to find a move by bisection
     edges = [node["move"]] if node["wins"] else node["replies"]
     named = [(e["term"], e["to"]) for e in edges]
     if node["wins"] and not moves:
-        raise _fail(f"{who} is to move and win but has no move", k)
+        raise fail(f"{who} is to move and win but has no move", k)
     named_moves(k, who, node["wins"], moves, named)
     other = "R" if node["to_move"] == "L" else "L"
     for e in edges:
@@ -262,10 +263,10 @@ def _check_node(k: int, node: dict[str, Any], nodes: list[dict[str, Any]], reade
         after = list(node["sum"])
         after[e["term"] - 1] = e["to"]
         if child["to_move"] != other or child["wins"] == node["wins"]:
-            wanted = f"{_WHO[other]} to move and {'lose' if node['wins'] else 'win'}"
-            raise _fail(f"the move to {e['to']!r} leads to node {e['node']}, not to a node of {wanted}", k)
+            wanted = f"{WHO[other]} to move and {'lose' if node['wins'] else 'win'}"
+            raise fail(f"the move to {e['to']!r} leads to node {e['node']}, not to a node of {wanted}", k)
         if child["sum"] != after:
-            raise _fail(f"the move to {e['to']!r} in term {e['term']} gives {after}, not node {e['node']}'s sum", k)
+            raise fail(f"the move to {e['to']!r} in term {e['term']} gives {after}, not node {e['node']}'s sum", k)
 
 
 def named_moves(k: int, who: str, wins: bool, moves: list[tuple[int, str]], named: list[tuple[int, str]]) -> None:
@@ -274,17 +275,17 @@ def named_moves(k: int, who: str, wins: bool, moves: list[tuple[int, str]], name
     all of them."""
     for t, to in named:
         if not _has(moves, (t, to)):
-            raise _fail(f"{who} has no move to {to!r} in term {t}", k)
+            raise fail(f"{who} has no move to {to!r} in term {t}", k)
     if wins:
         return
     listed = sorted(named)
     for a, b in zip(listed, listed[1:]):
         if a == b:
-            raise _fail(f"the move to {a[1]!r} in term {a[0]} is listed twice", k)
+            raise fail(f"the move to {a[1]!r} in term {a[0]} is listed twice", k)
     for t, to in moves:
         if not _has(listed, (t, to)):
             what = "a leaf, but" if not named else "the replies omit a move:"
-            raise _fail(f"{what} {who} can move to {to!r} in term {t}", k)
+            raise fail(f"{what} {who} can move to {to!r} in term {t}", k)
 
 
 def _has(ordered: list[tuple[int, str]], move: tuple[int, str]) -> bool:
@@ -314,7 +315,7 @@ def no_cycle(count: int, children: Callable[[int], list[int]]) -> None:
                 continue
             c = rest.pop()
             if state[c] == 1:
-                raise _fail("a cycle of moves leads back to it", c)
+                raise fail("a cycle of moves leads back to it", c)
             if state[c] == 0:
                 state[c] = 1
                 stack.append((c, children(c)))
@@ -352,16 +353,16 @@ def check_certificate(certificate: Union[Certificate, dict[str, Any], str, "os.P
     root = []
     for i, text in enumerate(data["sum"], 1):
         try:
-            readers.append(_reader(text))
+            readers.append(reader(text))
             root.append(str(read_term(text)))
         except CGTError as exc:  # the ruleset's or the notation's: a bad text
-            raise _fail(f"term {i} of the sum, {text!r}, does not read: {exc}") from None
+            raise fail(f"term {i} of the sum, {text!r}, does not read: {exc}") from None
     for c in data["claims"]:
         n = nodes[c["root"]]
         if n["to_move"] != c["first"] or n["wins"] != c["wins"] or n["sum"] != root:
             verb = "wins" if c["wins"] else "loses"
-            raise _fail(
-                f"the claim that {_WHO[c['first']]} moving first {verb} starts at a node of another claim", c["root"]
+            raise fail(
+                f"the claim that {WHO[c['first']]} moving first {verb} starts at a node of another claim", c["root"]
             )
     for k, node in enumerate(nodes):
         _check_node(k, node, nodes, readers)

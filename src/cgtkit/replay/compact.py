@@ -40,7 +40,7 @@ from array import array
 from typing import IO, Any, Callable, Union
 
 from ..errors import CertificateError, CGTError
-from . import _WHO, KIND, _fail, _reader, named_moves, no_cycle, options, read_term
+from . import WHO, KIND, fail, reader, named_moves, no_cycle, options, read_term
 
 __all__ = ["FORMAT", "Compact", "check_compact", "is_compact"]
 
@@ -121,7 +121,7 @@ def _read(lines: list[bytes]) -> tuple[dict[str, Any], list[Callable[[str], Any]
 
     def need(ok: bool, what: str, node: Union[int, None] = None) -> None:
         if not ok:
-            raise _fail(f"not a compact certificate: {what}", node)
+            raise fail(f"not a compact certificate: {what}", node)
 
     need(isinstance(head, dict) and head.get("format") == FORMAT, f"the head's format is {FORMAT}")
     need(head.get("kind") == KIND, f"the head's kind is {KIND!r}")
@@ -131,20 +131,20 @@ def _read(lines: list[bytes]) -> tuple[dict[str, Any], list[Callable[[str], Any]
     readers = []
     for i, text in enumerate(terms, 1):
         try:
-            readers.append(_reader(text))
+            readers.append(reader(text))
         except CGTError as exc:
-            raise _fail(f"term {i} of the sum, {text!r}, does not read: {exc}") from None
+            raise fail(f"term {i} of the sum, {text!r}, does not read: {exc}") from None
     count = len(lines) - 2
     need(isinstance(end, dict) and end.get("nodes") == count, f'the last line is {{"nodes": {count}}}: the file is cut')
     for c in claims:
-        need(isinstance(c, dict) and c.get("first") in _WHO and isinstance(c.get("wins"), bool), "a bad claim")
+        need(isinstance(c, dict) and c.get("first") in WHO and isinstance(c.get("wins"), bool), "a bad claim")
         need(_is_int(c.get("root")) and 0 <= c["root"] < count, "a claim's root is a node id")
     nodes = _Nodes()
     for k in range(count):
         n = _json(lines[k + 1], f"node {k}")
         need(isinstance(n, list) and len(n) == 4, "a node is [to_move, wins, terms, edges]", k)
         to_move, wins, sum_, edges = n
-        need(to_move in _WHO and isinstance(wins, bool), "to_move is L or R, wins a bool", k)
+        need(to_move in WHO and isinstance(wins, bool), "to_move is L or R, wins a bool", k)
         need(isinstance(sum_, list) and len(sum_) == len(terms), "a bad sum", k)
         need(all(isinstance(t, str) and "\x00" not in t for t in sum_), "a bad sum", k)
         nodes.to_move.append(ord(to_move))
@@ -187,22 +187,22 @@ def _check_leaf(
         term = _term(k, i, readers[i - 1], text)
         got = _value_text(term)
         if str(got) != want:
-            raise _fail(f"term {i} {text!r} has the value {got}, not {want}", k)
+            raise fail(f"term {i} {text!r} has the value {got}, not {want}", k)
         total = total + got
     zero = Game.of(0)
     won = not (total <= zero) if to_move == "L" else not (total >= zero)
     if won != wins:
         verb = "wins" if won else "loses"
-        raise _fail(f"the terms' values sum to {total}: {_WHO[to_move]} moving first {verb}", k)
+        raise fail(f"the terms' values sum to {total}: {WHO[to_move]} moving first {verb}", k)
 
 
 def _term(k: int, i: int, read: Callable[[str], Any], text: str) -> Any:
     try:
         term = read(text)
     except CGTError as exc:
-        raise _fail(f"term {i} {text!r} does not read: {exc}", k) from None
+        raise fail(f"term {i} {text!r} does not read: {exc}", k) from None
     if str(term) != text:
-        raise _fail(f"term {i} {text!r} reads back as {str(term)!r}", k)
+        raise fail(f"term {i} {text!r} reads back as {str(term)!r}", k)
     return term
 
 
@@ -215,10 +215,10 @@ def _check_moves(k: int, nodes: _Nodes, readers: list[Callable[[str], Any]]) -> 
     for t, c in nodes.edges(k):
         child = nodes.sum(c)
         if chr(nodes.to_move[c]) != other or bool(nodes.wins[c]) == wins:
-            wanted = f"{_WHO[other]} to move and {'lose' if wins else 'win'}"
-            raise _fail(f"the move in term {t} leads to node {c}, not to a node of {wanted}", k)
+            wanted = f"{WHO[other]} to move and {'lose' if wins else 'win'}"
+            raise fail(f"the move in term {t} leads to node {c}, not to a node of {wanted}", k)
         if any(a != b for j, (a, b) in enumerate(zip(here, child)) if j != t - 1):
-            raise _fail(f"node {c}'s terms differ from these in another term than {t}", k)
+            raise fail(f"node {c}'s terms differ from these in another term than {t}", k)
         named.append((t, child[t - 1]))
     moves: list[tuple[int, str]] = []
     terms_moved = {t for t, _ in named} if wins else range(1, len(here) + 1)
@@ -226,10 +226,10 @@ def _check_moves(k: int, nodes: _Nodes, readers: list[Callable[[str], Any]]) -> 
         term = _term(k, i, readers[i - 1], here[i - 1])
         for o in options(term, me):
             if type(o) is not type(term):
-                raise _fail(f"term {i} {here[i - 1]!r} has a move to a {type(o).__name__}: not certifiable", k)
+                raise fail(f"term {i} {here[i - 1]!r} has a move to a {type(o).__name__}: not certifiable", k)
             moves.append((i, str(o)))
     moves.sort()
-    named_moves(k, _WHO[me], wins, moves, named)
+    named_moves(k, WHO[me], wins, moves, named)
 
 
 def check_compact(source: Union[bytes, str, "os.PathLike[str]", IO[bytes]]) -> Compact:
@@ -250,7 +250,7 @@ def check_compact(source: Union[bytes, str, "os.PathLike[str]", IO[bytes]]) -> C
         k = c["root"]
         if chr(nodes.to_move[k]) != c["first"] or bool(nodes.wins[k]) != c["wins"] or nodes.sum(k) != root:
             verb = "wins" if c["wins"] else "loses"
-            raise _fail(f"the claim that {_WHO[c['first']]} moving first {verb} starts at a node of another claim", k)
+            raise fail(f"the claim that {WHO[c['first']]} moving first {verb} starts at a node of another claim", k)
     for k in range(len(nodes.wins)):
         if not nodes.leaf[k]:
             _check_moves(k, nodes, readers)
