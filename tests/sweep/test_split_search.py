@@ -217,7 +217,8 @@ def test_worker_killed_mid_search(cluster, undisturbed, tmp_path):
 
 
 def test_driver_killed_mid_search_resumes(cluster, undisturbed, tmp_path):
-    address, _ = cluster
+    address, client = cluster
+    client.restart()  # cold workers (see above)
     db = str(tmp_path / "r.db")
     argv = CGTKIT + FAULT_ARGS + ["--results", db, "--scheduler", address]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
