@@ -150,7 +150,7 @@ distributed = pytest.importorskip("distributed")
 
 # several seconds of work on two workers: Clobber 2 x 5, split two moves deep (112 subtrees,
 # committed in batches every half second: a kill after the first commit is mid-search)
-FAULT_TERMS = ["clobber:xoxox|oxoxo"]
+FAULT_TERMS = ["clobber:xoxoxoxo|oxoxoxox"]
 FAULT_ARGS = ["solve", *FAULT_TERMS, "--first", "L", "--split-depth", "2", "--no-progress"]
 # the time and the nodes searched depend on the worker (its table is warm from earlier tasks)
 TIMELESS = [c for c in SUBTREE_COLUMNS if c not in ("seconds", "cpu_seconds", "nodes")]
