@@ -9,7 +9,7 @@
 //! pieces (Domineering), the transposed region is the negative (the mirror), looked
 //! up only once a region of the transposed height and width has been keyed.
 
-use super::bits::{corner, fill, low, normal, transpose, Bits, Symmetry, K128, KEY_BITS};
+use super::bits::{corner, fill, flips, low, normal, transpose, Bits, Symmetry, K128, KEY_BITS};
 use super::codec::Arg;
 use super::search::{Options, Rules};
 use super::stones::inside;
@@ -231,6 +231,26 @@ impl Placement {
         }
     }
 
+    /// Whether the impartial region `b` (an `h x w` box at stride `s`) is 0 by
+    /// symmetry: a mirror or the half turn of its box maps it onto itself, and no
+    /// placement meets its own image.  The second player then answers each placement
+    /// with its image, which is still empty (Tweedledum and Tweedledee), and every
+    /// later position keeps both properties.
+    pub fn symmetric_zero(&self, b: Bits, s: u32, h: u32, w: u32) -> bool {
+        if !self.impartial || self.sym == Symmetry::None {
+            return false;
+        }
+        let images = flips(b, s, h, w, s);
+        (1..4).any(|k| {
+            if images[k] != b {
+                return false;
+            }
+            let mut apart = true;
+            self.placements(b, s, 0, &mut |p| apart &= flips(p, s, h, w, s)[k] & p == 0);
+            apart
+        })
+    }
+
     /// Whether a board of `h` rows and `w` columns fits the native search.
     pub fn fits_board(&self, h: u32, w: u32) -> bool {
         h >= 1 && w >= 1 && (h as u64) * ((w + self.guard) as u64) <= KEY_BITS as u64
@@ -294,12 +314,14 @@ impl Rules for Placement {
     }
 
     /// A region where only one player can move, whose only piece is a straight
-    /// domino, is the number of dominoes that fit, run by run.
+    /// domino, is the number of dominoes that fit, run by run; an impartial region
+    /// that is 0 by symmetry ([`Placement::symmetric_zero`]) is 0.
     fn quick(&self, k: K128, e: &Engine) -> Res<Option<u32>> {
-        let [Some(_), Some(_)] = self.domino else { return Ok(None) };
         if self.impartial {
-            return Ok(None);
+            let (b, s, h, w) = self.dims(k);
+            return Ok(self.symmetric_zero(b, s, h, w).then_some(e.zero));
         }
+        let [Some(_), Some(_)] = self.domino else { return Ok(None) };
         let (mut b, s, _, _) = self.dims(k);
         let can = [b & (b >> s) != 0, b & (b >> 1) != 0];
         if can[0] && can[1] {
@@ -398,5 +420,43 @@ mod tests {
     fn cram_grundy() {
         let sv = Solver::new(Placement::cram(), None);
         assert_eq!([".", "..", "...", "....", "..|.."].map(|t| value(&sv, t)), [0, 1, 1, 2, 0]);
+    }
+
+    #[test]
+    fn cram_zero_by_symmetry() {
+        let p = Placement::cram();
+        let zero = |t: &str| {
+            let (b, s) = board(&p, t);
+            let (shift, h, w) = corner(b, s);
+            p.symmetric_zero(b >> shift, s, h, w)
+        };
+        // even by even: the half turn pairs every domino with one apart from it
+        assert!(zero("..|..") && zero("......|......|......|......|......|......"));
+        // a domino across the centre (or on the centre cell) is its own image's neighbour
+        assert!(!zero("....") && !zero("...|...|...") && !zero("....|....|...."));
+        assert!(!zero(".........|.........|.........|........."));
+        // the centre blocked: the half turn works again
+        assert!(zero("...|.#.|..."), "ring");
+        assert!(zero("..#..|.#.#.|..#.."), "blocked");
+        // not symmetric
+        assert!(!zero("..|.#") && !zero("...|..#"));
+        // the rule against the search without it (no symmetries, so no rule) on the
+        // same regions: every board of up to 3 x 4 cells that the rule calls 0 is 0
+        let plain_both = vec![vec![(0, 0), (1, 0)], vec![(0, 0), (0, 1)]];
+        let plain = Solver::new(Placement::new(&plain_both, &plain_both, Symmetry::None, true).unwrap(), None);
+        let mut fired = 0;
+        for (h, w) in [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4)] {
+            for mask in 0u32..1 << (h * w) {
+                let t: Vec<String> = (0..h).map(|i| (0..w).map(|j| if mask >> (i * w + j) & 1 == 1 { '.' } else { '#' }).collect()).collect();
+                let t = t.join("|");
+                let (b, s) = board(&p, &t);
+                if b == 0 || fill(b, low(b), s) != b || !zero(&t) {
+                    continue;
+                }
+                fired += 1;
+                assert_eq!(value(&plain, &t), 0, "{t}");
+            }
+        }
+        assert!(fired > 100, "the rule fired on {fired} boards");
     }
 }
