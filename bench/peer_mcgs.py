@@ -185,11 +185,11 @@ def instances() -> list[Instance]:
     return [
         *(
             Instance(f"Clobber {r}x{c}", f"[clobber] {_checkerboard(r, c)}")
-            for r, c in ((2, 12), (2, 14), (3, 8), (4, 5))
+            for r, c in ((2, 12), (2, 14), (2, 16), (3, 8), (4, 5), (5, 5))
         ),
         *(
             Instance(f"Cram {r}x{c}", f"[impartial domineering] {_empty(r, c)}", impartial=True)
-            for r, c in ((3, 13), (4, 9), (5, 7))
+            for r, c in ((3, 13), (4, 9), (5, 7), (6, 6))
         ),
         Instance("impartial Clobber 4x4", f"[impartial clobber] {_checkerboard(4, 4)}", impartial=True),
         *(Instance(f"NoGo 1x{n}", f"[nogo_1xn] {'.' * n}") for n in (10, 13, 20)),
