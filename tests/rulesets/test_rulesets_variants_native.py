@@ -7,6 +7,9 @@ native search does run, and a bad variant name is a RulesError."""
 
 from __future__ import annotations
 
+import json
+import pathlib
+
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -147,3 +150,26 @@ def test_mcgs_corpus_impartial_files(name):
 def test_impartial_clobber_4x4():
     # 0 by MCGS v1.5: `MCGS "[impartial clobber] XOXO|OXOX|XOXO|OXOX {N}"` prints "Got: 0"
     assert impartial_variant(Clobber("xoxo|oxox|xoxo|oxox")).nim_value == 0
+
+
+# --- impartial NoGo: the nim values MCGS's results page publishes -------------------------
+NOGO = json.loads((pathlib.Path(__file__).parent.parent / "data" / "mcgs_results_impartial_nogo.json").read_text())
+FAST_NOGO = 13  # cells: about a second natively; larger boards run under make test-slow
+MAX_NOGO = 20  # cells: 1x20 takes minutes natively (about 2.7x a cell); 1x21 to 1x24 are not run
+
+
+def _nogo_cases():
+    boards = {"." * int(n): v for n, v in NOGO["linear"].items()}
+    for dims, v in NOGO["grids"].items():
+        r, c = map(int, dims.split("x"))
+        boards["|".join(["." * c] * r)] = v
+    for board, v in boards.items():
+        cells = board.count(".")
+        if cells <= MAX_NOGO:
+            slow = cells > FAST_NOGO or (not native.active() and cells > 8)
+            yield pytest.param(board, v, id=board, marks=(pytest.mark.slow,) if slow else ())
+
+
+@pytest.mark.parametrize("board, nim", list(_nogo_cases()))
+def test_impartial_nogo_published_nim_values(board, nim):
+    assert impartial_variant(NoGo(board)).nim_value == nim
