@@ -264,6 +264,16 @@ mod tests {
         crate::notation::format(&engine(), sv.total(&parts, 1).unwrap()).unwrap()
     }
 
+    /// Numbers below `m` drawn by xorshift from `seed` (the random boards' source).
+    fn draws(mut x: u64) -> impl FnMut(u64) -> u64 {
+        move |m| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        }
+    }
+
     #[test]
     fn small_boards() {
         // as the Python twin's doctests
@@ -284,13 +294,7 @@ mod tests {
     #[test]
     fn move_counts_match_the_moves() {
         // the counts without making the boards are the boards made, on random boards
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = draws(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
             let (h, w) = (1 + next(7) as u8, 1 + next(7) as u8);
             let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
@@ -332,13 +336,7 @@ mod tests {
         // the value of a board split into regions is the value of the board unsplit
         let split = Solver::new(Sheep, Some(1 << 16));
         let whole = Solver::new(Unsplit, Some(1 << 16));
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = draws(0x9e37_79b9_7f4a_7c15);
         let mut splits = 0;
         for _ in 0..150 {
             let (h, w) = (1 + next(3) as u8, 1 + next(4) as u8);
