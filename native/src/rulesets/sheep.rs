@@ -199,6 +199,21 @@ fn read_board(k: &Arg) -> Result<Option<SheepKey>, String> {
     Ok(Some(key))
 }
 
+/// The options of the owner of `sign` (1 Left, -1 Right) in `k`, one side of `out`.
+fn side(k: SheepKey, sign: i8, out: &mut Options<SheepKey>) {
+    k.moves(sign, &mut |b, walled| {
+        if walled {
+            b.split(&mut |p| out.part(p));
+        } else if b.can_move(1) || b.can_move(-1) {
+            // no new wall: the board is still one region (a part is one), with the
+            // same bounding box
+            out.part(b.normal());
+        }
+        out.done();
+    });
+    out.end_side();
+}
+
 impl Rules for Sheep {
     type Key = SheepKey;
 
@@ -214,18 +229,14 @@ impl Rules for Sheep {
 
     fn expand(&self, k: SheepKey, out: &mut Options<SheepKey>) {
         for sign in [1, -1] {
-            k.moves(sign, &mut |b, walled| {
-                if walled {
-                    b.split(&mut |p| out.part(p));
-                } else if b.can_move(1) || b.can_move(-1) {
-                    // no new wall: the board is still one region (a part is one),
-                    // with the same bounding box
-                    out.part(b.normal());
-                }
-                out.done();
-            });
-            out.end_side();
+            side(k, sign, out);
         }
+    }
+
+    /// One player's options alone (the outcome search's: Left's herds, or Right's).
+    fn expand_side(&self, k: SheepKey, left: bool, out: &mut Options<SheepKey>) -> std::ops::Range<usize> {
+        side(k, if left { 1 } else { -1 }, out);
+        0..out.len()
     }
 
     /// Every herd of two or more negated (a herd of one is a wall, and the parts'
@@ -308,6 +319,32 @@ mod tests {
                 assert_eq!(k.can_move(sign), made > 0, "{k:?}");
             }
         }
+    }
+
+    #[test]
+    fn one_side_is_that_side_of_both() {
+        // expand_side (the outcome search's) lists exactly expand's options of that
+        // side, on random boards
+        let mut next = draws(0x51_7cc1_b727_220a);
+        let opts = |o: &Options<SheepKey>, r: std::ops::Range<usize>| -> Vec<Vec<SheepKey>> { r.map(|i| o.keys[o.range(i)].to_vec()).collect() };
+        let mut moved = 0;
+        for _ in 0..1000 {
+            let (h, w) = (1 + next(6) as u8, 1 + next(6) as u8);
+            let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
+            for c in k.cells.iter_mut().take(h as usize * w as usize) {
+                *c = if next(3) == 0 { next(11) as i8 - 5 } else { 0 };
+            }
+            let mut both = Options::default();
+            Sheep.expand(k, &mut both);
+            for left in [true, false] {
+                let mut one = Options::default();
+                let r = Sheep.expand_side(k, left, &mut one);
+                let whole = if left { 0..both.left_count() } else { both.left_count()..both.len() };
+                moved += r.len();
+                assert_eq!(opts(&one, r), opts(&both, whole), "{k:?} {left}");
+            }
+        }
+        assert!(moved > 1000, "{moved}");
     }
 
     /// Sheep without the split into regions: the board is one part (the whole twin).
