@@ -13,8 +13,8 @@ lines its runs print (``Player: B``, ``Got: Win``, ``Time (ms): 12.3``).
 * Each instance is put to both tools the same way: the outcome class (Left first
   and Right first; for an impartial game one search, N or P).  cgtkit's time is
   :func:`cgtkit.search.outcome` (or one :func:`~cgtkit.search.who_wins`) in a fresh
-  process, import and reading excluded (except for an impartial variant,
-  ``[impartial clobber]``, whose nim value is found while the sum is read); MCGS's is the sum of the ``Time (ms)`` it
+  process, import and reading excluded (an impartial variant, ``[impartial clobber]``,
+  is read as its position, searched like any other); MCGS's is the sum of the ``Time (ms)`` it
   prints for each search, its start-up (table allocation, database load) excluded.
   The two alternate run by run (A, B, A, B, ...), medians of the runs; peak memory
   is the child's maximum resident set size (``wait4``).
@@ -290,15 +290,12 @@ from peer_mcgs import cgtkit_terms
 from cgtkit.search import outcome, who_wins
 import cgtkit.mcgs.games, cgtkit.rulesets
 impartial = sys.argv[3] == "1"
-start = time.perf_counter()
 terms = cgtkit_terms(sys.argv[2])
 read = time.perf_counter()
 answer = ("N" if who_wins(terms, "L") else "P") if impartial else str(outcome(terms))
 seconds = time.perf_counter() - read
-# reading is timed only for a variant, whose nim value is found while the sum is read
-# (elsewhere it is start-up: the first use of the readers and the native searches)
-if "[impartial " in sys.argv[2] and "[impartial domineering]" not in sys.argv[2]:
-    seconds += read - start
+# reading is start-up (the first use of the readers and the native searches): no
+# value is found while reading, an impartial variant's position included
 print(json.dumps({"seconds": seconds, "answer": answer}))
 """
 
@@ -500,7 +497,7 @@ def report(rows: list[Row], args, build: str, started: str, loads: tuple[float, 
         f"run a fresh process stopped after {timeout:g} s (shown as > {timeout:g} s). The question is the "
         "outcome class: two searches, Left (MCGS's B) first and Right (W) first; for an impartial game "
         "one (N or P). cgtkit's time is `cgtkit.search.outcome(terms)` (one `who_wins` when impartial), "
-        "import and reading excluded (but for an impartial variant, whose nim value is found while reading); MCGS's is the sum of the `Time (ms)` it prints per search, its start-up excluded "
+        "import and reading excluded (an impartial variant is read as its position, no value found); MCGS's is the sum of the `Time (ms)` it prints per search, its start-up excluded "
         "(allocating its default transposition tables, 2^28 and 2^26 entries, and loading the database: "
         "several seconds and most of its peak memory). Peak = the process's maximum resident set. "
         "MCGS / cgtkit above 1 means cgtkit is faster; the issues' goal is 3x. Both answers agreed on "

@@ -205,7 +205,9 @@ def test_who_wins_uses_the_native_nogo_search():
 
 
 @pytest.mark.parametrize(
-    "position", [Elephants(".OXO...O.O..O.X.X..X"), Elephants("X..X.O..OX.X...O.O")], ids=["twenty", "eighteen"]
+    "position",
+    [Elephants(".OXO...O.O..O.X.X..X"), Elephants("X..X.O..OX.X...O.O"), GenToads("1,2,1,1:..XOX.O..O...O")],
+    ids=["twenty", "eighteen", "gen-toads"],
 )
 def test_who_wins_hands_strips_to_the_native_outcome_search(position):
     # native_parts: the outcome search of the ruleset's own native table runs (its sum
@@ -214,8 +216,21 @@ def test_who_wins_hands_strips_to_the_native_outcome_search(position):
     solver = native.solver_of(owner)
     solver.clear()
     for first in "LR":
-        assert who_wins([position, position], first) == who_wins_by_value([twin(position), twin(position)], first)
+        assert who_wins([position], first) == who_wins_by_value([twin(position)], first)
     assert solver.sum_stats()["entries"] > 0
+
+
+def test_a_sum_of_large_strips_is_summed_by_value_at_the_root():
+    # G + G of a 17-square generalized Toads strip: searched move by move it ran for
+    # minutes; at the root each strip's value is tried within a larger budget
+    # (sums.rs ROOT_FACTOR), so the sum's value answers and no sum is searched
+    g = GenToads("1,2,1,1:..XOX.O....O..O..")
+    solver = native.solver_of(GenToads)
+    solver.clear()
+    for first in "LR":
+        assert who_wins([g, g], first) == who_wins_by_value([g, g], first)
+    assert solver.sum_stats()["entries"] == 0
+    assert solver.stats()["entries"] > 0
 
 
 def test_fission_transpose_is_the_negative_and_reflections_share_keys():

@@ -34,6 +34,8 @@ from cgtkit.rulesets.variants import (
     native_variant,
     twisted_variant,
 )
+from cgtkit.search import last_nodes, who_wins
+from cgtkit.short.constants import nimber
 from tests.support.mcgs_corpus import assert_corpus_file
 
 
@@ -89,6 +91,32 @@ def _python(kind, p):
 def test_native_variant_against_the_python_twin(kind, p):
     assume(p is not None)
     assert _answer(kind, p) == _python(kind, p)
+
+
+@settings(max_examples=80, deadline=None)
+@given(ps=st.lists(positions, min_size=1, max_size=3), n=st.integers(0, 3), first=st.sampled_from("LR"))
+def test_who_wins_a_sum_of_impartial_variants_as_its_nim_values_say(ps, n, first):
+    # the outcome search of a sum of impartial variants and *n (native where the
+    # positions have a native search: ImpartialVariant.native_parts) against the
+    # nim values (the slow twin): the player to move wins iff their xor is not 0
+    assume(all(p is not None for p in ps))
+    terms = [impartial_variant(p) for p in ps]
+    nims = [t.nim_value for t in terms] + [n]
+    xor = 0
+    for x in nims:
+        xor ^= x
+    assert who_wins([*terms, nimber(n)], first) == (xor != 0), (terms, nims)
+
+
+@pytest.mark.skipif(not native.active(), reason="the native search runs only on the native engine")
+def test_the_outcome_search_answers_an_impartial_variant():
+    v = impartial_variant(Clobber("xoxo|oxox|xoxo"))
+    owner, keys = v.native_parts()
+    assert owner is native_owner("impartial", Clobber("xo").native_parts()[0])
+    native.clear(owner)
+    won = who_wins(v)
+    assert last_nodes() > 0 and won == (v.nim_value != 0)
+    assert impartial_variant(v) is v and native_variant("dicotic", v) is None  # a variant of a variant: the wrappers
 
 
 @pytest.mark.skipif(not native.active(), reason="the native search runs only on the native engine")

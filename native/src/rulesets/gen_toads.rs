@@ -97,49 +97,66 @@ fn targets(p: Params, s: &[u8], i: usize, me: u8, out: &mut Vec<usize>) {
     }
 }
 
-fn has_move(p: Params, s: &[u8]) -> bool {
-    let mut t = Vec::new();
-    (0..s.len()).any(|i| {
-        s[i] != E && {
-            targets(p, s, i, s[i], &mut t);
-            !t.is_empty()
+/// Whether a piece at `i` of `me` has a move: the first square of [`targets`].
+fn can_move(p: Params, s: &[u8], i: usize, me: u8) -> bool {
+    let n = s.len() as i64;
+    let d: i64 = if me == X { 1 } else { -1 };
+    let at = |k: i64| i as i64 + k * d;
+    if !(0..n).contains(&at(1)) {
+        return false;
+    }
+    if s[at(1) as usize] == E {
+        // a slide of `min` squares needs them all empty
+        return (1..=p.min as i64).all(|k| (0..n).contains(&at(k)) && s[at(k) as usize] == E);
+    }
+    let mut k = 1;
+    while (0..n).contains(&at(k)) && s[at(k) as usize] != E {
+        if k > p.jump as i64 || (s[at(k) as usize] == me && !p.friendly) {
+            return false;
         }
-    })
+        k += 1;
+    }
+    (0..n).contains(&at(k))
+}
+
+fn has_move(p: Params, s: &[u8]) -> bool {
+    (0..s.len()).any(|i| s[i] != E && can_move(p, s, i, s[i]))
 }
 
 /// The parts of a strip where a move is possible.
 fn parts(p: Params, s: &[u8], out: &mut Vec<K128>) {
-    let mut chunks: Vec<&[u8]> = Vec::new();
     if p.jump == 0 {
         let mut start = 0;
         for i in 1..s.len() {
             if s[i - 1] == X && s[i] == O {
-                chunks.push(&s[start..i]);
+                chunk(p, &s[start..i], out);
                 start = i;
             }
         }
-        chunks.push(&s[start..]);
+        chunk(p, &s[start..], out);
     } else {
-        chunks.push(s);
+        chunk(p, s, out);
     }
-    for c in chunks {
-        let mut a = c.iter().position(|&x| x != O).unwrap_or(c.len());
-        let mut b = c.iter().rposition(|&x| x != X).map_or(a, |k| k + 1).max(a);
-        if p.jump == 0 {
-            if let Some(f) = c[a..b].iter().position(|&x| x != E) {
-                if c[a + f] == X {
-                    a += f;
-                }
-            }
-            if let Some(l) = c[a..b].iter().rposition(|&x| x != E) {
-                if c[a + l] == O {
-                    b = a + l + 1;
-                }
+}
+
+/// The part of the run `c` (no split left in it) where a move is possible, if any.
+fn chunk(p: Params, c: &[u8], out: &mut Vec<K128>) {
+    let mut a = c.iter().position(|&x| x != O).unwrap_or(c.len());
+    let mut b = c.iter().rposition(|&x| x != X).map_or(a, |k| k + 1).max(a);
+    if p.jump == 0 {
+        if let Some(f) = c[a..b].iter().position(|&x| x != E) {
+            if c[a + f] == X {
+                a += f;
             }
         }
-        if has_move(p, &c[a..b]) {
-            out.push(key(p, &c[a..b]));
+        if let Some(l) = c[a..b].iter().rposition(|&x| x != E) {
+            if c[a + l] == O {
+                b = a + l + 1;
+            }
         }
+    }
+    if has_move(p, &c[a..b]) {
+        out.push(key(p, &c[a..b]));
     }
 }
 
@@ -222,17 +239,27 @@ impl Rules for GenToads {
         }
     }
 
+    /// The default count (the set bits of the key's bytes: the pieces, the rules,
+    /// the length) without writing the bytes.
+    fn size(&self, k: K128) -> u32 {
+        k.get().count_ones()
+    }
+
     fn mirror(&self, k: K128) -> Option<K128> {
-        let mut buf = [0u8; MAX_LEN];
-        let (p, n) = decode(k, &mut buf);
-        let m: Vec<u8> = buf[..n].iter().rev().map(|&c| if c == E { E } else { 3 - c }).collect();
-        Some(key(p, &m))
+        // the strip reversed with toads and frogs swapped: a square's two bits are
+        // 01 (toad), 10 (frog) or 00, so that is the strip's 2n bits reversed
+        let n = k.dim();
+        let b = k.bits();
+        let cells: Bits = (1 << (2 * n)) - 1; // 2n <= 96
+        let turned = if n == 0 { 0 } else { (b & cells).reverse_bits() >> (128 - 2 * n) };
+        Some(K128::with_dim((b & !cells) | turned, n))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::codec::KeyBytes;
     use crate::rulesets::search::Solver;
     use crate::short::engine;
 
@@ -240,6 +267,46 @@ mod tests {
         let sv = Solver::new(GenToads { fixed }, Some(1 << 12));
         let parts = sv.rules.read(&[Arg::Str(text.into())]).unwrap().unwrap();
         crate::notation::format(&engine(), sv.total(&parts, 1).unwrap()).unwrap()
+    }
+
+    /// The strips of `n` squares of a random draw, with random rules.
+    fn random_strips(seed: u64, count: usize) -> Vec<(Params, Vec<u8>)> {
+        let mut x = seed;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        (0..count)
+            .map(|_| {
+                let min = 1 + next(3) as u8;
+                let p = Params { min, max: min + next(3) as u8, jump: next(3) as u8, friendly: next(2) == 1 };
+                let n = next(MAX_LEN as u64 + 1) as usize;
+                (p, (0..n).map(|_| [E, E, X, O][next(4) as usize]).collect())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mirror_and_can_move_match_their_twins() {
+        // the bit reversal is the strip reversed with the pieces swapped; a piece can
+        // move iff it has a target
+        let g = GenToads { fixed: None };
+        for (p, s) in random_strips(0x9e37_79b9_7f4a_7c15, 3000) {
+            let swapped: Vec<u8> = s.iter().rev().map(|&c| if c == E { E } else { 3 - c }).collect();
+            assert_eq!(g.mirror(key(p, &s)), Some(key(p, &swapped)), "{p:?} {s:?}");
+            for i in 0..s.len() {
+                if s[i] != E {
+                    let mut t = Vec::new();
+                    targets(p, &s, i, s[i], &mut t);
+                    assert_eq!(can_move(p, &s, i, s[i]), !t.is_empty(), "{p:?} {s:?} {i}");
+                }
+            }
+            let mut bytes = Vec::new();
+            key(p, &s).put(&mut bytes);
+            assert_eq!(g.size(key(p, &s)), bytes.iter().map(|b| b.count_ones()).sum::<u32>());
+        }
     }
 
     #[test]

@@ -114,6 +114,13 @@ pub struct Sums<'a, R: Rules> {
 /// The default [`Sums::budget`].
 pub const BUDGET: u64 = 512;
 
+/// How many times [`Sums::budget`] each component's value in a sum of two or more
+/// may take at the start of a search ([`Sums::start`], once per search): there the
+/// search would multiply the components' positions (`G + G` of a 17-square
+/// generalized Toads strip ran for minutes move by move; its value takes some
+/// 46,000 expansions).
+pub const ROOT_FACTOR: u64 = 128;
+
 /// The most components [`Sums`] remembers as past the budget (then it forgets them).
 const FAILED_MAX: usize = 1 << 20;
 
@@ -137,7 +144,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         }
         let (mut w, mut rest, mut found) = (v, Vec::with_capacity(parts.len()), false);
         for &p in parts {
-            match self.within(p, st)? {
+            match self.within_budget(p, st, self.budget.saturating_mul(ROOT_FACTOR))? {
                 Some(x) => {
                     w = engine().add(w, x)?;
                     found = true;
@@ -176,10 +183,15 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// (None at once if it did not before: a small size does not make a value
     /// cheap, a Sheep herd of 9 has hundreds of ways to split).
     fn within(&self, k: R::Key, st: &mut Stack<R::Key>) -> Res<Option<Id>> {
-        if self.budget == 0 || self.small == 0 || self.failed.borrow().contains(&k) {
+        self.within_budget(k, st, self.budget)
+    }
+
+    /// [`Sums::within`] with `budget` expansions.
+    fn within_budget(&self, k: R::Key, st: &mut Stack<R::Key>, budget: u64) -> Res<Option<Id>> {
+        if budget == 0 || self.small == 0 || self.failed.borrow().contains(&k) {
             return Ok(None);
         }
-        match self.values.solve_within(k, st, self.budget)? {
+        match self.values.solve_within(k, st, budget)? {
             Some(x) => Ok(Some(self.as_game(x))),
             None => {
                 let mut failed = self.failed.borrow_mut();
@@ -203,7 +215,13 @@ impl<'a, R: Rules> Sums<'a, R> {
                 v = engine().add(v, x)?;
                 continue;
             }
-            let neg = if impartial { Some(p) } else { self.values.rules.mirror(p) };
+            let neg = if parts.is_empty() {
+                None
+            } else if impartial {
+                Some(p)
+            } else {
+                self.values.rules.mirror(p)
+            };
             if let Some(m) = neg {
                 if let Some(i) = parts.iter().position(|&q| q == m) {
                     parts.swap_remove(i);

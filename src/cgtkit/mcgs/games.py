@@ -195,8 +195,10 @@ def _ruleset(term: GameTerm) -> Component:
     if term.impartial:
         from ..rulesets.variants import impartial_variant
 
-        n = impartial_variant(position).nim_value
-        return Component(term, nimber(n), n)
+        # the variant's position, its nim value found only when asked for: who wins
+        # a sum of it is searched on the position (the native outcome search stops
+        # at a winning move; the nim value needs every option)
+        return Component(term, position=impartial_variant(position))
     return Component(term, position=position)
 
 

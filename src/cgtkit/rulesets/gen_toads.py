@@ -179,6 +179,11 @@ class GenToads(
         """The keys of the independent parts: (rules, strip) pairs."""
         return parts(self.rules, self._s)
 
+    def native_parts(self) -> tuple:
+        """The owner of the native search and the parts' keys (``rules:strip``), for
+        :func:`cgtkit.search.who_wins`."""
+        return (GenToads, tuple(f"{r}:{s}" for r, s in self.components()))
+
     @property
     def value(self):  # type: ignore[no-untyped-def]
         """The canonical value: the sum of the parts' values."""

@@ -112,8 +112,8 @@ def native_variant(kind: str, position: Any) -> Optional[int]:
     native search running (the wrappers here then search it)."""
     split = None if isinstance(position, Game) else getattr(position, "native_parts", None)
     got = None if split is None else split()
-    if got is None or not isinstance(getattr(got[0], "native", None), str):
-        return None
+    if got is None or isinstance(got[0], NativeVariant) or not isinstance(getattr(got[0], "native", None), str):
+        return None  # (a variant of a variant is searched by the wrappers)
     ruleset, keys = got
     owner = native_owner(kind, ruleset)
     s = backend.solver_of(owner)
@@ -149,6 +149,30 @@ class ImpartialVariant:
         """The variants of the position's independent parts."""
         split = getattr(self.position, "parts", None)
         return [ImpartialVariant(q) for q in split()] if split is not None else [self]
+
+    def native_parts(self) -> Optional[tuple[NativeVariant, list[Any]]]:
+        """The owner of the native search of the variant and the keys of its parts
+        (the wrapped position's), or None when the position has no native search:
+        :func:`cgtkit.search.who_wins` then answers N or P by the native outcome
+        search, which stops at the first winning move, instead of the nim value,
+        which needs every option of every position.
+
+        >>> from cgtkit.rulesets import Clobber
+        >>> from cgtkit.search import who_wins
+        >>> v = impartial_variant(Clobber("xoxo|oxox"))
+        >>> who_wins(v) == (v.nim_value != 0)
+        True
+        """
+        split = getattr(self.position, "native_parts", None)
+        got = None if isinstance(self.position, (Game, ImpartialVariant)) or split is None else split()
+        if got is None or isinstance(got[0], NativeVariant) or not isinstance(getattr(got[0], "native", None), str):
+            return None
+        ruleset, keys = got
+        owner = native_owner("impartial", ruleset)
+        s = backend.solver_of(owner)
+        if s is None or s.guard != getattr(ruleset, "guard", s.guard):
+            return None
+        return owner, keys
 
     @property
     def nim_value(self) -> int:
