@@ -36,27 +36,47 @@ def _bound(count: int, max_nodes: int) -> None:
         )
 
 
-class _Builder:
-    """The nodes made so far, by (player to move, wins, the terms' texts)."""
+#: a node's key: the player to move, whether that player wins, the terms' texts
+_Key = tuple[str, bool, tuple[str, ...]]
+
+
+class _Interning:
+    """The nodes made so far, each named once by its key (a sum reached by two orders
+    of moves is one node), their ids in the order made, and the nodes still to expand
+    (breadth first), within the bound on the nodes."""
+
+    def __init__(self, max_nodes: int) -> None:
+        self.max_nodes = max_nodes
+        self.ids: dict[_Key, int] = {}
+        self.todo: deque[tuple[Any, ...]] = deque()
+
+    def intern(self, key: _Key, job: tuple[Any, ...]) -> tuple[int, bool]:
+        """The id of the node ``key`` and whether it is new (then ``(id, *job)`` is
+        queued to be expanded)."""
+        k = self.ids.get(key)
+        if k is not None:
+            return k, False
+        _bound(len(self.ids), self.max_nodes)
+        k = len(self.ids)
+        self.ids[key] = k
+        self.todo.append((k, *job))
+        return k, True
+
+
+class _Builder(_Interning):
+    """The nodes of a certificate, as dicts."""
 
     def __init__(self, max_nodes: int, wins: Callable[[list[Any], str], bool]) -> None:
-        self.max_nodes = max_nodes
+        super().__init__(max_nodes)
         self.wins = wins
         self.nodes: list[dict[str, Any]] = []
-        self.ids: dict[tuple[str, bool, tuple[str, ...]], int] = {}
-        self.todo: deque[tuple[int, list[Any]]] = deque()
         self.written: set[tuple[int, str]] = set()  # terms (index, text) whose text reads back
 
     def node(self, terms: list[Any], to_move: str, wins: bool) -> int:
         key = (to_move, wins, tuple(str(t) for t in terms))
-        k = self.ids.get(key)
-        if k is not None:
-            return k
-        _bound(len(self.nodes), self.max_nodes)
-        k = len(self.nodes)
-        self.ids[key] = k
-        self.nodes.append({"id": k, "to_move": to_move, "wins": wins, "sum": list(key[2])})
-        self.todo.append((k, terms))
+        k, new = self.intern(key, (terms,))
+        if new:
+            self.nodes.append({"id": k, "to_move": to_move, "wins": wins, "sum": list(key[2])})
         return k
 
     def check_text(self, i: int, term: Any) -> None:
@@ -142,26 +162,17 @@ class _Hashed:
         self.out.flush()
 
 
-class _CompactBuilder:
+class _CompactBuilder(_Interning):
     """The nodes of a compact certificate, each written when expanded (in id order);
     a node's key (player to move, claim, the terms' texts) is all that stays."""
 
     def __init__(self, max_nodes: int, wins: Callable[[list[Any], str], bool], leaf_moves: int, out: Any) -> None:
-        self.max_nodes, self.wins, self.leaf_moves, self.out = max_nodes, wins, leaf_moves, out
-        self.ids: dict[tuple[str, bool, tuple[str, ...]], int] = {}
-        self.todo: deque[tuple[int, str, bool, list[Any], tuple[str, ...]]] = deque()
+        super().__init__(max_nodes)
+        self.wins, self.leaf_moves, self.out = wins, leaf_moves, out
         self.read_back: set[tuple[int, str]] = set()  # terms (index, text) whose text reads back
 
     def node(self, terms: list[Any], texts: tuple[str, ...], to_move: str, wins: bool) -> int:
-        key = (to_move, wins, texts)
-        k = self.ids.get(key)
-        if k is not None:
-            return k
-        _bound(len(self.ids), self.max_nodes)
-        k = len(self.ids)
-        self.ids[key] = k
-        self.todo.append((k, to_move, wins, terms, texts))
-        return k
+        return self.intern((to_move, wins, texts), (to_move, wins, terms, texts))[0]
 
     def moves(
         self, terms: list[Any], texts: tuple[str, ...], player: str
