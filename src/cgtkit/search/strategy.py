@@ -13,8 +13,9 @@ import gzip
 import hashlib
 import json
 from collections import deque
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Optional
 
+from ..backend import rulesets
 from ..errors import CertificateError, ResourceLimitError
 from ..replay import FORMAT, KIND, Certificate, options, reads_back, term_text
 
@@ -234,6 +235,23 @@ class _CompactBuilder(_Interning):
         self.out.write(json.dumps(line, ensure_ascii=False).encode() + b"\n")
 
 
+def _native_nodes(
+    terms: list[Any], roots: list[tuple[str, bool]], out: Any, max_nodes: int, leaf_moves: int
+) -> Optional[int]:
+    """The node lines written by the native writer (``native/src/search/strategy.rs``,
+    the same bytes as :class:`_CompactBuilder`'s), and their count; None when it
+    cannot write this sum: its terms are not all boards of one game of stones whose
+    native moves come in the Python order (``native_boards``), or no native search runs."""
+    cls = type(terms[0])
+    ruleset = getattr(cls, "ruleset", None)
+    if not getattr(ruleset, "native_boards", False) or any(type(t) is not cls for t in terms):
+        return None
+    boards = [t.board() for t in terms]
+    return rulesets.write_compact(
+        ruleset, boards, [(f == "L", won) for f, won in roots], out.write, leaf_moves, max_nodes
+    )
+
+
 def write_compact(
     terms: list[Any],
     first: str,
@@ -241,11 +259,15 @@ def write_compact(
     out: IO[bytes],
     max_nodes: int = COMPACT_MAX_NODES,
     leaf_moves: int = LEAF_MOVES,
+    native: bool = True,
 ) -> tuple[list[tuple[str, bool]], int, str]:
     """Write the compact certificate (:mod:`cgtkit.replay.compact`) of who wins the sum
     of ``terms`` moving first to the binary file ``out``, node by node as it is built;
     a sum with at most ``leaf_moves`` moves (both players') is a value leaf.  Returns
-    (the claims, the number of nodes, the SHA-256 of the bytes written).
+    (the claims, the number of nodes, the SHA-256 of the bytes written).  The nodes
+    are written by the native writer where it can (``native``; a sum of boards of
+    Clobber, Cannibal Clobber or Konane, the native engine running), else here: the
+    same bytes either way.
 
     >>> import io
     >>> from cgtkit.rulesets import Clobber
@@ -257,15 +279,19 @@ def write_compact(
     texts = [term_text(t) for t in terms]
     hashed = _Hashed(out)
     with gzip.GzipFile(fileobj=hashed, mode="wb", mtime=0) as z:
-        b = _CompactBuilder(max_nodes, wins, leaf_moves, z)
-        claims: list[dict[str, Any]] = []
-        root = tuple(str(t) for t in terms)
-        for f in first:
-            won = wins(terms, f)
-            claims.append({"first": f, "wins": won, "root": b.node(terms, root, f, won)})
+        roots = [(f, wins(terms, f)) for f in first]
+        # the claims' roots are nodes 0, 1 (one player to move each)
+        claims = [{"first": f, "wins": won, "root": k} for k, (f, won) in enumerate(roots)]
         head = {"format": 2, "kind": KIND, "sum": texts, "claims": claims}
         z.write(json.dumps(head, ensure_ascii=False).encode() + b"\n")
-        while b.todo:
-            b.expand(*b.todo.popleft())
-        z.write(json.dumps({"nodes": len(b.ids)}).encode() + b"\n")
-    return [(c["first"], c["wins"]) for c in claims], len(b.ids), hashed.sha.hexdigest()
+        count = _native_nodes(terms, roots, z, max_nodes, leaf_moves) if native and terms else None
+        if count is None:
+            b = _CompactBuilder(max_nodes, wins, leaf_moves, z)
+            root = tuple(str(t) for t in terms)
+            for f, won in roots:
+                b.node(terms, root, f, won)
+            while b.todo:
+                b.expand(*b.todo.popleft())
+            count = len(b.ids)
+        z.write(json.dumps({"nodes": count}).encode() + b"\n")
+    return roots, count, hashed.sha.hexdigest()
