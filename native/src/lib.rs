@@ -8,6 +8,8 @@
 //!   (`cgtkit.short.notation`);
 //! * `rulesets`: the position search of the rulesets and the outcome search of games
 //!   of stones (`cgtkit.rulesets`);
+//! * `search`: the native writer of compact certificates of who wins a sum
+//!   (`cgtkit.search.strategy`), over the rulesets' outcome search;
 //! * `heap`: Grundy sequences of take-and-break games and their period search
 //!   (`cgtkit.heap`);
 //! * `misere`: misère quotients of heap games (`cgtkit.misere`);
@@ -27,6 +29,7 @@ pub mod notation;
 pub mod numbers;
 pub mod py;
 pub mod rulesets;
+pub mod search;
 pub mod short;
 pub mod sweep;
 

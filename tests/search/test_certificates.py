@@ -1,11 +1,13 @@
 """Certificates of who wins (cgtkit.search.certificate, checked by cgtkit.replay): on
 random small sums of several rulesets and values the claims equal the outcome of the
-canonical value and replay, with the search native or its python twin; tampered
-certificates fail at the node that was changed."""
+canonical value and replay, with the search native or its python twin, in both forms
+(format 1, JSON, and the compact format 2 of cgtkit.replay.compact: one helper
+parametrized over the format); tampered certificates fail at the node that was changed."""
 
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import random
@@ -19,6 +21,7 @@ from cgtkit import backend, search
 from cgtkit import game as parse
 from cgtkit.errors import CertificateError, CGTError, ResourceLimitError, RulesError
 from cgtkit.replay import Certificate, _acyclic, check_certificate, options, read_term, term_text
+from cgtkit.replay.compact import check_compact
 from cgtkit.rulesets import Clobber, Domineering, NoGo, TopplingDominoes
 from cgtkit.rulesets.base import StringPosition
 from cgtkit.rulesets.registry import forget
@@ -55,34 +58,74 @@ def _random_sum(rng: random.Random) -> list:
     return [_position(rng, rng.choice(kinds)) for _ in range(rng.randint(2, 4))]
 
 
-def _certify_random_sums(seed: str, count: int) -> None:
+def _json_round(terms: list, rng: random.Random) -> tuple[list, list]:
+    """A certificate (format 1) of ``terms``: (its claims, the claims its check proves)."""
+    cert = search.certificate(terms, "LR")
+    return cert.claims, check_certificate(Certificate.from_json(cert.to_json())).claims
+
+
+def _compact_round(terms: list, rng: random.Random) -> tuple[list, list]:
+    """A compact certificate (format 2) of ``terms``, value leaves at 0, 3 or 12 moves:
+    (its claims, the claims its check proves); the check's hash and count are the writer's."""
+    buf = io.BytesIO()
+    c = search.compact_certificate(terms, "LR", buf, leaf_moves=rng.choice([0, 3, 12]))
+    got = check_compact(buf.getvalue())
+    assert got.sha256 == c.sha256 and got.nodes == c.nodes, terms
+    return c.claims, got.claims
+
+
+def _json_save(terms: list, path: str, rng: random.Random) -> None:
+    search.certificate(terms, "LR").save(path)
+
+
+def _compact_save(terms: list, path: str, rng: random.Random) -> None:
+    search.compact_certificate(terms, "LR", path, leaf_moves=rng.choice([0, 12]))
+
+
+#: each format: its round trip, how it is saved, the checker a subprocess imports, the
+#: seeds and counts of the random sums (native search, then its python twin)
+FORMATS = {
+    "json": (_json_round, _json_save, "cgtkit.replay import check_certificate", ("certificates", 150), ("twin", 50)),
+    "compact": (
+        _compact_round,
+        _compact_save,
+        "cgtkit.replay.compact import check_compact",
+        ("compact", 120),
+        ("compact twin", 40),
+    ),
+}
+
+
+def _certify_random_sums(form: str, seed: str, count: int) -> None:
     rng = random.Random(seed)
     for _ in range(count):
         terms = _random_sum(rng)
-        cert = search.certificate(terms, "LR")
+        claims, checked = FORMATS[form][0](terms, rng)
         expected = [("L", search.who_wins_by_value(terms, "L")), ("R", search.who_wins_by_value(terms, "R"))]
-        assert cert.claims == expected, terms
-        assert check_certificate(Certificate.from_json(cert.to_json())).claims == expected
+        assert claims == expected, terms
+        assert checked == expected, terms
 
 
-def test_certificates_of_random_sums_replay_and_claim_the_value_s_outcome():
-    _certify_random_sums("certificates", 150)
+@pytest.mark.parametrize("form", FORMATS)
+def test_certificates_of_random_sums_replay_and_claim_the_value_s_outcome(form):
+    _certify_random_sums(form, *FORMATS[form][3])
 
 
-def test_certificates_built_on_the_search_s_python_twin_replay():
+@pytest.mark.parametrize("form", FORMATS)
+def test_certificates_built_on_the_search_s_python_twin_replay(form):
     with backend.use("python"):
-        _certify_random_sums("twin", 50)
+        _certify_random_sums(form, *FORMATS[form][4])
 
 
-def test_a_certificate_written_on_one_engine_replays_on_the_other(tmp_path):
-    rng = random.Random("engines")
+@pytest.mark.parametrize("form", FORMATS)
+def test_a_certificate_written_on_one_engine_replays_on_the_other(form, tmp_path):
+    rng = random.Random("engines" if form == "json" else "compact engines")
     paths = []
     for k in range(6):
-        cert = search.certificate(_random_sum(rng), "LR")
-        paths.append(str(tmp_path / f"c{k}.json"))
-        cert.save(paths[-1])
+        paths.append(str(tmp_path / f"c{k}.{'json' if form == 'json' else 'gz'}"))
+        FORMATS[form][1](_random_sum(rng), paths[-1], rng)
     other = "python" if os.environ.get("CGTKIT_ENGINE", "native") != "python" else "native"
-    code = "import sys; from cgtkit.replay import check_certificate as c; [c(p) for p in sys.argv[1:]]; print('ok')"
+    code = f"import sys; from {FORMATS[form][2]} as c; [c(p) for p in sys.argv[1:]]; print('ok')"
     env = dict(os.environ, CGTKIT_ENGINE=other)
     done = subprocess.run([sys.executable, "-c", code, *paths], env=env, capture_output=True, text=True)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -1,7 +1,9 @@
 """Compact certificates (format 2: cgtkit.search.compact_certificate, checked by
-cgtkit.replay.compact): on random small sums the claims equal the canonical value's
-outcome and replay, on both engines and across them; forged ones fail: a wrong move, a
-missing or doubled reply, a wrong value at a leaf, a flipped claim, a cut file."""
+cgtkit.replay.compact): smaller than format 1 and hashed the same every time; forged
+ones fail: a wrong move, a missing or doubled reply, a wrong value at a leaf, a flipped
+claim, a cut file.  (That on random small sums the claims equal the canonical value's
+outcome and replay, on both engines and across them, test_certificates.py tests for
+both formats with one helper.)"""
 
 from __future__ import annotations
 
@@ -10,58 +12,24 @@ import io
 import json
 import os
 import random
-import subprocess
-import sys
+import signal
+import threading
 
 import pytest
 from support.cli_run import run
-from test_certificates import _random_sum
 
 from cgtkit import backend, search
-from cgtkit.errors import CertificateError
+from cgtkit.errors import CertificateError, ResourceLimitError
 from cgtkit.replay import read_term
 from cgtkit.replay.compact import check_compact, is_compact
-from cgtkit.rulesets import Clobber
+from cgtkit.rulesets import CannibalClobber, Clobber, Konane
+from cgtkit.search import strategy
 
 
 def _compact(terms: list, first: str = "LR", leaf_moves: int = 12) -> tuple[object, bytes]:
     buf = io.BytesIO()
     c = search.compact_certificate(terms, first, buf, leaf_moves=leaf_moves)
     return c, buf.getvalue()
-
-
-def _certify_random_sums(seed: str, count: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(count):
-        terms = _random_sum(rng)
-        c, data = _compact(terms, leaf_moves=rng.choice([0, 3, 12]))
-        expected = [("L", search.who_wins_by_value(terms, "L")), ("R", search.who_wins_by_value(terms, "R"))]
-        assert c.claims == expected, terms
-        got = check_compact(data)
-        assert got.claims == expected and got.sha256 == c.sha256 and got.nodes == c.nodes, terms
-
-
-def test_compact_certificates_of_random_sums_replay_and_claim_the_value_s_outcome():
-    _certify_random_sums("compact", 120)
-
-
-def test_compact_certificates_built_on_the_python_twin_replay():
-    with backend.use("python"):
-        _certify_random_sums("compact twin", 40)
-
-
-def test_a_compact_certificate_written_on_one_engine_replays_on_the_other(tmp_path):
-    rng = random.Random("compact engines")
-    paths = []
-    for k in range(6):
-        paths.append(str(tmp_path / f"c{k}.gz"))
-        search.compact_certificate(_random_sum(rng), "LR", paths[-1], leaf_moves=rng.choice([0, 12]))
-    other = "python" if os.environ.get("CGTKIT_ENGINE", "native") != "python" else "native"
-    code = "import sys; from cgtkit.replay.compact import check_compact as c; [c(p) for p in sys.argv[1:]]; print('ok')"
-    done = subprocess.run(
-        [sys.executable, "-c", code, *paths], env=dict(os.environ, CGTKIT_ENGINE=other), capture_output=True, text=True
-    )
-    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
 
 
 def test_the_compact_form_is_smaller_and_its_hash_is_the_same_every_time():
@@ -190,3 +158,102 @@ def test_the_commands_write_and_check_the_compact_form(capsys, tmp_path):
     path.write_bytes(path.read_bytes()[:-12])
     status, out, err = run(capsys, "check-certificate", str(path))
     assert status == 2 and ("not gzip" in err or "cut" in err), err
+
+
+# --- the native writer, against the Python writer (its twin) -------------------------
+
+NATIVE_BOARDS = [Clobber, CannibalClobber, Konane]
+
+
+def _board(rng: random.Random, cls: type) -> object:
+    rows, cols = rng.randint(1, 3), rng.randint(1, 4)
+    return cls("|".join("".join(rng.choice("xxoo.") for _ in range(cols)) for _ in range(rows)))
+
+
+def _both_writers(terms: list, first: str, leaf_moves: int, max_nodes: int = 10**6) -> tuple[bytes, bytes]:
+    native, python = io.BytesIO(), io.BytesIO()
+    a = search.compact_certificate(terms, first, native, max_nodes=max_nodes, leaf_moves=leaf_moves)
+    b = search.compact_certificate(terms, first, python, max_nodes=max_nodes, leaf_moves=leaf_moves, native=False)
+    assert (a.claims, a.nodes, a.sha256) == (b.claims, b.nodes, b.sha256), terms
+    return native.getvalue(), python.getvalue()
+
+
+@pytest.fixture
+def native_runs(monkeypatch):
+    """The node counts the native writer answered (None: it did not run)."""
+    got: list = []
+    real = strategy.rulesets.write_compact
+
+    def spy(*args, **kwargs):
+        got.append(real(*args, **kwargs))
+        return got[-1]
+
+    monkeypatch.setattr(strategy.rulesets, "write_compact", spy)
+    return got
+
+
+@pytest.mark.skipif(not backend.rulesets.active(), reason="the native writer runs on the native engine")
+def test_the_native_writer_writes_the_python_writer_s_bytes_on_random_sums(native_runs):
+    rng = random.Random("native writer")
+    for _ in range(100):
+        cls = rng.choice(NATIVE_BOARDS)
+        terms = [_board(rng, cls) for _ in range(rng.randint(1, 3))]
+        first = rng.choice(["LR", "RL", "L", "R"])
+        native, python = _both_writers(terms, first, rng.choice([0, 2, 5, 12]))
+        assert native == python, terms
+        assert native_runs[-1] is not None, terms  # the native writer wrote it
+        check_compact(native)
+    assert len(native_runs) == 100
+
+
+@pytest.mark.skipif(not backend.rulesets.active(), reason="the native writer runs on the native engine")
+def test_the_native_writer_on_boards_with_many_nodes(native_runs):
+    for board in ["xoxoxoxo|oxoxoxox", "xoxox|oxoxo|xoxox"]:  # 682 and 408 nodes
+        native, python = _both_writers([Clobber(board)], "LR", 12)
+        assert native == python and native_runs[-1] > 400, board
+    native, python = _both_writers([Konane("xoxox|oxox.|xo.ox")], "LR", 0)
+    assert native == python and native_runs[-1] > 10
+
+
+@pytest.mark.skipif(not backend.rulesets.active(), reason="the native writer runs on the native engine")
+def test_the_native_writer_keeps_the_bound_and_leaves_other_sums_to_python(native_runs, tmp_path):
+    terms = [Clobber("xoxo|oxox"), Clobber("xo.ox")]
+    with pytest.raises(ResourceLimitError, match="the certificate needs more than 5 nodes"):
+        search.compact_certificate(terms, "LR", io.BytesIO(), max_nodes=5)
+    with pytest.raises(ResourceLimitError, match="the certificate needs more than 5 nodes"):
+        search.compact_certificate(terms, "LR", io.BytesIO(), max_nodes=5, native=False)
+    path = tmp_path / "c.gz"
+    with pytest.raises(ResourceLimitError):
+        search.compact_certificate(terms, "LR", str(path), max_nodes=5)
+    assert not path.exists() and not (tmp_path / "c.gz.part").exists()  # no file cut short
+    native_runs.clear()
+    mixed = [Clobber("xo.ox"), read_term("^*")]  # a value term: the Python writer
+    assert check_compact(_both_writers(mixed, "LR", 4)[0]).claims == [("L", True), ("R", True)]
+    assert native_runs == []
+
+
+@pytest.mark.skipif(not backend.rulesets.active(), reason="the native writer runs on the native engine")
+def test_ctrl_c_stops_the_native_writer_and_leaves_no_file(monkeypatch, native_runs, tmp_path):
+    """Ctrl-C (a SIGINT as a terminal sends it, from another thread) once the native
+    writer has handed over its first megabyte: a KeyboardInterrupt, no file, and the
+    tables undamaged (the same certificate written again, whole)."""
+    board = Clobber("xoxoxoxoxox|oxoxoxoxoxo")  # 2x11: 45,324 nodes, some 4 MB of text
+    search.outcome(board)
+    real = strategy._Hashed.write
+    sent: list = []
+
+    def write(self, data: bytes) -> int:
+        if not sent and self.out.tell() > 4096:  # past the head: the native writer is writing
+            sent.append(threading.Timer(0.01, lambda: os.kill(os.getpid(), signal.SIGINT)))
+            sent[-1].start()
+        return real(self, data)
+
+    monkeypatch.setattr(strategy._Hashed, "write", write)
+    path = tmp_path / "c.gz"
+    with pytest.raises(KeyboardInterrupt):
+        search.compact_certificate(board, "LR", str(path))
+    assert sent and native_runs == [] and list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(strategy._Hashed, "write", real)
+    small = Clobber("xoxoxoxo|oxoxoxox")
+    native, python = _both_writers([small], "LR", 12)
+    assert native == python and check_compact(native).nodes == native_runs[-1]

@@ -16,9 +16,11 @@ use crate::rulesets::codec::Arg;
 use crate::rulesets::search::{Fail, Search};
 use crate::rulesets::table::Stats;
 use crate::rulesets::{hackenbush, sums};
+use crate::search::strategy::{Bounds, Job, WriteFail};
 use crate::short::engine;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use std::sync::Mutex;
 
 fn rules_error(py: Python<'_>, msg: impl Into<String>) -> PyErr {
     cgt_error(py, "RulesError", msg.into())
@@ -151,6 +153,58 @@ impl RulesetSolver {
         let keys = args(py, &keys)?;
         let s = &*self.inner;
         run(py, move || s.wins(&keys, value, left, small))
+    }
+
+    /// Write the body of the compact certificate of the sum of the whole boards
+    /// `boards` (each as `read` takes a board) from the claims `roots` (each `(Left
+    /// moving first, wins)`): its node lines go to `sink` (called with bytes, a
+    /// chunk at a time), value leaves at `leaf_moves` moves or fewer, at most
+    /// `max_nodes` nodes (else a `ResourceLimitError`).  The number of nodes, or None
+    /// when the ruleset has no native writer or a board is too large (the Python
+    /// writer then writes it).  Ctrl-C stops it (KeyboardInterrupt).
+    #[pyo3(signature = (boards, roots, sink, leaf_moves = 12, max_nodes = 20_000_000, small = 8))]
+    #[allow(clippy::too_many_arguments)]
+    fn write_compact(
+        &self,
+        py: Python<'_>,
+        boards: Vec<Bound<'_, PyAny>>,
+        roots: Vec<(bool, bool)>,
+        sink: Py<PyAny>,
+        leaf_moves: u32,
+        max_nodes: u64,
+        small: u32,
+    ) -> PyResult<Option<u64>> {
+        let boards = args(py, &boards)?;
+        let s = &*self.inner;
+        let refused: Mutex<Option<PyErr>> = Mutex::new(None);
+        let got = detached(py, || {
+            let mut put = |bytes: &[u8]| {
+                Python::attach(|py| match sink.call1(py, (PyBytes::new(py, bytes),)) {
+                    Ok(_) => true,
+                    Err(e) => {
+                        *refused.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                        false
+                    }
+                })
+            };
+            let mut job = Job { boards: &boards, roots: &roots, bounds: Bounds { leaf_moves, max_nodes, small }, sink: &mut put };
+            match s.write_compact(&mut job) {
+                Ok(n) => Ok(Ok(n)),
+                Err(WriteFail::Fail(Fail::Engine(e))) => Err(e),
+                Err(other) => Ok(Err(other)),
+            }
+        })?;
+        match got {
+            Ok(n) => Ok(n),
+            Err(WriteFail::Fail(Fail::Bad(m))) => Err(rules_error(py, m)),
+            Err(WriteFail::Limit(m)) => Err(cgt_error(py, "ResourceLimitError", m)),
+            Err(WriteFail::Certificate(m)) => Err(cgt_error(py, "CertificateError", m)),
+            Err(WriteFail::Fail(Fail::Engine(e))) => Err(super::engine_err(py, e)),
+            Err(WriteFail::Sink) => Err(refused
+                .into_inner()
+                .unwrap_or_else(|p| p.into_inner())
+                .unwrap_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("the certificate's file refused its bytes"))),
+        }
     }
 
     /// The counts of the table of `wins` (as `stats`).

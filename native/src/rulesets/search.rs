@@ -22,6 +22,7 @@ use super::codec::{Arg, KeyBytes};
 use super::persist;
 use super::sums::{self, Position};
 use super::table::{Stats, TTable};
+use crate::search::strategy::{self, Boards, WriteFail};
 use crate::short::{engine, tick, Engine, EngineError, Id, Res};
 use hashbrown::HashSet;
 use std::hash::{BuildHasher, Hash};
@@ -100,6 +101,13 @@ pub trait Rules: Sync + Send {
     /// times slower for the same positions; a ruleset that can count fast says so.
     fn mobility(&self, _key: Self::Key) -> (u32, u32) {
         (0, 0)
+    }
+
+    /// The whole boards of this ruleset as its Python positions hold them, for the
+    /// native writer of certificates ([`crate::search::strategy`]); None (the
+    /// default): the Python writer writes them.
+    fn boards(&self) -> Option<&dyn Boards<Self::Key>> {
+        None
     }
 
     /// A component's size for the outcome search ([`super::sums`]): components of
@@ -589,6 +597,11 @@ pub trait Search: Send + Sync {
     /// values), and the positions it searched; None when beyond the native limits.
     fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail>;
 
+    /// Write the body of the compact certificate of the job's whole boards
+    /// ([`strategy::write`]); the number of nodes, or None when the ruleset has no
+    /// native writer or a board is beyond the native limits.
+    fn write_compact(&self, job: &mut strategy::Job<'_>) -> Result<Option<u64>, WriteFail>;
+
     /// The counts of the table of [`Search::wins`].
     fn sum_stats(&self) -> Stats;
 
@@ -643,6 +656,10 @@ impl<R: Rules> Search for Solver<R> {
             None => Ok(None),
             Some(parts) => Ok(Some(sums::who_wins(self, &self.sums, small, v, &parts, left)?)),
         }
+    }
+
+    fn write_compact(&self, job: &mut strategy::Job<'_>) -> Result<Option<u64>, WriteFail> {
+        strategy::write(self, job)
     }
 
     fn sum_stats(&self) -> Stats {
@@ -752,6 +769,9 @@ impl Search for Fresh {
     }
     fn wins(&self, keys: &[Arg], v: Id, left: bool, small: u32) -> Result<Option<(bool, u64)>, Fail> {
         self.fresh().wins(keys, v, left, small)
+    }
+    fn write_compact(&self, job: &mut strategy::Job<'_>) -> Result<Option<u64>, WriteFail> {
+        self.fresh().write_compact(job)
     }
     fn sum_stats(&self) -> Stats {
         self.inner.sum_stats()

@@ -13,6 +13,7 @@
 use super::bits::{corner, normal, row_mask, Bits, Symmetry, K128, KEY_BITS};
 use super::codec::{Arg, KeyBytes};
 use super::search::{Options, Rules};
+use crate::search::strategy::{Boards, Grid};
 use crate::short::{Engine, Res};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
@@ -164,6 +165,77 @@ impl<G: StoneGame> Stones<G> {
     }
 }
 
+impl<G: StoneGame> Stones<G> {
+    /// A whole board `(width, height, cells, black, white)`, bitboards at stride
+    /// `width + 1` (rows low first), checked; `Ok(None)` when it does not fit.
+    fn grid(&self, k: &Arg) -> Result<Option<Grid>, String> {
+        let Some([w, h, cells, black, white]) = k.items(5).map(|v| [&v[0], &v[1], &v[2], &v[3], &v[4]]) else {
+            return Err(format!("a stone key is (width, height, cells, black, white), not {k}"));
+        };
+        let (Some(w), Some(h)) = (w.int::<u32>(), h.int::<u32>()) else {
+            return Err(format!("a stone key is (width, height, cells, black, white), not {k}"));
+        };
+        if w == 0 || h == 0 {
+            return Err(format!("a stone board needs positive sides, not {h}x{w}"));
+        }
+        if !fits_board(h, w) {
+            return Ok(None);
+        }
+        let as_bits = |x: &Arg| x.int::<u128>().filter(|&b| b < (1 << KEY_BITS));
+        let (Some(cells), Some(black), Some(white)) = (as_bits(cells), as_bits(black), as_bits(white)) else {
+            return Err(format!("the board {k} does not fit its width and height"));
+        };
+        let s = w + 1;
+        if !inside(cells, s, h, w) || (black | white) & !cells != 0 || black & white != 0 {
+            return Err(format!("{k} is not a {h}x{w} board of stones (stones on cells, one colour a cell)"));
+        }
+        self.0.check(cells, black, white, s)?;
+        Ok(Some(Grid { h, w, cells, black, white }))
+    }
+}
+
+/// Whole boards of stones for the certificate writer: the moves in the order the
+/// Python position lists them (`StoneRuleset.moves`, the same loops), the text of
+/// `StonePosition.__str__`.
+impl<G: StoneGame> Boards<StoneKey> for Stones<G> {
+    fn board(&self, arg: &Arg) -> Result<Option<Grid>, String> {
+        self.grid(arg)
+    }
+
+    fn board_moves(&self, g: &Grid, left: bool, out: &mut Vec<Grid>) {
+        let (mine, theirs) = if left { (g.black, g.white) } else { (g.white, g.black) };
+        self.0.play(g.cells, mine, theirs, g.w + 1, &mut |c, m, t| {
+            let (black, white) = if left { (m, t) } else { (t, m) };
+            out.push(Grid { cells: c, black, white, ..*g });
+        });
+    }
+
+    fn board_text(&self, g: &Grid, out: &mut String) {
+        let s = g.w + 1;
+        for i in 0..g.h {
+            if i > 0 {
+                out.push('|');
+            }
+            for j in 0..g.w {
+                let bit: Bits = 1 << (i * s + j);
+                out.push(if g.black & bit != 0 {
+                    'x'
+                } else if g.white & bit != 0 {
+                    'o'
+                } else if g.cells & bit != 0 {
+                    '.'
+                } else {
+                    '#'
+                });
+            }
+        }
+    }
+
+    fn board_parts(&self, g: &Grid, out: &mut Vec<StoneKey>) {
+        self.0.split(g.cells, g.black, g.white, g.w + 1, &mut |k| out.push(k));
+    }
+}
+
 impl<G: StoneGame> Rules for Stones<G> {
     type Key = StoneKey;
 
@@ -172,30 +244,16 @@ impl<G: StoneGame> Rules for Stones<G> {
     fn read(&self, keys: &[Arg]) -> Result<Option<Vec<StoneKey>>, String> {
         let mut parts = Vec::new();
         for k in keys {
-            let Some([w, h, cells, black, white]) = k.items(5).map(|v| [&v[0], &v[1], &v[2], &v[3], &v[4]]) else {
-                return Err(format!("a stone key is (width, height, cells, black, white), not {k}"));
-            };
-            let (Some(w), Some(h)) = (w.int::<u32>(), h.int::<u32>()) else {
-                return Err(format!("a stone key is (width, height, cells, black, white), not {k}"));
-            };
-            if w == 0 || h == 0 {
-                return Err(format!("a stone board needs positive sides, not {h}x{w}"));
-            }
-            if !fits_board(h, w) {
+            let Some(g) = self.grid(k)? else {
                 return Ok(None);
-            }
-            let as_bits = |x: &Arg| x.int::<u128>().filter(|&b| b < (1 << KEY_BITS));
-            let (Some(cells), Some(black), Some(white)) = (as_bits(cells), as_bits(black), as_bits(white)) else {
-                return Err(format!("the board {k} does not fit its width and height"));
             };
-            let s = w + 1;
-            if !inside(cells, s, h, w) || (black | white) & !cells != 0 || black & white != 0 {
-                return Err(format!("{k} is not a {h}x{w} board of stones (stones on cells, one colour a cell)"));
-            }
-            self.0.check(cells, black, white, s)?;
-            self.0.split(cells, black, white, s, &mut |c| parts.push(c));
+            self.0.split(g.cells, g.black, g.white, g.w + 1, &mut |c| parts.push(c));
         }
         Ok(Some(parts))
+    }
+
+    fn boards(&self) -> Option<&dyn Boards<StoneKey>> {
+        Some(self)
     }
 
     fn expand(&self, k: StoneKey, out: &mut Options<StoneKey>) {

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from typing import Any, Iterable, Iterator, Optional, Protocol
+from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
 
 from ..errors import RulesError
 from .choice import NAME, active as _side, extension, use
@@ -48,6 +48,7 @@ __all__ = [
     "clear",
     "clear_all",
     "stop_threads",
+    "write_compact",
     "positions_known",
     "stalks_value",
 ]
@@ -64,6 +65,10 @@ class NativeSearch(Protocol):
     def outcome(self, keys: list[Any], workers: int = 1, small: int = 8) -> Optional[tuple[bool, bool]]: ...
 
     def wins(self, keys: list[Any], value: int, left: bool, small: int = 8) -> Optional[tuple[bool, int]]: ...
+
+    def write_compact(
+        self, boards: list[Any], roots: list[tuple[bool, bool]], sink: Any, leaf_moves: int, max_nodes: int
+    ) -> Optional[int]: ...
 
     def stats(self) -> dict[str, int]: ...
 
@@ -178,6 +183,23 @@ def wins(owner: Any, keys: Iterable[Any], value: Any, left: bool, small: int = 8
     None when it cannot run."""
     s = solver_of(owner)
     return None if s is None else s.wins(list(keys), value, left, small)
+
+
+def write_compact(
+    owner: Any,
+    boards: Iterable[Any],
+    roots: list[tuple[bool, bool]],
+    sink: Callable[[bytes], Any],
+    leaf_moves: int,
+    max_nodes: int,
+) -> Optional[int]:
+    """Write the nodes of the compact certificate of the sum of the whole ``boards``
+    of ``owner``'s positions (each as its native search reads a board), from the
+    claims ``roots`` (``(Left moving first, wins)``), to ``sink`` by the native writer
+    (``native/src/search/strategy.rs``): the number of nodes, or None when it cannot
+    run (the Python writer, its twin, then writes the same bytes)."""
+    s = solver_of(owner)
+    return None if s is None else s.write_compact(list(boards), roots, sink, leaf_moves, max_nodes)
 
 
 def stop_threads(wait: Any) -> None:

@@ -31,6 +31,7 @@ class CannibalClobberRuleset(StoneRuleset):
     """The Cannibal Clobber solver: one transposition table of normalised groups."""
 
     native = "cannibal-clobber"
+    native_boards = True
 
     def components(
         self, cells: int, black: int, white: int, stride: int, h: int, w: int

@@ -49,6 +49,7 @@ class ClobberRuleset(StoneRuleset):
     """The Clobber solver: one transposition table of normalised groups."""
 
     native = "clobber"
+    native_boards = True
 
     def components(self, cells: int, black: int, white: int, stride: int, h: int, w: int) -> tuple:
         """The sorted keys of the groups in which some capture is possible."""

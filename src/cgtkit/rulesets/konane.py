@@ -30,6 +30,7 @@ class KonaneRuleset(StoneRuleset):
     """The Konane solver: one transposition table of normalised whole boards."""
 
     native = "konane"
+    native_boards = True
 
     def moves(self, cells: int, mine: int, theirs: int, stride: int, h: int, w: int) -> list[tuple[int, int, int]]:
         """Every jump (single or multiple, in one direction) by ``mine``."""

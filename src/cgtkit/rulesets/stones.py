@@ -36,6 +36,10 @@ class StoneRuleset:
     """
 
     native: Optional[str] = None
+    #: the native writer of certificates lists this game's moves in :meth:`moves`'s
+    #: order and writes its boards as :class:`StonePosition` does (a test compares the
+    #: bytes of the two writers for each game that says so)
+    native_boards = False
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
         self.solver = ComponentSolver(self._expand, mirror=self.mirror, quick=self.quick, max_entries=max_entries)
@@ -190,6 +194,16 @@ class StonePosition(StringPosition, board=True):
             self._make(h, w, c, b, t)
             for c, t, b in self.ruleset.moves(self._cells, self._white, self._black, w + 1, h, w)
         ]
+
+    def board(self) -> tuple[int, int, int, int, int]:
+        """The whole board as the native search reads one: ``(width, height, cells,
+        black, white)``, bitboards at stride ``width + 1``.
+
+        >>> from cgtkit.rulesets import Clobber
+        >>> Clobber("xo|.x").board()
+        (2, 2, 27, 17, 2)
+        """
+        return (self.width, self.height, self._cells, self._black, self._white)
 
     def components(self) -> tuple:
         """The normalised keys of the independent parts (dead parts dropped)."""

@@ -378,12 +378,17 @@ def compact_certificate(
     out: Any,
     max_nodes: int = COMPACT_MAX_NODES,
     leaf_moves: int = LEAF_MOVES,
+    native: bool = True,
 ) -> Any:
     """Write the compact certificate (:mod:`cgtkit.replay.compact`: gzip, a node a line,
     transpositions shared, small sums ended at their values) of who wins the sum moving
     first to ``out`` (a path or a binary file), as it is built; returns what it proves
     (:class:`~cgtkit.replay.compact.Compact`: claims, nodes, the file's SHA-256), which
-    :func:`cgtkit.replay.compact.check_compact` checks.
+    :func:`cgtkit.replay.compact.check_compact` checks.  The native writer writes it
+    where it can (``native=False``: the Python writer, its twin; the same bytes).  A
+    path is written whole or not at all: the file is made under a temporary name
+    and renamed when complete (Ctrl-C or an error leaves no file, and no old one
+    damaged).
 
     >>> import io
     >>> from cgtkit.rulesets import Clobber
@@ -395,8 +400,14 @@ def compact_certificate(
 
     terms = terms_of(position_or_sum)
     if isinstance(out, (str, os.PathLike)):
-        with open(out, "wb") as f:
-            claims, nodes, sha = write_compact(terms, first, who_wins, f, max_nodes, leaf_moves)
+        part = f"{os.fspath(out)}.part"
+        try:
+            with open(part, "wb") as f:
+                claims, nodes, sha = write_compact(terms, first, who_wins, f, max_nodes, leaf_moves, native)
+            os.replace(part, out)
+        finally:
+            if os.path.exists(part):
+                os.remove(part)
     else:
-        claims, nodes, sha = write_compact(terms, first, who_wins, out, max_nodes, leaf_moves)
+        claims, nodes, sha = write_compact(terms, first, who_wins, out, max_nodes, leaf_moves, native)
     return Compact([term_text(t) for t in terms], claims, nodes, sha)

@@ -13,8 +13,9 @@ import gzip
 import hashlib
 import json
 from collections import deque
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Optional
 
+from ..backend import rulesets
 from ..errors import CertificateError, ResourceLimitError
 from ..replay import FORMAT, KIND, Certificate, options, reads_back, term_text
 
@@ -36,27 +37,47 @@ def _bound(count: int, max_nodes: int) -> None:
         )
 
 
-class _Builder:
-    """The nodes made so far, by (player to move, wins, the terms' texts)."""
+#: a node's key: the player to move, whether that player wins, the terms' texts
+_Key = tuple[str, bool, tuple[str, ...]]
+
+
+class _Interning:
+    """The nodes made so far, each named once by its key (a sum reached by two orders
+    of moves is one node), their ids in the order made, and the nodes still to expand
+    (breadth first), within the bound on the nodes."""
+
+    def __init__(self, max_nodes: int) -> None:
+        self.max_nodes = max_nodes
+        self.ids: dict[_Key, int] = {}
+        self.todo: deque[tuple[Any, ...]] = deque()
+
+    def intern(self, key: _Key, job: tuple[Any, ...]) -> tuple[int, bool]:
+        """The id of the node ``key`` and whether it is new (then ``(id, *job)`` is
+        queued to be expanded)."""
+        k = self.ids.get(key)
+        if k is not None:
+            return k, False
+        _bound(len(self.ids), self.max_nodes)
+        k = len(self.ids)
+        self.ids[key] = k
+        self.todo.append((k, *job))
+        return k, True
+
+
+class _Builder(_Interning):
+    """The nodes of a certificate, as dicts."""
 
     def __init__(self, max_nodes: int, wins: Callable[[list[Any], str], bool]) -> None:
-        self.max_nodes = max_nodes
+        super().__init__(max_nodes)
         self.wins = wins
         self.nodes: list[dict[str, Any]] = []
-        self.ids: dict[tuple[str, bool, tuple[str, ...]], int] = {}
-        self.todo: deque[tuple[int, list[Any]]] = deque()
         self.written: set[tuple[int, str]] = set()  # terms (index, text) whose text reads back
 
     def node(self, terms: list[Any], to_move: str, wins: bool) -> int:
         key = (to_move, wins, tuple(str(t) for t in terms))
-        k = self.ids.get(key)
-        if k is not None:
-            return k
-        _bound(len(self.nodes), self.max_nodes)
-        k = len(self.nodes)
-        self.ids[key] = k
-        self.nodes.append({"id": k, "to_move": to_move, "wins": wins, "sum": list(key[2])})
-        self.todo.append((k, terms))
+        k, new = self.intern(key, (terms,))
+        if new:
+            self.nodes.append({"id": k, "to_move": to_move, "wins": wins, "sum": list(key[2])})
         return k
 
     def check_text(self, i: int, term: Any) -> None:
@@ -142,26 +163,17 @@ class _Hashed:
         self.out.flush()
 
 
-class _CompactBuilder:
+class _CompactBuilder(_Interning):
     """The nodes of a compact certificate, each written when expanded (in id order);
     a node's key (player to move, claim, the terms' texts) is all that stays."""
 
     def __init__(self, max_nodes: int, wins: Callable[[list[Any], str], bool], leaf_moves: int, out: Any) -> None:
-        self.max_nodes, self.wins, self.leaf_moves, self.out = max_nodes, wins, leaf_moves, out
-        self.ids: dict[tuple[str, bool, tuple[str, ...]], int] = {}
-        self.todo: deque[tuple[int, str, bool, list[Any], tuple[str, ...]]] = deque()
+        super().__init__(max_nodes)
+        self.wins, self.leaf_moves, self.out = wins, leaf_moves, out
         self.read_back: set[tuple[int, str]] = set()  # terms (index, text) whose text reads back
 
     def node(self, terms: list[Any], texts: tuple[str, ...], to_move: str, wins: bool) -> int:
-        key = (to_move, wins, texts)
-        k = self.ids.get(key)
-        if k is not None:
-            return k
-        _bound(len(self.ids), self.max_nodes)
-        k = len(self.ids)
-        self.ids[key] = k
-        self.todo.append((k, to_move, wins, terms, texts))
-        return k
+        return self.intern((to_move, wins, texts), (to_move, wins, terms, texts))[0]
 
     def moves(
         self, terms: list[Any], texts: tuple[str, ...], player: str
@@ -223,6 +235,23 @@ class _CompactBuilder:
         self.out.write(json.dumps(line, ensure_ascii=False).encode() + b"\n")
 
 
+def _native_nodes(
+    terms: list[Any], roots: list[tuple[str, bool]], out: Any, max_nodes: int, leaf_moves: int
+) -> Optional[int]:
+    """The node lines written by the native writer (``native/src/search/strategy.rs``,
+    the same bytes as :class:`_CompactBuilder`'s), and their count; None when it
+    cannot write this sum: its terms are not all boards of one game of stones whose
+    native moves come in the Python order (``native_boards``), or no native search runs."""
+    cls = type(terms[0])
+    ruleset = getattr(cls, "ruleset", None)
+    if not getattr(ruleset, "native_boards", False) or any(type(t) is not cls for t in terms):
+        return None
+    boards = [t.board() for t in terms]
+    return rulesets.write_compact(
+        ruleset, boards, [(f == "L", won) for f, won in roots], out.write, leaf_moves, max_nodes
+    )
+
+
 def write_compact(
     terms: list[Any],
     first: str,
@@ -230,11 +259,15 @@ def write_compact(
     out: IO[bytes],
     max_nodes: int = COMPACT_MAX_NODES,
     leaf_moves: int = LEAF_MOVES,
+    native: bool = True,
 ) -> tuple[list[tuple[str, bool]], int, str]:
     """Write the compact certificate (:mod:`cgtkit.replay.compact`) of who wins the sum
     of ``terms`` moving first to the binary file ``out``, node by node as it is built;
     a sum with at most ``leaf_moves`` moves (both players') is a value leaf.  Returns
-    (the claims, the number of nodes, the SHA-256 of the bytes written).
+    (the claims, the number of nodes, the SHA-256 of the bytes written).  The nodes
+    are written by the native writer where it can (``native``; a sum of boards of
+    Clobber, Cannibal Clobber or Konane, the native engine running), else here: the
+    same bytes either way.
 
     >>> import io
     >>> from cgtkit.rulesets import Clobber
@@ -246,15 +279,19 @@ def write_compact(
     texts = [term_text(t) for t in terms]
     hashed = _Hashed(out)
     with gzip.GzipFile(fileobj=hashed, mode="wb", mtime=0) as z:
-        b = _CompactBuilder(max_nodes, wins, leaf_moves, z)
-        claims: list[dict[str, Any]] = []
-        root = tuple(str(t) for t in terms)
-        for f in first:
-            won = wins(terms, f)
-            claims.append({"first": f, "wins": won, "root": b.node(terms, root, f, won)})
+        roots = [(f, wins(terms, f)) for f in first]
+        # the claims' roots are nodes 0, 1 (one player to move each)
+        claims = [{"first": f, "wins": won, "root": k} for k, (f, won) in enumerate(roots)]
         head = {"format": 2, "kind": KIND, "sum": texts, "claims": claims}
         z.write(json.dumps(head, ensure_ascii=False).encode() + b"\n")
-        while b.todo:
-            b.expand(*b.todo.popleft())
-        z.write(json.dumps({"nodes": len(b.ids)}).encode() + b"\n")
-    return [(c["first"], c["wins"]) for c in claims], len(b.ids), hashed.sha.hexdigest()
+        count = _native_nodes(terms, roots, z, max_nodes, leaf_moves) if native and terms else None
+        if count is None:
+            b = _CompactBuilder(max_nodes, wins, leaf_moves, z)
+            root = tuple(str(t) for t in terms)
+            for f, won in roots:
+                b.node(terms, root, f, won)
+            while b.todo:
+                b.expand(*b.todo.popleft())
+            count = len(b.ids)
+        z.write(json.dumps({"nodes": count}).encode() + b"\n")
+    return roots, count, hashed.sha.hexdigest()

@@ -134,7 +134,9 @@ def run_subtree(
     if certify:
         try:
             buf = io.BytesIO()
-            sha = write_compact(now, to_move, oracle, buf, max_nodes)[2]
+            # the Python writer: its oracle is the one above, whose searches the row counts
+            # (the native writer asks its own, uncounted)
+            sha = write_compact(now, to_move, oracle, buf, max_nodes, native=False)[2]
             cert = buf.getvalue()
         except ResourceLimitError as e:
             message = f"no certificate: {e}"
