@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from support.cli_run import run as cli
+from support.sweep_faults import busiest_worker, kill_worker, paused, wait_for_pause
 
 distributed = pytest.importorskip("distributed")
 
@@ -33,15 +34,17 @@ from cgtkit.sweep.positions import polyominoes  # noqa: E402
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "sweep_octal_periods.json").read_text())
 CGTKIT = [sys.executable, "-m", "cgtkit.cli"]
-# the workload of the fault tests, a few seconds on two workers: the two-digit octal
-# codes to 2**15 heaps, 0.76 first (the longest task, about 2 s: still running when the
-# first results are committed, so a kill then is mid-sweep), without 0.04, 0.06, 0.74
+# the workload of the fault tests, a second or two on two workers: the two-digit octal
+# codes to 2**12 heaps, without 0.04, 0.06, 0.74; the driver stops (the runner's test
+# hook, CGTKIT_SWEEP_PAUSE) once PAUSE_AT rows are committed, and the fault comes then,
+# whatever the machine's speed and load
 FAULT_CODES = ["0.76"] + [
     c for c in (f"0.{a}{b}" for a in range(8) for b in range(8)) if c not in ("0.76", "0.04", "0.06", "0.74")
 ]
-FAULT_HEAPS = 1 << 15
+FAULT_HEAPS = 1 << 12
 FAULT_ARGS = ["sweep", "octal", "--codes", " ".join(FAULT_CODES), "--heaps", str(FAULT_HEAPS), "--no-progress"]
 N_FAULT = len(FAULT_CODES)
+PAUSE_AT = 5
 TIMELESS = [c for c in HEAP_COLUMNS if c not in ("seconds", "cpu_seconds")]
 
 
@@ -211,44 +214,38 @@ def test_domineering_positions_sweep_and_queries(cluster, tmp_path, capsys):
 
 def test_worker_killed_mid_sweep(cluster, undisturbed, tmp_path):
     address, client = cluster
-    db = tmp_path / "r.db"
-    proc = subprocess.Popen(CGTKIT + FAULT_ARGS + ["--db", str(db), "--scheduler", address], stdout=subprocess.PIPE)
+    db, gate = tmp_path / "r.db", tmp_path / "go"
+    proc = paused(CGTKIT + FAULT_ARGS + ["--db", str(db), "--scheduler", address], gate, PAUSE_AT)
     try:
-        deadline = time.monotonic() + 60
-        while _count(db) < 1 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.02)
-        victim = next(iter(client.run(os.getpid).values()))
-        at_kill = _count(db)
-        os.kill(victim, signal.SIGKILL)
-        assert 0 < at_kill < N_FAULT, "the sweep was not running when the worker was killed"
+        wait_for_pause(lambda: _count(db), proc, PAUSE_AT)  # exactly PAUSE_AT rows committed
+        worker, pid, held = busiest_worker(client)
+        kill_worker(client, worker, pid)  # its finished results and its running task are lost
+        gate.touch()
         assert proc.wait(timeout=120) == 0
     finally:
         proc.kill()
         proc.wait()
+    assert held and 0 < PAUSE_AT < N_FAULT  # the kill lost work the driver had not committed
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
-    assert [r for r in _rows(db) if r not in undisturbed] == []
-    assert _count(db) == N_FAULT
+    assert _rows(db) == undisturbed
 
 
 def test_driver_killed_mid_run_resumes(cluster, undisturbed, tmp_path):
     address, _ = cluster
-    db = tmp_path / "r.db"
+    db, gate = tmp_path / "r.db", tmp_path / "go"
     argv = CGTKIT + FAULT_ARGS + ["--db", str(db), "--scheduler", address]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    proc = paused(argv, gate, PAUSE_AT)
     try:
-        deadline = time.monotonic() + 60
-        while _count(db) < 1 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.02)
+        wait_for_pause(lambda: _count(db), proc, PAUSE_AT)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     finally:
         proc.kill()
-    at_kill = _count(db)
-    assert 0 < at_kill < N_FAULT, "the driver was not mid-run when killed"
+    assert _count(db) == PAUSE_AT < N_FAULT  # killed mid-run: some rows, not all
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert f"games: {N_FAULT} ({at_kill} already in the database" in done.stdout
-    assert [r for r in _rows(db) if r not in undisturbed] == []
+    assert f"games: {N_FAULT} ({PAUSE_AT} already in the database, {N_FAULT - PAUSE_AT} run now" in done.stdout
+    assert _rows(db) == undisturbed
 
 
 def _untouched(path: Path, capsys, *argv: str) -> str:

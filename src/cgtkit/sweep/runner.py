@@ -25,6 +25,12 @@ by importing the script that runs the sweep again (Python's ``spawn``): a sweep
 started at the top level of a script, outside ``if __name__ == "__main__":``, would
 start again in every worker, so it is refused at once with a one-line
 :class:`SweepError` saying so.
+
+A test hook stops a run at a known point, whatever the machine's speed: with
+``CGTKIT_SWEEP_PAUSE=K:PATH`` in its environment (:class:`Pause`) a run commits its
+first ``K`` results, then commits and submits nothing more until the file ``PATH``
+exists.  The fault tests (tests/sweep) kill a worker or the driver there, with exactly
+``K`` rows committed and the rest held by the workers.
 """
 
 from __future__ import annotations
@@ -40,11 +46,45 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import SweepError
 from .database import ResultsDB, check_ours
 
-__all__ = ["Sweep", "SweepReport", "run", "need_dask", "refuse_unguarded_script"]
+__all__ = ["Sweep", "SweepReport", "Pause", "run", "need_dask", "refuse_unguarded_script"]
 
 CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before giving up
 FLUSH_SECONDS = 0.5  # the longest a finished result waits for its commit
+PAUSE_ENV = "CGTKIT_SWEEP_PAUSE"
 _MISSING = object()
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Where a run stops and waits (a test hook): once ``after`` results are committed
+    (the first commits hold no more than that), nothing more is committed or submitted
+    until the file ``gate`` exists.
+
+    >>> Pause.parse("3:/tmp/go")
+    Pause(after=3, gate='/tmp/go')
+    """
+
+    after: int
+    gate: str
+
+    @classmethod
+    def parse(cls, text: str) -> "Pause":
+        """``K:PATH``, as the environment variable ``CGTKIT_SWEEP_PAUSE`` gives it."""
+        count, sep, gate = text.partition(":")
+        if not sep or not count.isdigit() or not gate:
+            raise SweepError(f"{PAUSE_ENV} is COUNT:PATH (a number of results, then a file), not {text!r}")
+        return cls(int(count), gate)
+
+    @classmethod
+    def from_env(cls) -> "Pause | None":
+        """The pause that ``CGTKIT_SWEEP_PAUSE`` asks for, if any."""
+        text = os.environ.get(PAUSE_ENV)
+        return cls.parse(text) if text else None
+
+    def wait(self) -> None:
+        """Until the file ``gate`` exists."""
+        while not os.path.exists(self.gate):
+            time.sleep(0.02)
 
 
 def need_dask():  # type: ignore[no-untyped-def]
@@ -243,14 +283,17 @@ def run(
     memory_limit: str | int | None = None,
     out: Callable[[str], None] | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
+    pause: Pause | None = None,
 ) -> SweepReport:
     """Run ``sweep`` into the database at ``db_path``.
 
     The database is written only once the cluster is reached, so a failure to reach
     it leaves the file untouched.  ``progress``: a progress bar (tqdm) on stderr.  ``out``: where informative lines
-    go (the dashboard address).  ``connect_timeout``: seconds to reach ``scheduler``."""
+    go (the dashboard address).  ``connect_timeout``: seconds to reach ``scheduler``.
+    ``pause``: a test hook (:class:`Pause`; by default ``CGTKIT_SWEEP_PAUSE``'s)."""
     if workers < 1:
         raise SweepError(f"--workers must be at least 1, got {workers}")
+    pause = pause if pause is not None else Pause.from_env()
     check_ours(db_path)  # refuse a file that is not ours before anything else
     distributed = need_dask()
     if scheduler is None and distributed.utils.get_mp_context().get_start_method() == "spawn":
@@ -267,7 +310,7 @@ def run(
             report.workers = len(client.scheduler_info().get("workers", {}))
             if report.dashboard and out is not None:
                 out(f"dashboard: {report.dashboard}")
-            _gather(client, distributed, sweep, items, db, retries, progress, report)
+            _gather(client, distributed, sweep, items, db, retries, progress, report, pause)
         finally:
             db.close()
     finally:
@@ -278,7 +321,7 @@ def run(
     return report
 
 
-def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, report):  # type: ignore[no-untyped-def]
+def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, report, pause):  # type: ignore[no-untyped-def]
     keys = [f"cgtkit-{sweep.what}-{_token(item)}" for item in items]
     futures = client.map(sweep.func, *zip(*items), key=keys, retries=retries, pure=False) if items else []
     item_of = {f.key: item for f, item in zip(futures, items)}
@@ -289,21 +332,29 @@ def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, rep
         # much finished work, which the next run computes again
         pending: list = []
         last = time.monotonic()
+        committed = 0
         ac = distributed.as_completed(futures)
         while not ac.is_empty() or pending:
             batch = ac.next_batch(block=False) if not ac.is_empty() else []
             pending += batch
-            if pending and (ac.is_empty() or time.monotonic() - last >= FLUSH_SECONDS):
+            if pending and (ac.is_empty() or time.monotonic() - last >= FLUSH_SECONDS or pause is not None):
                 # a result lost with its worker after it finished is being computed again:
                 # wait for it once more rather than record it
                 ready = [f for f in pending if f.status in ("finished", "error", "cancelled")]
                 for f in pending:
                     if f.status not in ("finished", "error", "cancelled"):
                         ac.add(f)
+                # before a pause, no more than its count: the rest of ``ready`` waits
+                cut = len(ready) if pause is None else pause.after - committed
+                ready, pending = ready[:cut], ready[cut:]
                 _flush(client, ready, item_of, distributed, sweep, db, report)
+                committed += len(ready)
                 if bar is not None:
                     bar.update(sum(sweep.weight(item_of[f.key]) for f in ready))
-                pending, last = [], time.monotonic()
+                if pause is not None and committed >= pause.after:
+                    pause.wait()
+                    pause = None
+                last = time.monotonic()
             elif not batch:
                 time.sleep(0.02)
     finally:
