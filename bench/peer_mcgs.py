@@ -138,8 +138,10 @@ def answer_of(solved: list[Solved], impartial: bool) -> str:
 @dataclass(frozen=True)
 class Instance:
     """One row: the sum in MCGS's syntax (sections and games, no command block),
-    whether it is impartial (one search), the outcome the corpus records (if any) and
-    where the instance comes from."""
+    whether it is impartial (one search), the outcome the corpus records (if any),
+    where the instance comes from, and whether cgtkit's time includes reading the sum
+    (``times_reading``: for an impartial variant such as ``[impartial clobber]``, whose
+    nim value cgtkit finds while it reads the sum; elsewhere reading is start-up)."""
 
     name: str
     mcgs: str
@@ -147,6 +149,7 @@ class Instance:
     expected: str = ""
     source: str = ""
     tags: tuple[str, ...] = field(default=())
+    times_reading: bool = False
 
     def mcgs_input(self) -> str:
         return f"{self.mcgs} {{B}}" if self.impartial else f"{self.mcgs} {{B, W}}"
@@ -191,7 +194,9 @@ def instances() -> list[Instance]:
             Instance(f"Cram {r}x{c}", f"[impartial domineering] {_empty(r, c)}", impartial=True)
             for r, c in ((3, 13), (4, 9), (5, 7))
         ),
-        Instance("impartial Clobber 4x4", f"[impartial clobber] {_checkerboard(4, 4)}", impartial=True),
+        Instance(
+            "impartial Clobber 4x4", f"[impartial clobber] {_checkerboard(4, 4)}", impartial=True, times_reading=True
+        ),
         *(Instance(f"NoGo 1x{n}", f"[nogo_1xn] {'.' * n}") for n in (10, 13, 20)),
         *[corpus(*c) for c in CORPUS_CASES],
     ]
@@ -289,15 +294,14 @@ sys.path.insert(0, sys.argv[1])
 from peer_mcgs import cgtkit_terms
 from cgtkit.search import outcome, who_wins
 import cgtkit.mcgs.games, cgtkit.rulesets
-impartial = sys.argv[3] == "1"
+impartial, times_reading = sys.argv[3] == "1", sys.argv[4] == "1"
 start = time.perf_counter()
 terms = cgtkit_terms(sys.argv[2])
 read = time.perf_counter()
 answer = ("N" if who_wins(terms, "L") else "P") if impartial else str(outcome(terms))
 seconds = time.perf_counter() - read
-# reading is timed only for a variant, whose nim value is found while the sum is read
-# (elsewhere it is start-up: the first use of the readers and the native searches)
-if "[impartial " in sys.argv[2] and "[impartial domineering]" not in sys.argv[2]:
+# reading is timed only where the instance says so (Instance.times_reading)
+if times_reading:
     seconds += read - start
 print(json.dumps({"seconds": seconds, "answer": answer}))
 """
@@ -326,7 +330,15 @@ def cgtkit_terms(mcgs: str) -> list:
 def cgtkit_once(instance: Instance, timeout: float) -> dict:
     """One fresh cgtkit process: {'seconds', 'answer', 'peak_kb'} or {'error', 'peak_kb'}."""
     run = run_child(
-        [sys.executable, "-c", CGTKIT_DRIVER, str(HERE), instance.mcgs, "1" if instance.impartial else "0"],
+        [
+            sys.executable,
+            "-c",
+            CGTKIT_DRIVER,
+            str(HERE),
+            instance.mcgs,
+            "1" if instance.impartial else "0",
+            "1" if instance.times_reading else "0",
+        ],
         timeout,
         cwd=ROOT,
     )
