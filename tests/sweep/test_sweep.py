@@ -29,7 +29,7 @@ import cgtkit.sweep as sweep  # noqa: E402
 from cgtkit.heap import OctalGame  # noqa: E402
 from cgtkit.rulesets import Domineering  # noqa: E402
 from cgtkit.short.thermography import temperature  # noqa: E402
-from cgtkit.sweep.database import HEAP_COLUMNS  # noqa: E402
+from cgtkit.sweep.database import HEAP_COLUMNS, POSITION_COLUMNS  # noqa: E402
 from cgtkit.sweep.positions import polyominoes  # noqa: E402
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "sweep_octal_periods.json").read_text())
@@ -56,11 +56,11 @@ def _rows(path) -> list[tuple]:
         conn.close()
 
 
-def _count(path) -> int:
+def _count(path, table: str = "heap_games") -> int:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return conn.execute("SELECT COUNT(*) FROM heap_games").fetchone()[0]
+            return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
         finally:
             conn.close()
     except sqlite3.Error:
@@ -246,6 +246,89 @@ def test_driver_killed_mid_run_resumes(cluster, undisturbed, tmp_path):
     assert done.returncode == 0, done.stderr
     assert f"games: {N_FAULT} ({PAUSE_AT} already in the database, {N_FAULT - PAUSE_AT} run now" in done.stdout
     assert _rows(db) == undisturbed
+
+
+def _positions(path) -> list[tuple]:
+    """The positions table, every column but the time, in order."""
+    columns = [c for c in POSITION_COLUMNS if c != "seconds"]
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute(f"SELECT {', '.join(columns)} FROM positions ORDER BY ruleset, position").fetchall()
+    finally:
+        conn.close()
+
+
+# the window's workload: every Domineering position of 1 to 7 cells (312) in chunks of
+# 4 positions of one size, 81 tasks
+WINDOW_ARGS = ["sweep", "positions", "domineering", "--cells", "7", "--chunk", "4", "--no-progress"]
+N_POSITIONS = sum(len(polyominoes(k)) for k in range(1, 8))
+
+
+@pytest.fixture(scope="module")
+def all_at_once(cluster, tmp_path_factory):
+    """The window's workload with every task submitted at once (a window larger than
+    the sweep): the rows to compare with."""
+    from cgtkit.sweep.runner import run
+
+    path = str(tmp_path_factory.mktemp("whole") / "r.db")
+    report = run(sweep.positions_sweep("domineering", 7, chunk=4), path, scheduler=cluster[0], window=10**6)
+    assert report.peak_in_flight == 81 and report.done == N_POSITIONS
+    return _positions(path)
+
+
+def test_a_sweep_keeps_at_most_its_window_of_tasks_in_flight(cluster, all_at_once, tmp_path, monkeypatch):
+    """The driver holds at most ``window`` futures (submitted, not yet committed and
+    released), counted here by wrapping Dask's own submit and release; the rows are the
+    all-at-once run's."""
+    from cgtkit.sweep.runner import run
+
+    live: set[str] = set()
+    peak = [0]
+    real_map, real_release = distributed.Client.map, distributed.Future.release
+
+    def counted_map(client, *args, **kwargs):
+        futures = real_map(client, *args, **kwargs)
+        live.update(f.key for f in futures)
+        peak[0] = max(peak[0], len(live))
+        return futures
+
+    def counted_release(future, *args, **kwargs):
+        live.discard(future.key)
+        return real_release(future, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "map", counted_map)
+    monkeypatch.setattr(distributed.Future, "release", counted_release)
+    monkeypatch.setattr(distributed.Client, "submit", None)  # every task goes through map
+    db = str(tmp_path / "r.db")
+    report = run(sweep.positions_sweep("domineering", 7, chunk=4), db, scheduler=cluster[0], window=3)
+    assert peak[0] == report.peak_in_flight == report.window == 3  # filled, never past it
+    assert not live  # every future released once committed
+    assert (report.done, report.rows, report.skipped) == (N_POSITIONS, N_POSITIONS, 0)
+    assert _positions(db) == all_at_once
+
+
+def test_a_windowed_sweep_killed_resumes_without_redoing_finished_tasks(cluster, all_at_once, tmp_path):
+    address, _ = cluster
+    db, gate = tmp_path / "r.db", tmp_path / "go"
+    # one position a task, so that the pause's count of results is a count of rows
+    argv = CGTKIT + WINDOW_ARGS + ["--chunk", "1", "--window", "16", "--db", str(db), "--scheduler", address]
+    proc = paused(argv, gate, 10)
+    try:
+        wait_for_pause(lambda: _count(db, "positions"), proc, 10)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    finally:
+        proc.kill()
+    at_kill = _count(db, "positions")
+    assert at_kill == 10 < N_POSITIONS
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # the rerun lists only what has no row, and runs exactly that
+    summary = f"positions: {N_POSITIONS} ({at_kill} already in the database, {N_POSITIONS - at_kill} run now, "
+    assert done.stdout.startswith(summary + f"{N_POSITIONS - at_kill} rows written)"), done.stdout
+    assert _positions(db) == all_at_once
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert again.stdout.startswith(f"positions: {N_POSITIONS} ({N_POSITIONS} already in the database, 0 run now")
 
 
 def _untouched(path: Path, capsys, *argv: str) -> str:
