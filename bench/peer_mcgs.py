@@ -138,8 +138,9 @@ def answer_of(solved: list[Solved], impartial: bool) -> str:
 @dataclass(frozen=True)
 class Instance:
     """One row: the sum in MCGS's syntax (sections and games, no command block),
-    whether it is impartial (one search), the outcome the corpus records (if any) and
-    where the instance comes from."""
+    whether it is impartial (one search), the outcome the corpus records (if any),
+    and where the instance comes from.  cgtkit's time never includes reading the sum
+    (start-up: no value is found while reading, an impartial variant's included)."""
 
     name: str
     mcgs: str
@@ -323,7 +324,14 @@ def cgtkit_terms(mcgs: str) -> list:
 def cgtkit_once(instance: Instance, timeout: float) -> dict:
     """One fresh cgtkit process: {'seconds', 'answer', 'peak_kb'} or {'error', 'peak_kb'}."""
     run = run_child(
-        [sys.executable, "-c", CGTKIT_DRIVER, str(HERE), instance.mcgs, "1" if instance.impartial else "0"],
+        [
+            sys.executable,
+            "-c",
+            CGTKIT_DRIVER,
+            str(HERE),
+            instance.mcgs,
+            "1" if instance.impartial else "0",
+        ],
         timeout,
         cwd=ROOT,
     )

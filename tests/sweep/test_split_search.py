@@ -13,11 +13,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 
 from support.cli_run import run as cli
+from support.sweep_faults import busiest_worker, kill_worker, paused, wait_for_pause
 
 from cgtkit import search
 from cgtkit.errors import CertificateError
@@ -148,9 +148,11 @@ def test_a_version_1_database_gains_the_subtrees_table(tmp_path):
 
 distributed = pytest.importorskip("distributed")
 
-# several seconds of work on two workers: Clobber 2 x 5, split two moves deep (112 subtrees,
-# committed in batches every half second: a kill after the first commit is mid-search)
-FAULT_TERMS = ["clobber:xoxoxoxo|oxoxoxox"]
+# about a second of work on two workers: Clobber 2 x 5, split two moves deep (112
+# subtrees); the driver stops (the runner's test hook, CGTKIT_SWEEP_PAUSE) once PAUSE_AT
+# subtrees are committed, and the fault comes then, whatever the machine's speed and load
+FAULT_TERMS = ["clobber:xoxox|oxoxo"]
+PAUSE_AT = 5
 FAULT_ARGS = ["solve", *FAULT_TERMS, "--first", "L", "--split-depth", "2", "--no-progress"]
 # the time and the nodes searched depend on the worker (its table is warm from earlier tasks)
 TIMELESS = [c for c in SUBTREE_COLUMNS if c not in ("seconds", "cpu_seconds", "nodes")]
@@ -191,48 +193,39 @@ def test_the_cluster_run_answers_as_the_search(undisturbed, capsys):
     assert status == 0 and "subtree certificates replayed: OK" in out, err
 
 
-def _wait_for_rows(db: str, proc, at_least: int = 1) -> None:
-    deadline = time.monotonic() + 120
-    while len(_rows(db)) < at_least and time.monotonic() < deadline and proc.poll() is None:
-        time.sleep(0.02)
-
-
 def test_worker_killed_mid_search(cluster, undisturbed, tmp_path):
     address, client = cluster
-    client.restart()  # cold workers: with the undisturbed run's tables warm every subtree answers at once
-    db = str(tmp_path / "r.db")
-    proc = subprocess.Popen(CGTKIT + FAULT_ARGS + ["--results", db, "--scheduler", address], stdout=subprocess.PIPE)
+    db, gate = str(tmp_path / "r.db"), tmp_path / "go"
+    proc = paused(CGTKIT + FAULT_ARGS + ["--results", db, "--scheduler", address], gate, PAUSE_AT)
     try:
-        _wait_for_rows(db, proc)
-        victim = next(iter(client.run(os.getpid).values()))
-        at_kill = len(_rows(db))
-        os.kill(victim, signal.SIGKILL)
-        assert 0 < at_kill < len(undisturbed[1]), "the search was not running when the worker was killed"
+        wait_for_pause(lambda: len(_rows(db)), proc, PAUSE_AT)  # exactly PAUSE_AT rows committed
+        worker, pid, held = busiest_worker(client)
+        kill_worker(client, worker, pid)  # its answers not yet committed, and its running subtree, are lost
+        gate.touch()
         assert proc.wait(timeout=300) == 0
     finally:
         proc.kill()
         proc.wait()
+    assert held and 0 < PAUSE_AT < len(undisturbed[1])
     client.wait_for_workers(2, timeout=60)
     assert _rows(db) == undisturbed[1]
 
 
 def test_driver_killed_mid_search_resumes(cluster, undisturbed, tmp_path):
-    address, client = cluster
-    client.restart()  # cold workers (see above)
-    db = str(tmp_path / "r.db")
+    address, _ = cluster
+    db, gate = str(tmp_path / "r.db"), tmp_path / "go"
     argv = CGTKIT + FAULT_ARGS + ["--results", db, "--scheduler", address]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    proc = paused(argv, gate, PAUSE_AT)
     try:
-        _wait_for_rows(db, proc)
+        wait_for_pause(lambda: len(_rows(db)), proc, PAUSE_AT)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     finally:
         proc.kill()
-    at_kill = len(_rows(db))
-    assert 0 < at_kill < len(undisturbed[1]), "the driver was not mid-search when killed"
+    assert len(_rows(db)) == PAUSE_AT < len(undisturbed[1])  # killed mid-search: some rows, not all
     done = subprocess.run(argv, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert f"({at_kill} already in the database" in done.stdout
+    assert f"({PAUSE_AT} already in the database" in done.stdout
     assert _rows(db) == undisturbed[1]
     assert done.stdout.splitlines()[:2] == undisturbed[2].splitlines()[:2]
 

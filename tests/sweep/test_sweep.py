@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from support.cli_run import run as cli
+from support.sweep_faults import busiest_worker, kill_worker, paused, wait_for_pause
 
 distributed = pytest.importorskip("distributed")
 
@@ -28,20 +29,22 @@ import cgtkit.sweep as sweep  # noqa: E402
 from cgtkit.heap import OctalGame  # noqa: E402
 from cgtkit.rulesets import Domineering  # noqa: E402
 from cgtkit.short.thermography import temperature  # noqa: E402
-from cgtkit.sweep.database import HEAP_COLUMNS  # noqa: E402
+from cgtkit.sweep.database import HEAP_COLUMNS, POSITION_COLUMNS  # noqa: E402
 from cgtkit.sweep.positions import polyominoes  # noqa: E402
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "sweep_octal_periods.json").read_text())
 CGTKIT = [sys.executable, "-m", "cgtkit.cli"]
-# the workload of the fault tests, a few seconds on two workers: the two-digit octal
-# codes to 2**15 heaps, 0.76 first (the longest task, about 2 s: still running when the
-# first results are committed, so a kill then is mid-sweep), without 0.04, 0.06, 0.74
+# the workload of the fault tests, a second or two on two workers: the two-digit octal
+# codes to 2**12 heaps, without 0.04, 0.06, 0.74; the driver stops (the runner's test
+# hook, CGTKIT_SWEEP_PAUSE) once PAUSE_AT rows are committed, and the fault comes then,
+# whatever the machine's speed and load
 FAULT_CODES = ["0.76"] + [
     c for c in (f"0.{a}{b}" for a in range(8) for b in range(8)) if c not in ("0.76", "0.04", "0.06", "0.74")
 ]
-FAULT_HEAPS = 1 << 15
+FAULT_HEAPS = 1 << 12
 FAULT_ARGS = ["sweep", "octal", "--codes", " ".join(FAULT_CODES), "--heaps", str(FAULT_HEAPS), "--no-progress"]
 N_FAULT = len(FAULT_CODES)
+PAUSE_AT = 5
 TIMELESS = [c for c in HEAP_COLUMNS if c not in ("seconds", "cpu_seconds")]
 
 
@@ -53,11 +56,11 @@ def _rows(path) -> list[tuple]:
         conn.close()
 
 
-def _count(path) -> int:
+def _count(path, table: str = "heap_games") -> int:
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            return conn.execute("SELECT COUNT(*) FROM heap_games").fetchone()[0]
+            return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
         finally:
             conn.close()
     except sqlite3.Error:
@@ -211,44 +214,121 @@ def test_domineering_positions_sweep_and_queries(cluster, tmp_path, capsys):
 
 def test_worker_killed_mid_sweep(cluster, undisturbed, tmp_path):
     address, client = cluster
-    db = tmp_path / "r.db"
-    proc = subprocess.Popen(CGTKIT + FAULT_ARGS + ["--db", str(db), "--scheduler", address], stdout=subprocess.PIPE)
+    db, gate = tmp_path / "r.db", tmp_path / "go"
+    proc = paused(CGTKIT + FAULT_ARGS + ["--db", str(db), "--scheduler", address], gate, PAUSE_AT)
     try:
-        deadline = time.monotonic() + 60
-        while _count(db) < 1 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.02)
-        victim = next(iter(client.run(os.getpid).values()))
-        at_kill = _count(db)
-        os.kill(victim, signal.SIGKILL)
-        assert 0 < at_kill < N_FAULT, "the sweep was not running when the worker was killed"
+        wait_for_pause(lambda: _count(db), proc, PAUSE_AT)  # exactly PAUSE_AT rows committed
+        worker, pid, held = busiest_worker(client)
+        kill_worker(client, worker, pid)  # its finished results and its running task are lost
+        gate.touch()
         assert proc.wait(timeout=120) == 0
     finally:
         proc.kill()
         proc.wait()
+    assert held and 0 < PAUSE_AT < N_FAULT  # the kill lost work the driver had not committed
     client.wait_for_workers(2, timeout=60)  # the nanny restarts it for the next tests
-    assert [r for r in _rows(db) if r not in undisturbed] == []
-    assert _count(db) == N_FAULT
+    assert _rows(db) == undisturbed
 
 
 def test_driver_killed_mid_run_resumes(cluster, undisturbed, tmp_path):
     address, _ = cluster
-    db = tmp_path / "r.db"
+    db, gate = tmp_path / "r.db", tmp_path / "go"
     argv = CGTKIT + FAULT_ARGS + ["--db", str(db), "--scheduler", address]
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE)
+    proc = paused(argv, gate, PAUSE_AT)
     try:
-        deadline = time.monotonic() + 60
-        while _count(db) < 1 and time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.02)
+        wait_for_pause(lambda: _count(db), proc, PAUSE_AT)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
     finally:
         proc.kill()
-    at_kill = _count(db)
-    assert 0 < at_kill < N_FAULT, "the driver was not mid-run when killed"
+    assert _count(db) == PAUSE_AT < N_FAULT  # killed mid-run: some rows, not all
     done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert f"games: {N_FAULT} ({at_kill} already in the database" in done.stdout
-    assert [r for r in _rows(db) if r not in undisturbed] == []
+    assert f"games: {N_FAULT} ({PAUSE_AT} already in the database, {N_FAULT - PAUSE_AT} run now" in done.stdout
+    assert _rows(db) == undisturbed
+
+
+def _positions(path) -> list[tuple]:
+    """The positions table, every column but the time, in order."""
+    columns = [c for c in POSITION_COLUMNS if c != "seconds"]
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute(f"SELECT {', '.join(columns)} FROM positions ORDER BY ruleset, position").fetchall()
+    finally:
+        conn.close()
+
+
+# the window's workload: every Domineering position of 1 to 7 cells (312) in chunks of
+# 4 positions of one size, 81 tasks
+WINDOW_ARGS = ["sweep", "positions", "domineering", "--cells", "7", "--chunk", "4", "--no-progress"]
+N_POSITIONS = sum(len(polyominoes(k)) for k in range(1, 8))
+
+
+@pytest.fixture(scope="module")
+def all_at_once(cluster, tmp_path_factory):
+    """The window's workload with every task submitted at once (a window larger than
+    the sweep): the rows to compare with."""
+    from cgtkit.sweep.runner import run
+
+    path = str(tmp_path_factory.mktemp("whole") / "r.db")
+    report = run(sweep.positions_sweep("domineering", 7, chunk=4), path, scheduler=cluster[0], window=10**6)
+    assert report.peak_in_flight == 81 and report.done == N_POSITIONS
+    return _positions(path)
+
+
+def test_a_sweep_keeps_at_most_its_window_of_tasks_in_flight(cluster, all_at_once, tmp_path, monkeypatch):
+    """The driver holds at most ``window`` futures (submitted, not yet committed and
+    released), counted here by wrapping Dask's own submit and release; the rows are the
+    all-at-once run's."""
+    from cgtkit.sweep.runner import run
+
+    live: set[str] = set()
+    peak = [0]
+    real_map, real_release = distributed.Client.map, distributed.Future.release
+
+    def counted_map(client, *args, **kwargs):
+        futures = real_map(client, *args, **kwargs)
+        live.update(f.key for f in futures)
+        peak[0] = max(peak[0], len(live))
+        return futures
+
+    def counted_release(future, *args, **kwargs):
+        live.discard(future.key)
+        return real_release(future, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "map", counted_map)
+    monkeypatch.setattr(distributed.Future, "release", counted_release)
+    monkeypatch.setattr(distributed.Client, "submit", None)  # every task goes through map
+    db = str(tmp_path / "r.db")
+    report = run(sweep.positions_sweep("domineering", 7, chunk=4), db, scheduler=cluster[0], window=3)
+    assert peak[0] == report.peak_in_flight == report.window == 3  # filled, never past it
+    assert not live  # every future released once committed
+    assert (report.done, report.rows, report.skipped) == (N_POSITIONS, N_POSITIONS, 0)
+    assert _positions(db) == all_at_once
+
+
+def test_a_windowed_sweep_killed_resumes_without_redoing_finished_tasks(cluster, all_at_once, tmp_path):
+    address, _ = cluster
+    db, gate = tmp_path / "r.db", tmp_path / "go"
+    # one position a task, so that the pause's count of results is a count of rows
+    argv = CGTKIT + WINDOW_ARGS + ["--chunk", "1", "--window", "16", "--db", str(db), "--scheduler", address]
+    proc = paused(argv, gate, 10)
+    try:
+        wait_for_pause(lambda: _count(db, "positions"), proc, 10)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    finally:
+        proc.kill()
+    at_kill = _count(db, "positions")
+    assert at_kill == 10 < N_POSITIONS
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # the rerun lists only what has no row, and runs exactly that
+    summary = f"positions: {N_POSITIONS} ({at_kill} already in the database, {N_POSITIONS - at_kill} run now, "
+    assert done.stdout.startswith(summary + f"{N_POSITIONS - at_kill} rows written)"), done.stdout
+    assert _positions(db) == all_at_once
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert again.stdout.startswith(f"positions: {N_POSITIONS} ({N_POSITIONS} already in the database, 0 run now")
 
 
 def _untouched(path: Path, capsys, *argv: str) -> str:

@@ -76,6 +76,7 @@ def _run(sweep, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-de
         progress=progress,
         out=(lambda line: print(line, file=sys.stderr)) if progress else None,
         connect_timeout=_seconds(args.connect_timeout, "--connect-timeout") or 10.0,
+        window=None if args.window is None else _int(args.window, "--window", 1),
     )
     if args.json:
         import dataclasses
@@ -187,6 +188,9 @@ def _add_run_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--retries", default="2", metavar="R", help="Dask retries of a task that fails (default 2)")
     p.add_argument("--time-budget", metavar="SECONDS", help="per task; past it the row says timeout")
     p.add_argument("--retry", action="store_true", help="recompute rows that failed (timeout, memory, killed, error)")
+    p.add_argument(
+        "--window", metavar="N", help="tasks in flight at most, the next submitted as results arrive (default 64)"
+    )
     add_progress_options(p)
     add_json_option(p)
 

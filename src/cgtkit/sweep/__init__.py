@@ -29,7 +29,7 @@ run on workers, no Dask), ``runner`` (the driver, the only part that imports Das
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from ..errors import SweepError
 from . import heap_tasks
@@ -104,19 +104,24 @@ def positions_sweep(
         raise SweepError(f"no positions sweep for {ruleset!r}; there is: {', '.join(_positions.RULESETS)}")
     if isinstance(cells, bool) or not isinstance(cells, int) or not 1 <= cells <= _positions.MAX_CELLS:
         raise SweepError(f"--cells must be an int from 1 to {_positions.MAX_CELLS}, got {cells!r}")
-    total = sum(_positions.position_count(k) for k in range(1, cells + 1))
+    counts = {k: _positions.position_count(k) for k in range(1, cells + 1)}
 
-    def pending(db: ResultsDB) -> list[tuple[Any, ...]]:
-        # the positions come from the listing chunk by chunk; the tasks' items hold
-        # those the database does not have yet
-        known = db.known_positions(ruleset, retry=retry)
-        items = []
-        for k in range(1, cells + 1):
+    def pending(db: ResultsDB) -> Iterator[tuple[Any, ...]]:
+        # the positions come from the listing chunk by chunk, as the runner takes tasks:
+        # a size with a row for every position is skipped whole, a size with none needs
+        # no look-up, and otherwise each chunk asks the database which it holds
+        have = db.position_counts(ruleset, retry=retry)
+        for k, count in counts.items():
+            if have.get(k, 0) >= count:
+                continue
             for part in _positions.position_chunks(k, chunk):
-                todo = [p for p in part if p not in known]
+                todo = db.unknown_positions(ruleset, part, retry=retry) if have.get(k, 0) else part
                 if todo:
-                    items.append((ruleset, todo, time_budget))
-        return items
+                    yield (ruleset, todo, time_budget)
+
+    def todo(db: ResultsDB) -> int:
+        have = db.position_counts(ruleset, retry=retry)
+        return sum(max(0, count - have.get(k, 0)) for k, count in counts.items())
 
     def record(db: ResultsDB, rows: list[dict[str, Any]]) -> int:
         db.record_positions(rows)
@@ -128,7 +133,15 @@ def positions_sweep(
         return len(rows)
 
     return Sweep(
-        ruleset, _positions.position_task, total, pending, record, failed, "position", lambda item: len(item[1])
+        ruleset,
+        _positions.position_task,
+        sum(counts.values()),
+        pending,
+        record,
+        failed,
+        "position",
+        lambda item: len(item[1]),
+        todo,
     )
 
 
@@ -170,16 +183,18 @@ def heap_games(
     memory_budget: int | None = None,
     retry: bool = False,
     progress: bool = False,
+    window: int | None = None,
 ) -> Table:
     """Sweep the heap games ``codes`` of ``family`` (``octal``, ``hex``, ``subtraction``):
     each computed to a certified period or ``heaps`` values, on ``workers`` local
     worker processes or the Dask ``scheduler`` given, into the database ``db``; a
     task that fails is retried ``retries`` times; ``retry=True`` recomputes rows that
-    failed before (timeout, memory, killed, error).  Returns the rows of ``codes``:
+    failed before (timeout, memory, killed, error); ``window``: tasks in flight at most
+    (:func:`cgtkit.sweep.runner.run`).  Returns the rows of ``codes``:
     columns ``code``, ``heaps``, ``status``, ``preperiod``, ``period`` (None while open)."""
     family_codes = [heap_tasks.canonical_code(c, family) for c in codes]
     sweep = heap_sweep(family, family_codes, heaps, time_budget, memory_budget, retry)
-    run(sweep, db, workers=workers, scheduler=scheduler, retries=retries, progress=progress)
+    run(sweep, db, workers=workers, scheduler=scheduler, retries=retries, progress=progress, window=window)
     with ResultsDB.open(db, readonly=True) as results:
         return results.heap_table(family, codes=family_codes)
 
@@ -220,11 +235,13 @@ def positions(
     time_budget: float | None = None,
     retry: bool = False,
     progress: bool = False,
+    window: int | None = None,
 ) -> Table:
     """Every position of ``ruleset`` of up to ``cells`` cells: value, stops, temperature;
-    returns the 20 hottest (``open_db(db).values()`` lists every value that occurs)."""
+    returns the 20 hottest (``open_db(db).values()`` lists every value that occurs).
+    The listing is taken chunk by chunk as the ``window`` of tasks in flight allows."""
     sweep = positions_sweep(ruleset, cells, chunk, time_budget, retry)
-    run(sweep, db, workers=workers, scheduler=scheduler, retries=retries, progress=progress)
+    run(sweep, db, workers=workers, scheduler=scheduler, retries=retries, progress=progress, window=window)
     with ResultsDB.open(db, readonly=True) as results:
         return results.hottest(20, ruleset)
 

@@ -366,10 +366,25 @@ class ResultsDB:
         return Table(tuple(cols), rows)
 
     # --- positions -------------------------------------------------------------------
-    def known_positions(self, ruleset: str, retry: bool = False) -> set[str]:
-        """Positions of ``ruleset`` with a row (with ``retry``: only those done)."""
-        sql = "SELECT position FROM positions WHERE ruleset = ?" + (" AND status = 'done'" if retry else "")
-        return {p for (p,) in self.conn.execute(sql, (ruleset,))}
+    def position_counts(self, ruleset: str, retry: bool = False) -> dict[int, int]:
+        """How many positions of ``ruleset`` have a row (with ``retry``: a done row), by
+        number of cells."""
+        done = " AND status = 'done'" if retry else ""
+        sql = f"SELECT cells, COUNT(*) FROM positions WHERE ruleset = ?{done} GROUP BY cells"
+        return {cells: n for cells, n in self.conn.execute(sql, (ruleset,))}
+
+    def unknown_positions(self, ruleset: str, positions: Sequence[str], retry: bool = False) -> list[str]:
+        """Those of ``positions`` (of ``ruleset``) without a row (with ``retry``: without a
+        done row), in their order; one indexed look-up per 500."""
+        done = " AND status = 'done'" if retry else ""
+        known: set[str] = set()
+        for i in range(0, len(positions), 500):
+            part = list(positions[i : i + 500])
+            sql = (
+                f"SELECT position FROM positions WHERE ruleset = ?{done} AND position IN ({', '.join('?' * len(part))})"
+            )
+            known.update(p for (p,) in self.conn.execute(sql, (ruleset, *part)))
+        return [p for p in positions if p not in known]
 
     def record_positions(self, rows: Sequence[dict[str, Any]]) -> None:
         """Insert the rows of one finished chunk of positions, in one transaction (a row

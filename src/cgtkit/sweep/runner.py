@@ -2,8 +2,11 @@
 
 The driver is the only process that writes the database.  It lists the work, leaves
 out what the database already holds (so a rerun resumes), submits one Dask task per
-heap game (per batch of positions), and commits each result in its own transaction as
-it arrives; a worker never holds the only copy of anything finished.
+heap game (per batch of positions), and commits each result as it arrives; a worker
+never holds the only copy of anything committed.  At most ``window`` tasks are in
+flight (submitted and not yet committed): the next are taken from the sweep's listing
+as results are committed, so the driver's and the scheduler's memory hold a window of
+tasks, not the whole sweep (a 16-cell Domineering sweep is 26 million positions).
 
 * A worker killed mid-task: Dask's scheduler gives its tasks to another worker; a task
   that raises is retried ``retries`` times (Dask's ``retries=``).  A task whose worker
@@ -25,10 +28,17 @@ by importing the script that runs the sweep again (Python's ``spawn``): a sweep
 started at the top level of a script, outside ``if __name__ == "__main__":``, would
 start again in every worker, so it is refused at once with a one-line
 :class:`SweepError` saying so.
+
+A test hook stops a run at a known point, whatever the machine's speed: with
+``CGTKIT_SWEEP_PAUSE=K:PATH`` in its environment (:class:`Pause`) a run commits its
+first ``K`` results, then commits and submits nothing more until the file ``PATH``
+exists.  The fault tests (tests/sweep) kill a worker or the driver there, with exactly
+``K`` rows committed and the rest held by the workers.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import sys
@@ -40,11 +50,46 @@ from typing import Any, Callable, Iterable, Sequence
 from ..errors import SweepError
 from .database import ResultsDB, check_ours
 
-__all__ = ["Sweep", "SweepReport", "run", "need_dask", "refuse_unguarded_script"]
+__all__ = ["Sweep", "SweepReport", "Pause", "run", "need_dask", "refuse_unguarded_script"]
 
 CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before giving up
 FLUSH_SECONDS = 0.5  # the longest a finished result waits for its commit
+WINDOW = 64  # tasks in flight at most, by default (at least 4 a worker)
+PAUSE_ENV = "CGTKIT_SWEEP_PAUSE"
 _MISSING = object()
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Where a run stops and waits (a test hook): once ``after`` results are committed
+    (the first commits hold no more than that), nothing more is committed or submitted
+    until the file ``gate`` exists.
+
+    >>> Pause.parse("3:/tmp/go")
+    Pause(after=3, gate='/tmp/go')
+    """
+
+    after: int
+    gate: str
+
+    @classmethod
+    def parse(cls, text: str) -> "Pause":
+        """``K:PATH``, as the environment variable ``CGTKIT_SWEEP_PAUSE`` gives it."""
+        count, sep, gate = text.partition(":")
+        if not sep or not count.isdigit() or not gate:
+            raise SweepError(f"{PAUSE_ENV} is COUNT:PATH (a number of results, then a file), not {text!r}")
+        return cls(int(count), gate)
+
+    @classmethod
+    def from_env(cls) -> "Pause | None":
+        """The pause that ``CGTKIT_SWEEP_PAUSE`` asks for, if any."""
+        text = os.environ.get(PAUSE_ENV)
+        return cls.parse(text) if text else None
+
+    def wait(self) -> None:
+        """Until the file ``gate`` exists."""
+        while not os.path.exists(self.gate):
+            time.sleep(0.02)
 
 
 def need_dask():  # type: ignore[no-untyped-def]
@@ -63,16 +108,19 @@ class Sweep:
     """What to run: ``total`` units of work (games, positions), of which ``pending(db)`` lists those the
     database does not hold yet, one task each (the arguments of ``func``; ``weight(item)`` units); how a
     result is recorded (``record(db, result)``, and ``failed(db, item, status,
-    message)`` for a task that Dask gave up on), each returning the rows written."""
+    message)`` for a task that Dask gave up on), each returning the rows written.
+    ``pending`` may be a generator, taken as the window allows, if ``todo(db)`` counts
+    its units without listing them; without ``todo`` it is listed at the start."""
 
     what: str
     func: Callable[..., Any]
     total: int
-    pending: Callable[[ResultsDB], list[tuple]]
+    pending: Callable[[ResultsDB], Iterable[tuple]]
     record: Callable[[ResultsDB, Any], int]
     failed: Callable[[ResultsDB, tuple, str, str], int]
     unit: str = "game"
     weight: Callable[[tuple], int] = lambda item: 1  # how many units (games, positions) one item holds
+    todo: Callable[[ResultsDB], int] | None = None  # the units pending(db) will give
 
 
 @dataclass
@@ -89,6 +137,8 @@ class SweepReport:
     dashboard: str | None = None
     workers: int = 0
     unit: str = "game"
+    window: int = 0  # tasks in flight at most
+    peak_in_flight: int = 0  # tasks in flight at most, as it happened
 
     def lines(self) -> list[str]:
         """The summary printed at the end of a sweep."""
@@ -243,14 +293,21 @@ def run(
     memory_limit: str | int | None = None,
     out: Callable[[str], None] | None = None,
     connect_timeout: float = CONNECT_TIMEOUT,
+    pause: Pause | None = None,
+    window: int | None = None,
 ) -> SweepReport:
     """Run ``sweep`` into the database at ``db_path``.
 
     The database is written only once the cluster is reached, so a failure to reach
     it leaves the file untouched.  ``progress``: a progress bar (tqdm) on stderr.  ``out``: where informative lines
-    go (the dashboard address).  ``connect_timeout``: seconds to reach ``scheduler``."""
+    go (the dashboard address).  ``connect_timeout``: seconds to reach ``scheduler``.
+    ``pause``: a test hook (:class:`Pause`; by default ``CGTKIT_SWEEP_PAUSE``'s).
+    ``window``: tasks in flight at most (default :data:`WINDOW`, or 4 a worker if more)."""
     if workers < 1:
         raise SweepError(f"--workers must be at least 1, got {workers}")
+    if window is not None and (isinstance(window, bool) or not isinstance(window, int) or window < 1):
+        raise SweepError(f"--window must be at least 1, got {window!r}")
+    pause = pause if pause is not None else Pause.from_env()
     check_ours(db_path)  # refuse a file that is not ours before anything else
     distributed = need_dask()
     if scheduler is None and distributed.utils.get_mp_context().get_start_method() == "spawn":
@@ -260,14 +317,19 @@ def run(
     try:
         db = ResultsDB.create(db_path)
         try:
-            items = sweep.pending(db)
-            todo = sum(sweep.weight(item) for item in items)
+            items: Iterable[tuple] = sweep.pending(db)
+            if sweep.todo is not None:
+                todo = sweep.todo(db)
+            else:
+                items = list(items)
+                todo = sum(sweep.weight(item) for item in items)
             report = SweepReport(total=sweep.total, skipped=sweep.total - todo, unit=sweep.unit)
             report.dashboard = _dashboard(client)
             report.workers = len(client.scheduler_info().get("workers", {}))
+            report.window = window if window is not None else max(WINDOW, 4 * report.workers)
             if report.dashboard and out is not None:
                 out(f"dashboard: {report.dashboard}")
-            _gather(client, distributed, sweep, items, db, retries, progress, report)
+            _gather(client, distributed, sweep, items, db, retries, progress, report, pause)
         finally:
             db.close()
     finally:
@@ -278,32 +340,55 @@ def run(
     return report
 
 
-def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, report):  # type: ignore[no-untyped-def]
-    keys = [f"cgtkit-{sweep.what}-{_token(item)}" for item in items]
-    futures = client.map(sweep.func, *zip(*items), key=keys, retries=retries, pure=False) if items else []
-    item_of = {f.key: item for f, item in zip(futures, items)}
-    bar = _bar(sum(sweep.weight(item) for item in items), sweep.unit, progress)
+def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, report, pause):  # type: ignore[no-untyped-def]
+    feed = iter(items)
+    item_of: dict[str, tuple] = {}  # the tasks in flight (submitted, not yet committed), by key
+    ac = distributed.as_completed()
+
+    def refill() -> None:
+        """Submit the next tasks of the listing, up to the window."""
+        more = list(itertools.islice(feed, report.window - len(item_of)))
+        if not more:
+            return
+        keys = [f"cgtkit-{sweep.what}-{_token(item)}" for item in more]
+        for future, item in zip(client.map(sweep.func, *zip(*more), key=keys, retries=retries, pure=False), more):
+            item_of[future.key] = item
+            ac.add(future)
+        report.peak_in_flight = max(report.peak_in_flight, len(item_of))
+
+    bar = _bar(report.total - report.skipped, sweep.unit, progress)
     try:
         # results are committed in batches, one transaction (one disk sync, tens of
         # milliseconds) at most every FLUSH_SECONDS: a killed driver loses at most that
         # much finished work, which the next run computes again
+        refill()
         pending: list = []
         last = time.monotonic()
-        ac = distributed.as_completed(futures)
-        while not ac.is_empty() or pending:
+        committed = 0
+        while item_of:
             batch = ac.next_batch(block=False) if not ac.is_empty() else []
             pending += batch
-            if pending and (ac.is_empty() or time.monotonic() - last >= FLUSH_SECONDS):
+            if pending and (ac.is_empty() or time.monotonic() - last >= FLUSH_SECONDS or pause is not None):
                 # a result lost with its worker after it finished is being computed again:
                 # wait for it once more rather than record it
                 ready = [f for f in pending if f.status in ("finished", "error", "cancelled")]
                 for f in pending:
                     if f.status not in ("finished", "error", "cancelled"):
                         ac.add(f)
+                # before a pause, no more than its count: the rest of ``ready`` waits
+                cut = len(ready) if pause is None else pause.after - committed
+                ready, pending = ready[:cut], ready[cut:]
                 _flush(client, ready, item_of, distributed, sweep, db, report)
+                committed += len(ready)
                 if bar is not None:
                     bar.update(sum(sweep.weight(item_of[f.key]) for f in ready))
-                pending, last = [], time.monotonic()
+                for f in ready:
+                    del item_of[f.key]
+                if pause is not None and committed >= pause.after:
+                    pause.wait()
+                    pause = None
+                refill()
+                last = time.monotonic()
             elif not batch:
                 time.sleep(0.02)
     finally:
