@@ -318,8 +318,9 @@ impl Rules for Placement {
     /// that is 0 by symmetry ([`Placement::symmetric_zero`]) is 0.
     fn quick(&self, k: K128, e: &Engine) -> Res<Option<u32>> {
         if self.impartial {
+            // an impartial ruleset's values are nim values, not engine ids
             let (b, s, h, w) = self.dims(k);
-            return Ok(self.symmetric_zero(b, s, h, w).then_some(e.zero));
+            return Ok(self.symmetric_zero(b, s, h, w).then_some(0));
         }
         let [Some(_), Some(_)] = self.domino else { return Ok(None) };
         let (mut b, s, _, _) = self.dims(k);
@@ -458,5 +459,11 @@ mod tests {
             }
         }
         assert!(fired > 100, "the rule fired on {fired} boards");
+        // through `quick`, as a nim value (0), not as an engine id
+        let e = engine();
+        let (b, s) = board(&p, "..|..");
+        let mut keys = Vec::new();
+        p.parts(b, s, &mut |k| keys.push(k));
+        assert_eq!(p.quick(keys[0], &e).unwrap(), Some(0));
     }
 }
