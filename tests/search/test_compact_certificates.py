@@ -239,7 +239,7 @@ def test_ctrl_c_stops_the_native_writer_and_leaves_no_file(monkeypatch, native_r
     tables undamaged (the same certificate written again, whole)."""
     board = Clobber("xoxoxoxoxox|oxoxoxoxoxo")  # 2x11: 45,324 nodes, some 4 MB of text
     search.outcome(board)
-    real = strategy._Hashed.write
+    real = strategy.HashedFile.write
     sent: list = []
 
     def write(self, data: bytes) -> int:
@@ -248,12 +248,12 @@ def test_ctrl_c_stops_the_native_writer_and_leaves_no_file(monkeypatch, native_r
             sent[-1].start()
         return real(self, data)
 
-    monkeypatch.setattr(strategy._Hashed, "write", write)
+    monkeypatch.setattr(strategy.HashedFile, "write", write)
     path = tmp_path / "c.gz"
     with pytest.raises(KeyboardInterrupt):
         search.compact_certificate(board, "LR", str(path))
     assert sent and native_runs == [] and list(tmp_path.iterdir()) == []
-    monkeypatch.setattr(strategy._Hashed, "write", real)
+    monkeypatch.setattr(strategy.HashedFile, "write", real)
     small = Clobber("xoxoxoxo|oxoxoxox")
     native, python = _both_writers([small], "LR", 12)
     assert native == python and check_compact(native).nodes == native_runs[-1]

@@ -149,7 +149,7 @@ def _value(term: Any) -> Any:
     return term if isinstance(term, Game) else term.value
 
 
-class _Hashed:
+class HashedFile:
     """A binary file that keeps the SHA-256 of what is written to it."""
 
     def __init__(self, out: IO[bytes]) -> None:
@@ -277,7 +277,7 @@ def write_compact(
     if first not in ("L", "R", "LR", "RL"):
         raise CertificateError(f"first is 'L', 'R' or 'LR', not {first!r}")
     texts = [term_text(t) for t in terms]
-    hashed = _Hashed(out)
+    hashed = HashedFile(out)
     with gzip.GzipFile(fileobj=hashed, mode="wb", mtime=0) as z:
         roots = [(f, wins(terms, f)) for f in first]
         # the claims' roots are nodes 0, 1 (one player to move each)
