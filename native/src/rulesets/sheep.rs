@@ -285,6 +285,17 @@ mod tests {
         }
     }
 
+    /// A random board of 1..=`max_h` rows and 1..=`max_w` columns, each cell drawn
+    /// by `cell` from the same stream.
+    fn random_key(next: &mut impl FnMut(u64) -> u64, max_h: u64, max_w: u64, cell: impl Fn(&mut dyn FnMut(u64) -> u64) -> i8) -> SheepKey {
+        let (h, w) = (1 + next(max_h) as u8, 1 + next(max_w) as u8);
+        let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
+        for c in k.cells.iter_mut().take(h as usize * w as usize) {
+            *c = cell(next);
+        }
+        k
+    }
+
     #[test]
     fn small_boards() {
         // as the Python twin's doctests
@@ -307,11 +318,7 @@ mod tests {
         // the counts without making the boards are the boards made, on random boards
         let mut next = draws(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
-            let (h, w) = (1 + next(7) as u8, 1 + next(7) as u8);
-            let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
-            for c in k.cells.iter_mut().take(h as usize * w as usize) {
-                *c = if next(3) == 0 { next(9) as i8 - 4 } else { 0 };
-            }
+            let k = random_key(&mut next, 7, 7, |next| if next(3) == 0 { next(9) as i8 - 4 } else { 0 });
             for sign in [1, -1] {
                 let mut made = 0;
                 k.moves(sign, &mut |_, _| made += 1);
@@ -329,11 +336,7 @@ mod tests {
         let opts = |o: &Options<SheepKey>, r: std::ops::Range<usize>| -> Vec<Vec<SheepKey>> { r.map(|i| o.keys[o.range(i)].to_vec()).collect() };
         let mut moved = 0;
         for _ in 0..1000 {
-            let (h, w) = (1 + next(6) as u8, 1 + next(6) as u8);
-            let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
-            for c in k.cells.iter_mut().take(h as usize * w as usize) {
-                *c = if next(3) == 0 { next(11) as i8 - 5 } else { 0 };
-            }
+            let k = random_key(&mut next, 6, 6, |next| if next(3) == 0 { next(11) as i8 - 5 } else { 0 });
             let mut both = Options::default();
             Sheep.expand(k, &mut both);
             for left in [true, false] {
@@ -376,11 +379,7 @@ mod tests {
         let mut next = draws(0x9e37_79b9_7f4a_7c15);
         let mut splits = 0;
         for _ in 0..150 {
-            let (h, w) = (1 + next(3) as u8, 1 + next(4) as u8);
-            let mut k = SheepKey { h, w, cells: [0; MAX_CELLS] };
-            for c in k.cells.iter_mut().take(h as usize * w as usize) {
-                *c = [0, 0, 1, -1, 2, -2, 3, -3][next(8) as usize];
-            }
+            let k = random_key(&mut next, 3, 4, |next| [0, 0, 1, -1, 2, -2, 3, -3][next(8) as usize]);
             let mut parts = Vec::new();
             k.split(&mut |p| parts.push(p));
             splits += (parts.len() > 1) as u32;
