@@ -110,19 +110,31 @@ def native_variant(kind: str, position: Any) -> Optional[int]:
     """The raw answer of the native search of variant ``kind`` of ``position`` (a
     nim value for the impartial variant, else an engine id), or None when it has no
     native search running (the wrappers here then search it)."""
-    split = None if isinstance(position, Game) else getattr(position, "native_parts", None)
+    found = _native_search(kind, position)
+    if found is None:
+        return None
+    owner, keys, guard = found
+    if guard is not None:  # the keys would be read at the wrong stride
+        raise RuntimeError(f"{owner.native}: native guard {backend.solver_of(owner).guard} != {guard}")
+    return backend.value(owner, keys)
+
+
+def _native_search(kind: str, position: Any) -> Optional[tuple[NativeVariant, list[Any], Optional[int]]]:
+    """The owner of the native search of variant ``kind`` of ``position``, the keys of
+    its parts, and the ruleset's guard if the native search reads keys at another
+    stride (else None); None when there is no native search (a value, a variant of a
+    variant: the wrappers here search those)."""
+    split = None if isinstance(position, (Game, ImpartialVariant)) else getattr(position, "native_parts", None)
     got = None if split is None else split()
     if got is None or isinstance(got[0], NativeVariant) or not isinstance(getattr(got[0], "native", None), str):
-        return None  # (a variant of a variant is searched by the wrappers)
+        return None
     ruleset, keys = got
     owner = native_owner(kind, ruleset)
     s = backend.solver_of(owner)
     if s is None:
         return None
     guard = getattr(ruleset, "guard", None)
-    if guard is not None and s.guard != guard:  # the keys would be read at the wrong stride
-        raise RuntimeError(f"{owner.native}: native guard {s.guard} != {guard}")
-    return backend.value(owner, keys)
+    return owner, keys, guard if guard is not None and s.guard != guard else None
 
 
 class ImpartialVariant:
@@ -163,16 +175,10 @@ class ImpartialVariant:
         >>> who_wins(v) == (v.nim_value != 0)
         True
         """
-        split = getattr(self.position, "native_parts", None)
-        got = None if isinstance(self.position, (Game, ImpartialVariant)) or split is None else split()
-        if got is None or isinstance(got[0], NativeVariant) or not isinstance(getattr(got[0], "native", None), str):
+        found = _native_search("impartial", self.position)
+        if found is None or found[2] is not None:
             return None
-        ruleset, keys = got
-        owner = native_owner("impartial", ruleset)
-        s = backend.solver_of(owner)
-        if s is None or s.guard != getattr(ruleset, "guard", s.guard):
-            return None
-        return owner, keys
+        return found[0], found[1]
 
     @property
     def nim_value(self) -> int:
