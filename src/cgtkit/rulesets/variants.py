@@ -113,16 +113,16 @@ def native_variant(kind: str, position: Any) -> Optional[int]:
     found = _native_search(kind, position)
     if found is None:
         return None
-    owner, keys, guard = found
-    if guard is not None:  # the keys would be read at the wrong stride
-        raise RuntimeError(f"{owner.native}: native guard {backend.solver_of(owner).guard} != {guard}")
+    owner, keys, mismatch = found
+    if mismatch is not None:  # the keys would be read at the wrong stride
+        raise RuntimeError(mismatch)
     return backend.value(owner, keys)
 
 
-def _native_search(kind: str, position: Any) -> Optional[tuple[NativeVariant, list[Any], Optional[int]]]:
+def _native_search(kind: str, position: Any) -> Optional[tuple[NativeVariant, list[Any], Optional[str]]]:
     """The owner of the native search of variant ``kind`` of ``position``, the keys of
-    its parts, and the ruleset's guard if the native search reads keys at another
-    stride (else None); None when there is no native search (a value, a variant of a
+    its parts, and what is wrong if the native search reads keys at another stride
+    than the ruleset writes them (else None); None when there is no native search (a value, a variant of a
     variant: the wrappers here search those)."""
     split = None if isinstance(position, (Game, ImpartialVariant)) else getattr(position, "native_parts", None)
     got = None if split is None else split()
@@ -134,7 +134,8 @@ def _native_search(kind: str, position: Any) -> Optional[tuple[NativeVariant, li
     if s is None:
         return None
     guard = getattr(ruleset, "guard", None)
-    return owner, keys, guard if guard is not None and s.guard != guard else None
+    wrong = f"{owner.native}: native guard {s.guard} != {guard}" if guard is not None and s.guard != guard else None
+    return owner, keys, wrong
 
 
 class ImpartialVariant:
