@@ -49,7 +49,7 @@ use super::table::TTable;
 use crate::numbers::Int;
 use crate::short::nus::Nus;
 use crate::short::{engine, tick, EngineError, Id, Res};
-use hashbrown::HashSet;
+use hashbrown::{Equivalent, HashMap, HashSet};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -59,6 +59,22 @@ pub struct Position<K> {
     v: Id,
     left: bool,
     parts: Box<[K]>,
+}
+
+/// A [`Position`] with its parts borrowed: a table probe that allocates nothing
+/// (it hashes as the position does: the derived hashes of `v`, `left` and the
+/// parts' slice).
+#[derive(Hash)]
+struct Probe<'a, K> {
+    v: Id,
+    left: bool,
+    parts: &'a [K],
+}
+
+impl<K: Eq> Equivalent<Position<K>> for Probe<'_, K> {
+    fn equivalent(&self, p: &Position<K>) -> bool {
+        self.v == p.v && self.left == p.left && *self.parts == *p.parts
+    }
 }
 
 impl<K> Position<K> {
@@ -257,8 +273,7 @@ impl<'a, R: Rules> Sums<'a, R> {
             let side = self.values.rules.expand_side(parts[i], left, &mut opts);
             for (n, j) in side.enumerate() {
                 let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
-                let pieces = opts.keys[opts.range(j)].to_vec();
-                let w = self.absorb(v, &mut rest, &pieces, st)?;
+                let w = self.absorb(v, &mut rest, &opts.keys[opts.range(j)], st)?;
                 kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
             }
         }
@@ -279,8 +294,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.is_empty() {
             return Ok(!Self::value_wins(w, to_move)?);
         }
-        let probe = Position { v: w, left: to_move, parts: parts.into() };
-        Ok(self.table.get(&probe) == Some(0))
+        Ok(self.table.get(&Probe { v: w, left: to_move, parts }) == Some(0))
     }
 
     /// `kids` deduplicated (two moves to one position are one) and sorted best first
@@ -290,13 +304,13 @@ impl<'a, R: Rules> Sums<'a, R> {
         kids.sort_unstable_by(|a, b| (a.v, &a.parts).cmp(&(b.v, &b.parts)));
         kids.dedup_by(|a, b| a.v == b.v && a.parts == b.parts);
         let impartial = self.values.rules.impartial();
-        let mut seen: Vec<(R::Key, i64)> = Vec::new();
+        let mut seen: HashMap<R::Key, i64> = HashMap::with_capacity(kids.len());
         let mut scored: Vec<(bool, i64, Move<R::Key>)> = Vec::with_capacity(kids.len());
         for m in kids.drain(..) {
             let mut score = 0i64;
             for &k in &m.parts {
-                let s = match seen.iter().find(|e| e.0 == k) {
-                    Some(e) => e.1,
+                let s = match seen.get(&k) {
+                    Some(&s) => s,
                     None => {
                         let (l, r) = self.values.rules.mobility(k);
                         // the opponent's moves less the mover's (impartial: the
@@ -308,7 +322,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                         } else {
                             l as i64 - r as i64
                         };
-                        seen.push((k, s));
+                        seen.insert(k, s);
                         s
                     }
                 };
@@ -330,8 +344,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.is_empty() {
             return Self::value_wins(v, left);
         }
-        let key = Position { v, left, parts: parts.into() };
-        if let Some(r) = self.table.get(&key) {
+        if let Some(r) = self.table.get(&Probe { v, left, parts }) {
             return Ok(r != 0);
         }
         self.nodes.set(self.nodes.get() + 1);
@@ -352,7 +365,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                 }
             }
         }
-        self.table.insert(key, won as u32);
+        self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
         Ok(won)
     }
 
@@ -424,4 +437,24 @@ pub fn outcome<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, s
         waited?;
         Ok((l, theirs?))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_finds_its_position() {
+        // the borrowed probe hashes and compares as the position it stands for
+        let t: TTable<Position<u64>> = TTable::new(1 << 10);
+        for (v, left, parts) in [(3, true, vec![1u64, 2]), (3, false, vec![1, 2]), (4, true, vec![]), (3, true, vec![1, 2, 2])] {
+            t.insert(Position::new(v, left, parts.clone().into()), v + left as u32 + parts.len() as u32);
+        }
+        assert_eq!(t.get(&Probe { v: 3, left: true, parts: &[1, 2] }), Some(6));
+        assert_eq!(t.get(&Probe { v: 3, left: false, parts: &[1, 2] }), Some(5));
+        assert_eq!(t.get(&Probe { v: 4, left: true, parts: &[] }), Some(5));
+        assert_eq!(t.get(&Probe { v: 3, left: true, parts: &[1, 2, 2] }), Some(7));
+        assert_eq!(t.get(&Probe { v: 3, left: true, parts: &[2, 1] }), None);
+        assert_eq!(t.get(&Probe { v: 4, left: false, parts: &[] }), None);
+    }
 }
