@@ -225,8 +225,9 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// `parts` comes back sorted.
     pub fn absorb(&self, mut v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
         let impartial = self.values.rules.impartial();
+        let zero = engine().zero;
         for &p in pieces {
-            let alone = parts.is_empty() && pieces.len() == 1 && v == engine().zero;
+            let alone = parts.is_empty() && pieces.len() == 1 && v == zero;
             if let Some(x) = self.cheap(p, alone, st)? {
                 v = engine().add(v, x)?;
                 continue;
@@ -297,12 +298,10 @@ impl<'a, R: Rules> Sums<'a, R> {
         Ok(self.table.get(&Probe { v: w, left: to_move, parts }) == Some(0))
     }
 
-    /// `kids` deduplicated (two moves to one position are one) and sorted best first
+    /// `kids` deduplicated (two moves of one kind to one position are one) and sorted best first
     /// for the player `left` who made them: by the opponent's moves in the
     /// components less the mover's, the moves in `V` last (see [`Sums::moves`]).
     fn order(&self, kids: &mut Vec<Move<R::Key>>, left: bool) {
-        kids.sort_unstable_by(|a, b| (a.v, &a.parts).cmp(&(b.v, &b.parts)));
-        kids.dedup_by(|a, b| a.v == b.v && a.parts == b.parts);
         let impartial = self.values.rules.impartial();
         let mut seen: HashMap<R::Key, i64> = HashMap::with_capacity(kids.len());
         let mut scored: Vec<(bool, i64, Move<R::Key>)> = Vec::with_capacity(kids.len());
@@ -330,7 +329,10 @@ impl<'a, R: Rules> Sums<'a, R> {
             }
             scored.push((m.part.is_none(), score, m));
         }
-        scored.sort_by_key(|e| (e.0, e.1));
+        // one sort: equal scores in the order of the positions (`V`, then the
+        // parts), so two moves to one position are next to each other
+        scored.sort_unstable_by(|a, b| (a.0, a.1, a.2.v, &a.2.parts).cmp(&(b.0, b.1, b.2.v, &b.2.parts)));
+        scored.dedup_by(|a, b| a.2.v == b.2.v && a.2.parts == b.2.parts);
         kids.extend(scored.into_iter().map(|e| e.2));
     }
 
