@@ -222,6 +222,7 @@ impl SheepKey {
     /// How many moves the owner of `sign` has (as [`SheepKey::moves`] lists them):
     /// a herd of `n` sends 1 to `n - 1` of it in each free direction (a direction
     /// whose first cell is on the board and empty).
+    #[cfg(test)]
     fn move_count(&self, sign: i8) -> u32 {
         let g = self.grid();
         self.move_count_sets(&g, &self.sets(&g), sign)
@@ -243,7 +244,8 @@ impl SheepKey {
         count
     }
 
-    /// Whether the owner of `sign` has a move.
+    /// Whether the owner of `sign` has a move (the search asks [`Grid::free`]).
+    #[cfg(test)]
     fn can_move(&self, sign: i8) -> bool {
         let g = self.grid();
         let s = self.sets(&g);

@@ -125,6 +125,8 @@ pub struct Sums<'a, R: Rules> {
     failed: RefCell<HashSet<R::Key>>,
     /// set when the other thread of an [`outcome`] failed: stop at once
     stop: Option<&'a AtomicBool>,
+    /// the options of a component, kept between [`Sums::moves`] (its room reused)
+    opts: RefCell<Options<R::Key>>,
 }
 
 /// The default [`Sums::budget`].
@@ -142,7 +144,16 @@ const FAILED_MAX: usize = 1 << 20;
 
 impl<'a, R: Rules> Sums<'a, R> {
     pub fn new(values: &'a Solver<R>, table: &'a TTable<Position<R::Key>>, small: u32) -> Self {
-        Sums { values, table, small, budget: BUDGET, nodes: Cell::new(0), failed: RefCell::new(HashSet::new()), stop: None }
+        Sums {
+            values,
+            table,
+            small,
+            budget: BUDGET,
+            nodes: Cell::new(0),
+            failed: RefCell::new(HashSet::new()),
+            stop: None,
+            opts: RefCell::new(Options::default()),
+        }
     }
 
     /// The search stopping (an `Interrupted` error) once `stop` is set.
@@ -265,7 +276,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// is skipped (the same moves).
     pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<Move<R::Key>>> {
         let mut kids = Vec::new();
-        let mut opts = Options::default();
+        let mut opts = self.opts.borrow_mut();
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
