@@ -129,15 +129,28 @@ pub struct Options<K> {
     side_start: usize,
     ranges: Vec<(u32, u32)>,
     spare: Vec<K>,
+    /// the hashes of a side's options (to see that none is alike without sorting)
+    hashes: Vec<u64>,
+    hasher: hashbrown::DefaultHashBuilder,
 }
 
-impl<K: Copy + Ord> Default for Options<K> {
+impl<K: Copy + Ord + Hash> Default for Options<K> {
     fn default() -> Self {
-        Options { keys: Vec::new(), ends: Vec::new(), lefts: usize::MAX, start: 0, side_start: 0, ranges: Vec::new(), spare: Vec::new() }
+        Options {
+            keys: Vec::new(),
+            ends: Vec::new(),
+            lefts: usize::MAX,
+            start: 0,
+            side_start: 0,
+            ranges: Vec::new(),
+            spare: Vec::new(),
+            hashes: Vec::new(),
+            hasher: Default::default(),
+        }
     }
 }
 
-impl<K: Copy + Ord> Options<K> {
+impl<K: Copy + Ord + Hash> Options<K> {
     pub fn clear(&mut self) {
         self.keys.clear();
         self.ends.clear();
@@ -188,6 +201,14 @@ impl<K: Copy + Ord> Options<K> {
         }
         let keys = &self.keys;
         let slice = |r: &(u32, u32)| &keys[r.0 as usize..r.1 as usize];
+        // options of unequal hashes are unequal: when no two hashes are alike (as
+        // usual) there is nothing to drop, and no options to sort
+        self.hashes.clear();
+        self.hashes.extend(self.ranges.iter().map(|r| self.hasher.hash_one(slice(r))));
+        self.hashes.sort_unstable();
+        if self.hashes.windows(2).all(|h| h[0] != h[1]) {
+            return;
+        }
         self.ranges.sort_unstable_by(|x, y| slice(x).cmp(slice(y)));
         self.ranges.dedup_by(|x, y| slice(x) == slice(y));
         if self.ranges.len() == n {
@@ -834,6 +855,46 @@ mod tests {
         assert_eq!(o.len(), 4);
         let opts: Vec<Vec<u32>> = (0..o.len()).map(|i| o.keys[o.range(i)].to_vec()).collect();
         assert_eq!(opts, vec![vec![1, 2], vec![3, 3], vec![], vec![1, 2]]);
+    }
+
+    #[test]
+    fn options_dedup_as_the_slow_twin() {
+        // on random sides, some with options alike: the options kept are the distinct
+        // ones, in the order listed when none was alike (the slow twin: a set)
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..2000 {
+            let (n, spread) = (next(12), 1 + next(40));
+            let listed: Vec<Vec<u32>> = (0..n).map(|_| (0..next(3)).map(|_| next(spread) as u32).collect()).collect();
+            let mut o: Options<u32> = Options::default();
+            for opt in &listed {
+                for &k in opt {
+                    o.part(k);
+                }
+                o.done();
+            }
+            o.end_side();
+            let got: Vec<Vec<u32>> = (0..o.len()).map(|i| o.keys[o.range(i)].to_vec()).collect();
+            let sorted: Vec<Vec<u32>> = listed
+                .iter()
+                .map(|opt| {
+                    let mut opt = opt.clone();
+                    opt.sort_unstable();
+                    opt
+                })
+                .collect();
+            let distinct: std::collections::BTreeSet<Vec<u32>> = sorted.iter().cloned().collect();
+            assert_eq!(got.iter().cloned().collect::<std::collections::BTreeSet<_>>(), distinct, "{listed:?}");
+            assert_eq!(got.len(), distinct.len(), "{listed:?}");
+            if distinct.len() == sorted.len() {
+                assert_eq!(got, sorted, "{listed:?}");
+            }
+        }
     }
 
     fn strips(keys: &[&str]) -> Vec<Arg> {

@@ -16,17 +16,114 @@ use super::search::{Options, Rules};
 /// The most cells of a native board.
 pub const MAX_CELLS: usize = 64;
 
-/// MCGS's six hex neighbours: up, up-right, right, down, down-left, left.
-const DIRECTIONS: [(i32, i32); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
-
 pub struct Sheep;
 
 /// A board: its height and width, and its cells row by row (the rest 0).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct SheepKey {
     h: u8,
     w: u8,
     cells: [i8; MAX_CELLS],
+}
+
+/// The order of `(h, w, cells)` (cells compared as signed numbers, one after
+/// another), compared eight cells at a time: the first unequal word names the
+/// first unequal cell (the derived order compared cell by cell, and the outcome
+/// search sorts and dedups thousands of options).
+impl Ord for SheepKey {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.h, self.w).cmp(&(other.h, other.w)).then_with(|| {
+            let word = |k: &SheepKey, i: usize| u64::from_le_bytes(std::array::from_fn(|b| k.cells[8 * i + b] as u8));
+            for i in 0..MAX_CELLS / 8 {
+                let (a, b) = (word(self, i), word(other, i));
+                if a != b {
+                    let c = 8 * i + ((a ^ b).trailing_zeros() / 8) as usize;
+                    return self.cells[c].cmp(&other.cells[c]);
+                }
+            }
+            std::cmp::Ordering::Equal
+        })
+    }
+}
+
+impl PartialOrd for SheepKey {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A board's geometry as bit sets of its cells (bit `i * w + j` the cell `(i, j)`):
+/// a set moved one step in one of the six directions is a shift.
+#[derive(Clone, Copy)]
+struct Grid {
+    w: u32,
+    /// every cell of the board
+    full: u64,
+    /// the cells not in the first column, not in the last
+    not_first: u64,
+    not_last: u64,
+}
+
+/// The cells of a board by kind, as bit sets of its [`Grid`].
+#[derive(Clone, Copy)]
+struct Sets {
+    empty: u64,
+    /// herds of one
+    walls: u64,
+    /// herds of two or more, Left's and Right's
+    left: u64,
+    right: u64,
+}
+
+impl Grid {
+    fn of(h: u8, w: u8) -> Grid {
+        let (h, w) = (h as u32, w as u32);
+        let full = u64::MAX >> (64 - h * w);
+        let first = (0..h).fold(0u64, |m, r| m | 1 << (r * w));
+        let last = first << (w - 1);
+        Grid { w, full, not_first: full & !first, not_last: full & !last }
+    }
+
+    /// The cells one step from those of `s` in direction `d`, on the board: MCGS's
+    /// six hex neighbours `(row, column)` up `(-1, 0)`, up-right `(-1, 1)`, right
+    /// `(0, 1)`, down `(1, 0)`, down-left `(1, -1)`, left `(0, -1)`; `d + 3` is the
+    /// opposite of `d`.
+    #[inline]
+    fn step(&self, s: u64, d: usize) -> u64 {
+        let w = self.w;
+        match d {
+            0 => s.checked_shr(w).unwrap_or(0),
+            1 => (s & self.not_last) >> (w - 1),
+            2 => (s & self.not_last) << 1,
+            3 => s.checked_shl(w).unwrap_or(0) & self.full,
+            4 => ((s & self.not_first) << (w - 1)) & self.full,
+            _ => (s & self.not_first) >> 1,
+        }
+    }
+
+    /// The cells one step from those of `s` in any direction.
+    #[inline]
+    fn around(&self, s: u64) -> u64 {
+        (0..6).fold(0, |m, d| m | self.step(s, d))
+    }
+
+    /// The cells of `open` connected to `seed` through `open`.
+    fn spread(&self, seed: u64, open: u64) -> u64 {
+        let mut r = seed;
+        loop {
+            let next = (r | self.around(r)) & open;
+            if next == r {
+                return r;
+            }
+            r = next;
+        }
+    }
+
+    /// Whether a herd of `herds` can slide: one has an empty neighbour.
+    #[inline]
+    fn free(&self, herds: u64, empty: u64) -> bool {
+        herds != 0 && (0..6).any(|d| self.step(herds, d) & empty != 0)
+    }
 }
 
 impl KeyBytes for SheepKey {
@@ -54,68 +151,105 @@ impl SheepKey {
         self
     }
 
-    /// The cell `(i, j)` moved one step in direction `d`, if on the board.
-    fn step(&self, i: i32, j: i32, d: (i32, i32)) -> Option<(i32, i32)> {
-        let (a, b) = (i + d.0, j + d.1);
-        (0 <= a && a < self.h as i32 && 0 <= b && b < self.w as i32).then_some((a, b))
+    fn grid(&self) -> Grid {
+        Grid::of(self.h, self.w)
     }
 
-    fn at(&self, i: i32, j: i32) -> i8 {
-        self.cells[(i * self.w as i32 + j) as usize]
+    /// The cells by kind (the cells beyond `h * w` are 0 and left out), eight cells
+    /// at a time: each cell a byte of a word, each test a byte's top bit.
+    fn sets(&self, g: &Grid) -> Sets {
+        const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        const TOP: u64 = 0x8080_8080_8080_8080;
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        // the top bit of each byte of x that is 0
+        let zero = |x: u64| !(((x & LOW).wrapping_add(LOW)) | x | LOW);
+        // the top bits of a word's bytes, as 8 bits (byte k to bit k)
+        let gather = |m: u64| (m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let (mut empty, mut walls, mut left, mut right) = (0u64, 0u64, 0u64, 0u64);
+        for i in 0..MAX_CELLS / 8 {
+            let x = u64::from_le_bytes(std::array::from_fn(|b| self.cells[8 * i + b] as u8));
+            let (nil, one, minus) = (zero(x), zero(x ^ ONES), zero(!x));
+            let negative = x & TOP;
+            empty |= gather(nil) << (8 * i);
+            walls |= gather(one | minus) << (8 * i);
+            left |= gather(!negative & !nil & !one & TOP) << (8 * i);
+            right |= gather(negative & !minus) << (8 * i);
+        }
+        Sets { empty: empty & g.full, walls, left, right }
     }
 
-    /// Every move of the owner of `sign` (1 Left, -1 Right): the board after it, and
-    /// whether the move left a herd of one (a new wall) behind or at its end.
-    fn moves(&self, sign: i8, out: &mut impl FnMut(SheepKey, bool)) {
-        for i in 0..self.h as i32 {
-            for j in 0..self.w as i32 {
-                let herd = self.at(i, j) * sign;
-                if herd < 2 {
+    /// Every move of the owner of `sign` (1 Left, -1 Right): the board after it, its
+    /// cells by kind (`g` the board's grid, `s` its cells by kind), and whether the
+    /// move left a herd of one (a new wall) behind or at its end.
+    fn moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(SheepKey, &Sets, bool)) {
+        let mut herds = if sign > 0 { s.left } else { s.right };
+        while herds != 0 {
+            let from = herds.trailing_zeros() as usize;
+            herds &= herds - 1;
+            let herd = self.cells[from] * sign;
+            for d in 0..6 {
+                // slide across empty cells
+                let (mut at, mut next) = (1u64 << from, g.step(1 << from, d) & s.empty);
+                while next != 0 {
+                    at = next;
+                    next = g.step(at, d) & s.empty;
+                }
+                if at == 1 << from {
                     continue;
                 }
-                for d in DIRECTIONS {
-                    let (mut a, mut b) = (i, j);
-                    while let Some((c, e)) = self.step(a, b, d).filter(|&(c, e)| self.at(c, e) == 0) {
-                        (a, b) = (c, e);
+                let to = at.trailing_zeros() as usize;
+                for k in 1..herd {
+                    let mut b = *self;
+                    b.cells[from] = (herd - k) * sign;
+                    b.cells[to] = k * sign;
+                    let mut t = Sets { empty: s.empty & !at, ..*s };
+                    let mine = if sign > 0 { &mut t.left } else { &mut t.right };
+                    if herd - k == 1 {
+                        *mine &= !(1 << from);
+                        t.walls |= 1 << from;
                     }
-                    if (a, b) == (i, j) {
-                        continue;
+                    if k == 1 {
+                        t.walls |= at;
+                    } else {
+                        *mine |= at;
                     }
-                    for k in 1..herd {
-                        let mut next = *self;
-                        next.cells[(i * self.w as i32 + j) as usize] = (herd - k) * sign;
-                        next.cells[(a * self.w as i32 + b) as usize] = k * sign;
-                        out(next, herd - k == 1 || k == 1);
-                    }
+                    out(b, &t, herd - k == 1 || k == 1);
                 }
             }
         }
     }
 
-    /// The directions a herd at `(i, j)` can slide in: those whose first cell is
-    /// on the board and empty.
-    fn free_directions(&self, i: i32, j: i32) -> u32 {
-        DIRECTIONS.iter().filter(|&&d| self.step(i, j, d).is_some_and(|(c, e)| self.at(c, e) == 0)).count() as u32
+    /// How many moves the owner of `sign` has (as [`SheepKey::moves`] lists them):
+    /// a herd of `n` sends 1 to `n - 1` of it in each free direction (a direction
+    /// whose first cell is on the board and empty).
+    #[cfg(test)]
+    fn move_count(&self, sign: i8) -> u32 {
+        let g = self.grid();
+        self.move_count_sets(&g, &self.sets(&g), sign)
     }
 
-    /// How many moves the owner of `sign` has (as [`SheepKey::moves`] lists them):
-    /// a herd of `n` sends 1 to `n - 1` of it in each free direction.
-    fn move_count(&self, sign: i8) -> u32 {
+    /// [`SheepKey::move_count`] with the board's cells by kind given.
+    fn move_count_sets(&self, g: &Grid, s: &Sets, sign: i8) -> u32 {
+        let herds = if sign > 0 { s.left } else { s.right };
         let mut count = 0;
-        for i in 0..self.h as i32 {
-            for j in 0..self.w as i32 {
-                let herd = self.at(i, j) * sign;
-                if herd >= 2 {
-                    count += (herd as u32 - 1) * self.free_directions(i, j);
-                }
+        for d in 0..6 {
+            // the herds whose neighbour in direction d is empty
+            let mut free = g.step(s.empty, (d + 3) % 6) & herds;
+            while free != 0 {
+                let c = free.trailing_zeros() as usize;
+                free &= free - 1;
+                count += (self.cells[c] * sign) as u32 - 1;
             }
         }
         count
     }
 
-    /// Whether the owner of `sign` has a move.
+    /// Whether the owner of `sign` has a move (the search asks [`Grid::free`]).
+    #[cfg(test)]
     fn can_move(&self, sign: i8) -> bool {
-        (0..self.h as i32).any(|i| (0..self.w as i32).any(|j| self.at(i, j) * sign >= 2 && self.free_directions(i, j) > 0))
+        let g = self.grid();
+        let s = self.sets(&g);
+        g.free(if sign > 0 { s.left } else { s.right }, s.empty)
     }
 
     /// The parts of the board: itself unless nobody can move.
@@ -127,44 +261,38 @@ impl SheepKey {
     /// it (herds of one, or another region's cells, which its slides never reach)
     /// made herds of one of Left's: a part.  Regions where nobody can move go.
     fn split(&self, out: &mut impl FnMut(SheepKey)) {
-        let (h, w) = (self.h as i32, self.w as i32);
-        let n = (h * w) as usize;
-        let open = |c: i8| c.unsigned_abs() != 1;
-        let mut region = [u8::MAX; MAX_CELLS];
-        let mut stack = Vec::new();
-        let mut regions = 0u8;
-        for start in 0..n {
-            if region[start] != u8::MAX || !open(self.cells[start]) {
+        let g = self.grid();
+        self.split_sets(&g, &self.sets(&g), out)
+    }
+
+    /// [`SheepKey::split`] with the board's cells by kind given (`s`, `g`): each
+    /// region is found by shifts of bit sets.
+    fn split_sets(&self, g: &Grid, s: &Sets, out: &mut impl FnMut(SheepKey)) {
+        let (h, w) = (self.h as usize, self.w as usize);
+        let open = g.full & !s.walls;
+        let mut rest = open;
+        while rest != 0 {
+            let region = g.spread(rest & rest.wrapping_neg(), open);
+            rest &= !region;
+            // a herd's empty neighbour is open, so in its region
+            let empty = s.empty & region;
+            if !g.free(s.left & region, empty) && !g.free(s.right & region, empty) {
                 continue;
             }
-            region[start] = regions;
-            stack.push(start);
-            let (mut top, mut bottom, mut left, mut right) = (h, -1, w, -1);
-            while let Some(c) = stack.pop() {
-                let (i, j) = (c as i32 / w, c as i32 % w);
-                (top, bottom, left, right) = (top.min(i), bottom.max(i), left.min(j), right.max(j));
-                for d in DIRECTIONS {
-                    if let Some((a, b)) = self.step(i, j, d) {
-                        let e = (a * w + b) as usize;
-                        if region[e] == u8::MAX && open(self.cells[e]) {
-                            region[e] = regions;
-                            stack.push(e);
-                        }
-                    }
-                }
-            }
-            let mut part = SheepKey { h: (bottom - top + 1) as u8, w: (right - left + 1) as u8, cells: [0; MAX_CELLS] };
+            let row = |i: usize| (region >> (i * w)) & (u64::MAX >> (64 - w));
+            let top = (0..h).find(|&i| row(i) != 0).expect("a region has a cell");
+            let bottom = (0..h).rfind(|&i| row(i) != 0).expect("a region has a cell");
+            let columns = (top..=bottom).fold(0, |m, i| m | row(i));
+            let (left, right) = (columns.trailing_zeros() as usize, 63 - columns.leading_zeros() as usize);
+            let pw = right - left + 1;
+            let mut part = SheepKey { h: (bottom - top + 1) as u8, w: pw as u8, cells: [0; MAX_CELLS] };
             for i in top..=bottom {
                 for j in left..=right {
-                    let c = (i * w + j) as usize;
-                    let inside = region[c] == regions;
-                    part.cells[((i - top) * part.w as i32 + j - left) as usize] = if inside { self.cells[c] } else { 1 };
+                    let c = i * w + j;
+                    part.cells[(i - top) * pw + j - left] = if region >> c & 1 == 1 { self.cells[c] } else { 1 };
                 }
             }
-            regions += 1;
-            if part.can_move(1) || part.can_move(-1) {
-                out(part.normal());
-            }
+            out(part.normal());
         }
     }
 }
@@ -201,10 +329,11 @@ fn read_board(k: &Arg) -> Result<Option<SheepKey>, String> {
 
 /// The options of the owner of `sign` (1 Left, -1 Right) in `k`, one side of `out`.
 fn side(k: SheepKey, sign: i8, out: &mut Options<SheepKey>) {
-    k.moves(sign, &mut |b, walled| {
+    let g = k.grid();
+    k.moves(&g, &k.sets(&g), sign, &mut |b, s, walled| {
         if walled {
-            b.split(&mut |p| out.part(p));
-        } else if b.can_move(1) || b.can_move(-1) {
+            b.split_sets(&g, s, &mut |p| out.part(p));
+        } else if g.free(s.left, s.empty) || g.free(s.right, s.empty) {
             // no new wall: the board is still one region (a part is one), with the
             // same bounding box
             out.part(b.normal());
@@ -247,7 +376,9 @@ impl Rules for Sheep {
 
     /// The moves of each player, counted as made (not normalised).
     fn mobility(&self, k: SheepKey) -> (u32, u32) {
-        (k.move_count(1), k.move_count(-1))
+        let g = k.grid();
+        let s = k.sets(&g);
+        (k.move_count_sets(&g, &s, 1), k.move_count_sets(&g, &s, -1))
     }
 
     /// The squares of the sheep that can still leave each herd: a herd of `n` has
@@ -296,6 +427,144 @@ mod tests {
         k
     }
 
+    /// MCGS's six hex neighbours, as `Grid::step` numbers them.
+    const DIRECTIONS: [(i32, i32); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+
+    /// The slow twin of [`SheepKey::moves`]: cell by cell, step by step; each board
+    /// after a move and whether it left a herd of one.
+    fn slow_moves(k: &SheepKey, sign: i8) -> Vec<(SheepKey, bool)> {
+        let (h, w) = (k.h as i32, k.w as i32);
+        let at = |i: i32, j: i32| k.cells[(i * w + j) as usize];
+        let on = |i: i32, j: i32| 0 <= i && i < h && 0 <= j && j < w;
+        let mut out = Vec::new();
+        for i in 0..h {
+            for j in 0..w {
+                let herd = at(i, j) * sign;
+                if herd < 2 {
+                    continue;
+                }
+                for d in DIRECTIONS {
+                    let (mut a, mut b) = (i, j);
+                    while on(a + d.0, b + d.1) && at(a + d.0, b + d.1) == 0 {
+                        (a, b) = (a + d.0, b + d.1);
+                    }
+                    if (a, b) == (i, j) {
+                        continue;
+                    }
+                    for n in 1..herd {
+                        let mut next = *k;
+                        next.cells[(i * w + j) as usize] = (herd - n) * sign;
+                        next.cells[(a * w + b) as usize] = n * sign;
+                        out.push((next, herd - n == 1 || n == 1));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The slow twin of [`SheepKey::split`]: regions by a flood fill cell by cell,
+    /// each cut out to its bounding box (the cells there outside it herds of one of
+    /// Left's), those where somebody can move (by [`slow_moves`]) normalised.
+    fn slow_split(k: &SheepKey) -> Vec<SheepKey> {
+        let (h, w) = (k.h as i32, k.w as i32);
+        let open = |c: i8| c.unsigned_abs() != 1;
+        let mut region = [usize::MAX; MAX_CELLS];
+        let mut out = Vec::new();
+        for start in 0..(h * w) as usize {
+            if region[start] != usize::MAX || !open(k.cells[start]) {
+                continue;
+            }
+            region[start] = start;
+            let mut stack = vec![start];
+            let (mut top, mut bottom, mut left, mut right) = (h, -1, w, -1);
+            while let Some(c) = stack.pop() {
+                let (i, j) = (c as i32 / w, c as i32 % w);
+                (top, bottom, left, right) = (top.min(i), bottom.max(i), left.min(j), right.max(j));
+                for d in DIRECTIONS {
+                    let (a, b) = (i + d.0, j + d.1);
+                    let e = (a * w + b) as usize;
+                    if 0 <= a && a < h && 0 <= b && b < w && region[e] == usize::MAX && open(k.cells[e]) {
+                        region[e] = start;
+                        stack.push(e);
+                    }
+                }
+            }
+            let mut part = SheepKey { h: (bottom - top + 1) as u8, w: (right - left + 1) as u8, cells: [0; MAX_CELLS] };
+            for i in top..=bottom {
+                for j in left..=right {
+                    let c = (i * w + j) as usize;
+                    part.cells[((i - top) * part.w as i32 + j - left) as usize] = if region[c] == start { k.cells[c] } else { 1 };
+                }
+            }
+            if !slow_moves(&part, 1).is_empty() || !slow_moves(&part, -1).is_empty() {
+                let mut turned = part;
+                turned.cells[..(part.h as usize * part.w as usize)].reverse();
+                let key = |k: &SheepKey| (k.h, k.w, k.cells.to_vec());
+                out.push(if key(&turned) < key(&part) { turned } else { part });
+            }
+        }
+        out
+    }
+
+    /// The slow twin of [`SheepKey::sets`]: cell by cell.
+    fn slow_sets(k: &SheepKey) -> (u64, u64, u64, u64) {
+        let (mut empty, mut walls, mut left, mut right) = (0, 0, 0, 0);
+        for (i, &c) in k.cells[..k.h as usize * k.w as usize].iter().enumerate() {
+            let bit = 1u64 << i;
+            match c {
+                0 => empty |= bit,
+                1 | -1 => walls |= bit,
+                c if c > 0 => left |= bit,
+                _ => right |= bit,
+            }
+        }
+        (empty, walls, left, right)
+    }
+
+    #[test]
+    fn bit_sets_match_the_slow_twins() {
+        // on random boards of every shape up to 64 cells: the moves, the cells by kind
+        // after each, the counts, the split and the order of keys are the slow twins'
+        let mut next = draws(0x0123_4567_89ab_cdef);
+        let (mut moved, mut parted) = (0, 0);
+        for n in 0..3000 {
+            let (max_h, max_w) = [(8, 8), (1, 64), (64, 1), (4, 16), (3, 3)][n % 5];
+            let big = n % 7 == 0;
+            let k = random_key(&mut next, max_h, max_w, |next| match next(3) {
+                0 if big => [127, -127, 126, -126, 2, -2, 1, -1][next(8) as usize],
+                0 => next(11) as i8 - 5,
+                _ => 0,
+            });
+            let g = k.grid();
+            let s = k.sets(&g);
+            assert_eq!((s.empty, s.walls, s.left, s.right), slow_sets(&k), "{k:?}");
+            for sign in [1, -1] {
+                let mut fast = Vec::new();
+                k.moves(&g, &s, sign, &mut |b, t, walled| {
+                    assert_eq!((t.empty, t.walls, t.left, t.right), slow_sets(&b), "{b:?}");
+                    fast.push((b, walled));
+                });
+                let slow = slow_moves(&k, sign);
+                assert_eq!(fast, slow, "{k:?}");
+                assert_eq!(k.move_count(sign), slow.len() as u32, "{k:?}");
+                assert_eq!(k.can_move(sign), !slow.is_empty(), "{k:?}");
+                moved += slow.len();
+            }
+            let mut parts = Vec::new();
+            k.split(&mut |p| parts.push(p));
+            assert_eq!(parts, slow_split(&k), "{k:?}");
+            parted += parts.len();
+            let other = random_key(&mut next, 2, 3, |next| next(5) as i8 - 2);
+            let key = |k: &SheepKey| (k.h, k.w, k.cells.to_vec());
+            assert_eq!(k.cmp(&other), key(&k).cmp(&key(&other)));
+            let mut near = k;
+            near.cells[next(MAX_CELLS as u64) as usize] = next(7) as i8 - 3;
+            assert_eq!(k.cmp(&near), key(&k).cmp(&key(&near)), "{k:?} {near:?}");
+        }
+        assert!(moved > 10_000 && parted > 1000, "{moved} {parted}");
+    }
+
     #[test]
     fn small_boards() {
         // as the Python twin's doctests
@@ -319,9 +588,10 @@ mod tests {
         let mut next = draws(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
             let k = random_key(&mut next, 7, 7, |next| if next(3) == 0 { next(9) as i8 - 4 } else { 0 });
+            let g = k.grid();
             for sign in [1, -1] {
                 let mut made = 0;
-                k.moves(sign, &mut |_, _| made += 1);
+                k.moves(&g, &k.sets(&g), sign, &mut |_, _, _| made += 1);
                 assert_eq!(k.move_count(sign), made, "{k:?}");
                 assert_eq!(k.can_move(sign), made > 0, "{k:?}");
             }
@@ -360,12 +630,12 @@ mod tests {
         }
         fn expand(&self, k: SheepKey, out: &mut Options<SheepKey>) {
             for sign in [1, -1] {
-                k.moves(sign, &mut |b, _| {
+                for (b, _) in slow_moves(&k, sign) {
                     if b.can_move(1) || b.can_move(-1) {
                         out.part(b.normal());
                     }
                     out.done();
-                });
+                }
                 out.end_side();
             }
         }

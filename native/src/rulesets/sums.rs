@@ -49,7 +49,7 @@ use super::table::TTable;
 use crate::numbers::Int;
 use crate::short::nus::Nus;
 use crate::short::{engine, tick, EngineError, Id, Res};
-use hashbrown::HashSet;
+use hashbrown::{Equivalent, HashMap, HashSet};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -59,6 +59,22 @@ pub struct Position<K> {
     v: Id,
     left: bool,
     parts: Box<[K]>,
+}
+
+/// A [`Position`] with its parts borrowed: a table probe that allocates nothing
+/// (it hashes as the position does: the derived hashes of `v`, `left` and the
+/// parts' slice).
+#[derive(Hash)]
+struct Probe<'a, K> {
+    v: Id,
+    left: bool,
+    parts: &'a [K],
+}
+
+impl<K: Eq> Equivalent<Position<K>> for Probe<'_, K> {
+    fn equivalent(&self, p: &Position<K>) -> bool {
+        self.v == p.v && self.left == p.left && *self.parts == *p.parts
+    }
 }
 
 impl<K> Position<K> {
@@ -109,6 +125,8 @@ pub struct Sums<'a, R: Rules> {
     failed: RefCell<HashSet<R::Key>>,
     /// set when the other thread of an [`outcome`] failed: stop at once
     stop: Option<&'a AtomicBool>,
+    /// the options of a component, kept between [`Sums::moves`] (its room reused)
+    opts: RefCell<Options<R::Key>>,
 }
 
 /// The default [`Sums::budget`].
@@ -126,7 +144,16 @@ const FAILED_MAX: usize = 1 << 20;
 
 impl<'a, R: Rules> Sums<'a, R> {
     pub fn new(values: &'a Solver<R>, table: &'a TTable<Position<R::Key>>, small: u32) -> Self {
-        Sums { values, table, small, budget: BUDGET, nodes: Cell::new(0), failed: RefCell::new(HashSet::new()), stop: None }
+        Sums {
+            values,
+            table,
+            small,
+            budget: BUDGET,
+            nodes: Cell::new(0),
+            failed: RefCell::new(HashSet::new()),
+            stop: None,
+            opts: RefCell::new(Options::default()),
+        }
     }
 
     /// The search stopping (an `Interrupted` error) once `stop` is set.
@@ -209,8 +236,9 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// `parts` comes back sorted.
     pub fn absorb(&self, mut v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
         let impartial = self.values.rules.impartial();
+        let zero = engine().zero;
         for &p in pieces {
-            let alone = parts.is_empty() && pieces.len() == 1 && v == engine().zero;
+            let alone = parts.is_empty() && pieces.len() == 1 && v == zero;
             if let Some(x) = self.cheap(p, alone, st)? {
                 v = engine().add(v, x)?;
                 continue;
@@ -248,7 +276,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// is skipped (the same moves).
     pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<Move<R::Key>>> {
         let mut kids = Vec::new();
-        let mut opts = Options::default();
+        let mut opts = self.opts.borrow_mut();
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
@@ -257,8 +285,7 @@ impl<'a, R: Rules> Sums<'a, R> {
             let side = self.values.rules.expand_side(parts[i], left, &mut opts);
             for (n, j) in side.enumerate() {
                 let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
-                let pieces = opts.keys[opts.range(j)].to_vec();
-                let w = self.absorb(v, &mut rest, &pieces, st)?;
+                let w = self.absorb(v, &mut rest, &opts.keys[opts.range(j)], st)?;
                 kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
             }
         }
@@ -279,24 +306,21 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.is_empty() {
             return Ok(!Self::value_wins(w, to_move)?);
         }
-        let probe = Position { v: w, left: to_move, parts: parts.into() };
-        Ok(self.table.get(&probe) == Some(0))
+        Ok(self.table.get(&Probe { v: w, left: to_move, parts }) == Some(0))
     }
 
-    /// `kids` deduplicated (two moves to one position are one) and sorted best first
+    /// `kids` deduplicated (two moves of one kind to one position are one) and sorted best first
     /// for the player `left` who made them: by the opponent's moves in the
     /// components less the mover's, the moves in `V` last (see [`Sums::moves`]).
     fn order(&self, kids: &mut Vec<Move<R::Key>>, left: bool) {
-        kids.sort_unstable_by(|a, b| (a.v, &a.parts).cmp(&(b.v, &b.parts)));
-        kids.dedup_by(|a, b| a.v == b.v && a.parts == b.parts);
         let impartial = self.values.rules.impartial();
-        let mut seen: Vec<(R::Key, i64)> = Vec::new();
+        let mut seen: HashMap<R::Key, i64> = HashMap::with_capacity(kids.len());
         let mut scored: Vec<(bool, i64, Move<R::Key>)> = Vec::with_capacity(kids.len());
         for m in kids.drain(..) {
             let mut score = 0i64;
             for &k in &m.parts {
-                let s = match seen.iter().find(|e| e.0 == k) {
-                    Some(e) => e.1,
+                let s = match seen.get(&k) {
+                    Some(&s) => s,
                     None => {
                         let (l, r) = self.values.rules.mobility(k);
                         // the opponent's moves less the mover's (impartial: the
@@ -308,7 +332,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                         } else {
                             l as i64 - r as i64
                         };
-                        seen.push((k, s));
+                        seen.insert(k, s);
                         s
                     }
                 };
@@ -316,7 +340,10 @@ impl<'a, R: Rules> Sums<'a, R> {
             }
             scored.push((m.part.is_none(), score, m));
         }
-        scored.sort_by_key(|e| (e.0, e.1));
+        // one sort: equal scores in the order of the positions (`V`, then the
+        // parts), so two moves to one position are next to each other
+        scored.sort_unstable_by(|a, b| (a.0, a.1, a.2.v, &a.2.parts).cmp(&(b.0, b.1, b.2.v, &b.2.parts)));
+        scored.dedup_by(|a, b| a.2.v == b.2.v && a.2.parts == b.2.parts);
         kids.extend(scored.into_iter().map(|e| e.2));
     }
 
@@ -330,8 +357,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.is_empty() {
             return Self::value_wins(v, left);
         }
-        let key = Position { v, left, parts: parts.into() };
-        if let Some(r) = self.table.get(&key) {
+        if let Some(r) = self.table.get(&Probe { v, left, parts }) {
             return Ok(r != 0);
         }
         self.nodes.set(self.nodes.get() + 1);
@@ -352,7 +378,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                 }
             }
         }
-        self.table.insert(key, won as u32);
+        self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
         Ok(won)
     }
 
@@ -424,4 +450,24 @@ pub fn outcome<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, s
         waited?;
         Ok((l, theirs?))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_probe_finds_its_position() {
+        // the borrowed probe hashes and compares as the position it stands for
+        let t: TTable<Position<u64>> = TTable::new(1 << 10);
+        for (v, left, parts) in [(3, true, vec![1u64, 2]), (3, false, vec![1, 2]), (4, true, vec![]), (3, true, vec![1, 2, 2])] {
+            t.insert(Position::new(v, left, parts.clone().into()), v + left as u32 + parts.len() as u32);
+        }
+        assert_eq!(t.get(&Probe { v: 3, left: true, parts: &[1, 2] }), Some(6));
+        assert_eq!(t.get(&Probe { v: 3, left: false, parts: &[1, 2] }), Some(5));
+        assert_eq!(t.get(&Probe { v: 4, left: true, parts: &[] }), Some(5));
+        assert_eq!(t.get(&Probe { v: 3, left: true, parts: &[1, 2, 2] }), Some(7));
+        assert_eq!(t.get(&Probe { v: 3, left: true, parts: &[2, 1] }), None);
+        assert_eq!(t.get(&Probe { v: 4, left: false, parts: &[] }), None);
+    }
 }

@@ -8,7 +8,7 @@
 //! so what is used stays.  An evicted value is recomputed when next needed: answers
 //! never change, only the time.  Hits, misses and evictions are counted.
 
-use hashbrown::HashMap;
+use hashbrown::{Equivalent, HashMap};
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -68,13 +68,15 @@ impl<K: Hash + Eq> TTable<K> {
     }
 
     #[inline]
-    fn shard(&self, k: &K) -> (&Mutex<Shard<K>>, u64) {
+    fn shard<Q: Hash + ?Sized>(&self, k: &Q) -> (&Mutex<Shard<K>>, u64) {
         let h = self.hasher.hash_one(k);
         (&self.shards[(h >> 58) as usize % SHARDS], h)
     }
 
+    /// The value of `k`, or of the key `k` stands for (a borrowed form that hashes
+    /// as the key does, [`Equivalent`]).
     #[inline]
-    pub fn get(&self, k: &K) -> Option<u32> {
+    pub fn get<Q: Hash + Equivalent<K> + ?Sized>(&self, k: &Q) -> Option<u32> {
         let (m, _) = self.shard(k);
         let mut s = lock(m);
         if let Some(&v) = s.young.get(k) {
