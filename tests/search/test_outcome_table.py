@@ -229,6 +229,7 @@ def test_loading_keeps_the_tables_bound(tmp_path: pathlib.Path) -> None:
     n = search.save_table(terms, path)
     assert n > 1000
     _fresh(terms)
+    before = solver.sum_stats()["bound"]
     solver.set_sum_bound(entries=500)
     try:
         assert search.load_table(path) == n
@@ -236,8 +237,35 @@ def test_loading_keeps_the_tables_bound(tmp_path: pathlib.Path) -> None:
         assert st["entries"] <= st["bound"] == 500
         assert search.who_wins(terms, "L", small) == answer  # the bound changes the time, never the answer
     finally:
-        solver.set_sum_bound(bytes=256 << 20)
+        solver.set_sum_bound(entries=before)
         native.clear(search.native_owner(terms))
+
+
+@needs_native
+def test_a_table_too_small_evicts_and_answers_the_same() -> None:
+    """set_table_bound: a search that outgrows its table evicts (table_stats says so)
+    and finds the same answer as in a table that holds it."""
+    make, small = LONG["clobber"]
+    terms = make()
+    _fresh(terms)
+    before = search.table_stats(terms)["bound"]
+    evicted = search.table_stats(terms)["evicted"]  # counted since the process began
+    roomy = search.who_wins(terms, "L", small), search.who_wins(terms, "R", small)
+    assert search.table_stats(terms)["evicted"] == evicted
+    _fresh(terms)
+    try:
+        search.set_table_bound(terms, 64 << 10)
+        assert search.table_stats(terms)["bound"] == (64 << 10) // 192
+        tight = search.who_wins(terms, "L", small), search.who_wins(terms, "R", small)
+        st = search.table_stats(terms)
+        assert st["evicted"] > evicted and st["entries"] <= st["bound"]
+        assert tight == roomy
+    finally:
+        native.solver_of(search.native_owner(terms)).set_sum_bound(entries=before)
+        native.clear(search.native_owner(terms))
+    for bad in (0, -1, 2.5, True, "1G"):
+        with pytest.raises(OutcomeTableError, match="positive number of bytes"):
+            search.set_table_bound(terms, bad)
 
 
 def test_the_python_engine_refuses(tmp_path: pathlib.Path) -> None:
@@ -312,6 +340,36 @@ def test_cli_refusals(capsys: Any, tmp_path: pathlib.Path) -> None:
     with native.python_search():
         status, out, err = run(capsys, "solve", "clobber:xo", "--tt-save", str(tmp_path / "y.cgttt"))
     assert status == 2 and "python" in err and not (tmp_path / "y.cgttt").exists()
+
+
+@needs_native
+def test_cli_table_size(capsys: Any) -> None:
+    """--table-size bounds the table; a search that outgrew it says so, and answers
+    as one that did not."""
+    term = "clobber:xoxoxo|oxoxox|xoxoxo"
+    owner = search.native_owner([Clobber("xo")])
+    before = search.table_stats(Clobber)["bound"]
+    try:
+        native.clear(owner)
+        status, out, err = run(capsys, "solve", term, "--first", "L", "--json")
+        assert status == 0, err
+        roomy = json.loads(out)
+        assert roomy["evicted"] == 0
+        native.clear(owner)
+        status, out, err = run(capsys, "solve", term, "--first", "L", "--table-size", "64K", "--json")
+        assert status == 0, err
+        tight = json.loads(out)
+        assert tight["evicted"] > 0 and tight["wins"] == roomy["wins"]
+        assert search.table_stats(Clobber)["bound"] == (64 << 10) // 192
+        native.clear(owner)
+        status, out, err = run(capsys, "solve", term, "--first", "L", "--table-size", "64KiB")
+        assert status == 0 and "the outcome table was full" in out and "--table-size" in out
+    finally:
+        native.solver_of(owner).set_sum_bound(entries=before)
+        native.clear(owner)
+    for bad, says in (("0", "must be positive"), ("2X", "is not a size such as 512M"), ("1e999G", "is not a size")):
+        status, out, err = run(capsys, "solve", term, "--table-size", bad)
+        assert status == 2 and "--table-size" in err and says in err and err.count("\n") == 1
 
 
 @needs_native

@@ -105,8 +105,9 @@ pub struct Move<K> {
 /// Bytes one entry of an outcome table is reckoned to take.
 pub const ENTRY_BYTES: usize = 192;
 
-/// Default bound of an outcome table, in bytes (256 MiB).
-pub const DEFAULT_BYTES: usize = 256 << 20;
+/// Default bound of an outcome table, in bytes (1 GiB; the table grows to it as
+/// entries come: a small search takes little).
+pub const DEFAULT_BYTES: usize = 1 << 30;
 
 /// The outcome search of one ruleset over its value solver (shared) and an
 /// outcome table.

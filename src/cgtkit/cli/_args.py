@@ -9,6 +9,7 @@ stderr that says what was wrong and where the help is (``cgtkit octal: error: ar
   digits, so ``cgtkit coins 10**100 --take 1,3,4`` needs no 101-digit argument;
 * :func:`int_list`: a comma-separated list of such integers (``1,3,4``);
 * :func:`size`: ``WxH`` (``6x4``); :func:`pair`: ``A:B`` or ``A,B`` (``1:3``);
+* :func:`byte_size`: bytes, with a binary unit if wanted (``512M``, ``2G``, ``1.5GiB``);
 * :func:`game_text`: the words of a game expression joined, refused when empty;
 * :func:`output_file`: a file to write, refused before any work when its folder does
   not exist or its extension is not one of those allowed (:func:`writing` turns a
@@ -24,6 +25,8 @@ Traceback (most recent call last):
 argparse.ArgumentTypeError: --limit must be at least 1, got -1
 >>> int_list("a take-set")("1, 3,10^2"), size("a cake")("6x4"), pair("a query", ":")("1:3")
 ([1, 3, 100], (6, 4), (1, 3))
+>>> byte_size("--table-size")("2G"), byte_size("--table-size")("512MiB"), byte_size("--table-size")("4096")
+(2147483648, 536870912, 4096)
 >>> size("a cake")("6 by 4")
 Traceback (most recent call last):
 ...
@@ -48,6 +51,7 @@ __all__ = [
     "parse_count",
     "int_list",
     "size",
+    "byte_size",
     "pair",
     "game_text",
     "output_file",
@@ -178,6 +182,25 @@ def size(what: str = "the size") -> Callable[[str], tuple[int, int]]:
 
     convert.__name__ = "size"
     return convert
+
+
+def byte_size(what: str) -> Callable[[str], int]:
+    """An argparse type: a positive number of bytes, ``512M``, ``2G`` or plain digits
+    (K, M, G and T are binary units; a trailing ``B`` or ``iB`` is allowed)."""
+    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+
+    def parse(text: str) -> int:
+        t = text.strip().lower().removesuffix("b").removesuffix("i")
+        scale = units.get(t[-1:], 1)
+        try:
+            value = int(float(t[:-1] if t[-1:] in units else t) * scale)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"{what}: {text!r} is not a size such as 512M or 2G") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{what} must be positive, got {text}")
+        return value
+
+    return parse
 
 
 def pair(what: str = "the pair", sep: str = ":") -> Callable[[str], tuple[int, int]]:

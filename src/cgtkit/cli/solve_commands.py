@@ -12,6 +12,8 @@ the search starts knowing every part the file holds.  ``--tt-load FILE`` first l
 a saved outcome table (:mod:`cgtkit.search.outcome_table`) and ``--tt-save FILE``
 saves the table when the search ends, or when Ctrl-C stops it (one line on standard
 error, exit status 130): run again with ``--tt-load FILE`` to resume.
+``--table-size SIZE`` bounds the outcome table (default 1G): a search that outgrows
+it evicts and finds positions again, and says so.
 ``--results FILE`` runs the search across Dask workers (:mod:`cgtkit.sweep.split_search`):
 split at ``--split-depth`` into subtrees, each answer and its certificate committed to
 the results database FILE, so a rerun resumes; ``--check`` then replays the proof kept
@@ -25,7 +27,7 @@ import sys
 import time
 from typing import Any, Optional
 
-from ._args import UsageError, count, output_file
+from ._args import UsageError, byte_size, count, output_file
 from ._output import Report, add_json_option
 from ._progress import add_progress_options
 
@@ -42,6 +44,8 @@ def _solve(args: argparse.Namespace) -> Optional[int]:
         return None
     if args.check or args.split_depth is not None or args.scheduler is not None:
         raise UsageError("--check, --split-depth and --scheduler go with --results FILE (a search across workers)")
+    if args.table_size is not None:
+        search.set_table_bound(terms, args.table_size)
     loaded = 0
     for path in args.db or []:
         from ..rulesets import database
@@ -80,10 +84,34 @@ def _report_table(args: argparse.Namespace, terms: list[Any], out: Report) -> No
         out.say(f"outcome table ({n} entries) saved to {args.tt_save}")
 
 
+def _evicted(terms: list[Any]) -> Optional[int]:
+    """Entries the outcome table of the sum's ruleset has evicted so far (None: no table)."""
+    from .. import search
+
+    try:
+        return search.table_stats(terms)["evicted"]
+    except search.OutcomeTableError:
+        return None
+
+
+def _report_evicted(terms: list[Any], before: Optional[int], out: Report) -> None:
+    """Say when the search outgrew its outcome table (a larger --table-size would be faster)."""
+    after = _evicted(terms)
+    if before is None or after is None:
+        return
+    out.data("evicted", after - before)
+    if after > before:
+        out.say(
+            f"the outcome table was full: {after - before} entries evicted and searched again where met "
+            "(a larger --table-size may be faster)"
+        )
+
+
 def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
     from .. import search
 
     firsts = [args.first] if args.first else ["L", "R"]
+    evicted = _evicted(terms)
     start = time.perf_counter()
     wins = {}
     nodes = 0
@@ -113,6 +141,7 @@ def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
             out.data("loaded", loaded)
         if nodes:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
+        _report_evicted(terms, evicted, out)
         if args.certificate and str(args.certificate).endswith(".gz"):
             bound = args.max_nodes if args.max_nodes is not None else search.strategy.COMPACT_MAX_NODES
             compact = search.compact_certificate(terms, "".join(firsts), args.certificate, max_nodes=bound)
@@ -133,9 +162,10 @@ def _distributed(args: argparse.Namespace) -> None:
     from ..sweep import split_search as distributed
     from ..sweep.runner import run
 
-    if args.db or args.nim or args.certificate or args.jobs != 1 or args.tt_load or args.tt_save:
+    if args.db or args.nim or args.certificate or args.jobs != 1 or args.tt_load or args.tt_save or args.table_size:
         raise UsageError(
-            "--results runs its own search: --db, --nim, --certificate, --jobs, --tt-load and --tt-save do not go with it"
+            "--results runs its own search: --db, --nim, --certificate, --jobs, --tt-load, --tt-save and --table-size "
+            "do not go with it"
         )
     depth = 1 if args.split_depth is None else args.split_depth
     firsts = [args.first] if args.first else ["L", "R"]
@@ -251,6 +281,12 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         type=output_file("--tt-save"),
         metavar="FILE",
         help="save the outcome search's table to FILE when the search ends or Ctrl-C stops it",
+    )
+    p.add_argument(
+        "--table-size",
+        type=byte_size("--table-size"),
+        metavar="SIZE",
+        help="bound the outcome table to SIZE bytes (512M, 8G; default 1G); past it entries are evicted",
     )
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
     p.add_argument(

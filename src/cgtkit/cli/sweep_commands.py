@@ -15,7 +15,7 @@ import argparse
 import sys
 
 from ..errors import SweepError
-from ._args import UsageError, output_file, parse_count, writing
+from ._args import UsageError, byte_size, output_file, parse_count, writing
 from ._output import add_json_option
 from ._progress import add_progress_options
 from .values_db_commands import add_build_options
@@ -40,21 +40,6 @@ def _seconds(text: str | None, what: str = "--time-budget") -> float | None:
         raise SweepError(f"{what}: {text!r} is not a number of seconds") from None
     if not value > 0:
         raise SweepError(f"{what} must be positive, got {text}")
-    return value
-
-
-def _bytes(text: str | None) -> int | None:
-    if text is None:
-        return None
-    units = {"k": 1 << 10, "m": 1 << 20, "g": 1 << 30}
-    t = text.strip().lower().removesuffix("b").removesuffix("i")
-    scale = units.get(t[-1:], 1)
-    try:
-        value = int(float(t[:-1] if t[-1:] in units else t) * scale)
-    except ValueError:
-        raise SweepError(f"--memory-budget: {text!r} is not a size such as 512M or 2G") from None
-    if value <= 0:
-        raise SweepError(f"--memory-budget must be positive, got {text}")
     return value
 
 
@@ -103,7 +88,7 @@ def _heap_sweep(args: argparse.Namespace) -> None:
         if digits > (6 if family == "octal" else 4):
             raise SweepError(f"--digits {digits} lists too many codes for one sweep; use --codes for a subset")
         codes = heap_tasks.octal_codes(digits) if family == "octal" else heap_tasks.hex_codes(digits)
-    _run(heap_sweep(family, codes, heaps, _seconds(args.time_budget), _bytes(args.memory_budget), args.retry), args)
+    _run(heap_sweep(family, codes, heaps, _seconds(args.time_budget), args.memory_budget, args.retry), args)
 
 
 def _positions_sweep(args: argparse.Namespace) -> None:
@@ -212,14 +197,24 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         q.add_argument("--digits", default="2", metavar="K", help="digits after the point (default 2)")
         q.add_argument("--codes", metavar="CODES", help="only these codes, space-separated ('0.77 0.137')")
         q.add_argument("--heaps", default=str(1 << 20), metavar="H", help="heap limit per game (default 2**20)")
-        q.add_argument("--memory-budget", metavar="SIZE", help="per task, e.g. 2G; past it the row says memory")
+        q.add_argument(
+            "--memory-budget",
+            type=byte_size("--memory-budget"),
+            metavar="SIZE",
+            help="per task, e.g. 2G; past it the row says memory",
+        )
         _add_run_options(q)
         q.set_defaults(run=_heap_sweep, family=family)
     q = kinds.add_parser("subtraction", help="every subtraction set within {1..M}")
     q.add_argument("--max-set", default="4", metavar="M", help="the largest take (default 4)")
     q.add_argument("--codes", metavar="SETS", help="only these sets, space-separated ('1,3,4 2,5')")
     q.add_argument("--heaps", default=str(1 << 20), metavar="H", help="heap limit per game (default 2**20)")
-    q.add_argument("--memory-budget", metavar="SIZE", help="per task, e.g. 2G; past it the row says memory")
+    q.add_argument(
+        "--memory-budget",
+        type=byte_size("--memory-budget"),
+        metavar="SIZE",
+        help="per task, e.g. 2G; past it the row says memory",
+    )
     _add_run_options(q)
     q.set_defaults(run=_heap_sweep, family="subtraction")
     q = kinds.add_parser("positions", help="every position of a placement game up to --cells cells")

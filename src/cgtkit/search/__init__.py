@@ -58,6 +58,8 @@ __all__ = [
     "save_table",
     "load_table",
     "check_table",
+    "set_table_bound",
+    "table_stats",
     "native_owner",
     "OutcomeTableError",
 ]
@@ -180,6 +182,30 @@ def load_table(path: str, sum_or_ruleset: Any = None) -> int:
 def check_table(sum_or_ruleset: Any) -> None:
     """An :class:`OutcomeTableError` now if :func:`save_table` would refuse."""
     outcome_table.check_saveable(_table_ruleset(sum_or_ruleset))
+
+
+def set_table_bound(sum_or_ruleset: Any, nbytes: int) -> None:
+    """Bound the native outcome table of a sum's ruleset (or of a ruleset) to about
+    ``nbytes`` bytes (default 1 GiB).  A search that outgrows its table evicts and
+    finds positions again, so a big search runs several times faster in a table
+    that holds it (``table_stats(...)["evicted"]`` says whether one did).
+
+    >>> from cgtkit.rulesets import Clobber
+    >>> from cgtkit.backend import rulesets as native
+    >>> if native.active():
+    ...     set_table_bound(Clobber, 1 << 30)      # the default: some 5.6 million entries
+    ...     print(table_stats(Clobber)["bound"] > 5_000_000)
+    ... else:
+    ...     print(True)
+    True
+    """
+    outcome_table.set_bound(_table_ruleset(sum_or_ruleset), nbytes)
+
+
+def table_stats(sum_or_ruleset: Any) -> dict[str, int]:
+    """The counts of the native outcome table of a sum's ruleset (or of a ruleset):
+    entries, bytes, bound (entries), hits, misses, evicted."""
+    return outcome_table.stats(_table_ruleset(sum_or_ruleset))
 
 
 def _native_split(terms: list[Any]) -> Optional[tuple[Any, list[Any], list[Any]]]:

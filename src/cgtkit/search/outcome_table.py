@@ -46,7 +46,18 @@ from typing import Any, Optional
 from ..errors import CGTError, RulesError
 from ..rulesets import table_file as tf
 
-__all__ = ["OutcomeTableError", "MAGIC", "FORMAT", "save", "load", "header", "check_saveable", "needs_native"]
+__all__ = [
+    "OutcomeTableError",
+    "MAGIC",
+    "FORMAT",
+    "save",
+    "load",
+    "header",
+    "check_saveable",
+    "needs_native",
+    "set_bound",
+    "stats",
+]
 
 MAGIC = b"cgtkit outcome table\n"
 FORMAT = 1
@@ -74,6 +85,22 @@ def check_saveable(ruleset: Any) -> None:
     """An :class:`OutcomeTableError` now if :func:`save` of ``ruleset`` would refuse
     (no native search), so a caller finds out before a long search, not after it."""
     tf.solver(_owner(ruleset), OutcomeTableError, _WHAT)
+
+
+def set_bound(ruleset: Any, nbytes: int) -> None:
+    """Bound the outcome table of ``ruleset`` (as for :func:`save`) to about ``nbytes``
+    bytes of memory (each entry reckoned at the native ``ENTRY_BYTES``); a table over
+    it is trimmed at once, and past it the least recently used entries are evicted
+    (answers never change, only the time)."""
+    if not isinstance(nbytes, int) or isinstance(nbytes, bool) or nbytes <= 0:
+        raise OutcomeTableError(f"an outcome table's bound is a positive number of bytes, not {nbytes!r}")
+    tf.solver(_owner(ruleset), OutcomeTableError, _WHAT).set_sum_bound(bytes=nbytes)
+
+
+def stats(ruleset: Any) -> dict[str, int]:
+    """The counts of the outcome table of ``ruleset``: entries, bytes (its maps),
+    bound (entries), hits, misses and evicted (since the process began)."""
+    return dict(tf.solver(_owner(ruleset), OutcomeTableError, _WHAT).sum_stats())
 
 
 def save(ruleset: Any, path: str) -> int:
