@@ -10,6 +10,9 @@ lines its runs print (``Player: B``, ``Got: Win``, ``Time (ms): 12.3``).
 * MCGS runs with a database built once for the games of the table
   (:data:`DATABASE`, ``--db-file-create``), outside every timing, loaded by each run
   with ``--db-file-load``; everything else is as MCGS ships (its default table sizes).
+  cgtkit likewise loads its own databases of the same games at the same sizes
+  (:data:`CGTKIT_DATABASES`, built once by ``cgtkit.rulesets.database.build``),
+  before its clock starts; ``--no-cgtkit-db`` runs it without them.
 * Each instance is put to both tools the same way: the outcome class (Left first
   and Right first; for an impartial game one search, N or P).  cgtkit's time is
   :func:`cgtkit.search.outcome` (or one :func:`~cgtkit.search.who_wins`) in a fresh
