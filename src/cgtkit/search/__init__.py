@@ -243,8 +243,29 @@ def _searches(terms: list[Any], sides: tuple[bool, ...], small: int) -> list[tup
         got = [native.wins(owner, keys, handle, left, small) for left in sides]
         if all(g is not None for g in got):
             return [(g[0], g[1]) for g in got if g is not None]
-    total = _total(terms)
-    return [(_wins_value(total, left), 0) for left in sides]
+    return [(won, 0) for won in _value_wins(terms, sides)]
+
+
+def _value_wins(terms: list[Any], sides: tuple[bool, ...]) -> list[bool]:
+    """Whether each player to move in ``sides`` wins the sum of the terms' values,
+    without the canonical form of the whole sum: the number-up-stars are summed
+    apart (``N``, cheap) and the others (``H``) compared with ``-N``, as ``H + N <= 0``
+    iff ``H <= -N`` (adding a number-up-star to a hot ``H`` builds all of ``H``'s
+    options anew: 0.2 ms of the 0.3 ms of MCGS's sum of 20 basic games).  Its twin is
+    :func:`who_wins_by_value`.
+
+    >>> from cgtkit import game
+    >>> _value_wins([game("{3|-3}"), game("^"), game("1")], (True, False))
+    [True, True]
+    """
+    hot: list[Game] = []
+    nus: list[Game] = []
+    for t in terms:
+        g = _value(t)
+        (hot if g.nus is None else nus).append(g)
+    h = sum(hot[1:], hot[0]) if hot else Game.of(0)
+    m = -sum(nus[1:], nus[0]) if nus else Game.of(0)
+    return [not (h <= m) if left else not (h >= m) for left in sides]
 
 
 def _native_job(terms: list[Any], left: bool, small: int) -> Optional[tuple[Any, list[Any], Any, bool, int]]:
