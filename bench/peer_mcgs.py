@@ -347,6 +347,9 @@ import cgtkit.mcgs.games, cgtkit.rulesets
 impartial = sys.argv[3] == "1"
 for path in sys.argv[4:]:  # cgtkit's databases: start-up, as MCGS's --db-file-load
     load(path)
+if sys.argv[4:]:  # the load's own collection, not the search's (it made many objects)
+    import gc
+    gc.collect()
 terms = cgtkit_terms(sys.argv[2])
 read = time.perf_counter()
 answer = ("N" if who_wins(terms, "L") else "P") if impartial else str(outcome(terms))
