@@ -10,6 +10,9 @@ lines its runs print (``Player: B``, ``Got: Win``, ``Time (ms): 12.3``).
 * MCGS runs with a database built once for the games of the table
   (:data:`DATABASE`, ``--db-file-create``), outside every timing, loaded by each run
   with ``--db-file-load``; everything else is as MCGS ships (its default table sizes).
+  cgtkit likewise loads its own databases of the same games at the same sizes
+  (:data:`CGTKIT_DATABASES`, built once by ``cgtkit.rulesets.database.build``),
+  before its clock starts; ``--no-cgtkit-db`` runs it without them.
 * Each instance is put to both tools the same way: the outcome class (Left first
   and Right first; for an impartial game one search, N or P).  cgtkit's time is
   :func:`cgtkit.search.outcome` (or one :func:`~cgtkit.search.who_wins`) in a fresh
@@ -57,6 +60,22 @@ DATABASE = (
     "[fission] max_dims = 3,4; "
     "[sheep] max_dims = 2,3; max_sheep = 4,4;"
 )
+
+CGTKIT_DB_DIR = HERE / ".peers" / "cgtkit"
+
+#: cgtkit's own databases (:mod:`cgtkit.rulesets.database`, ``cgtkit db build``), for
+#: the games of :data:`DATABASE` that cgtkit can build one of, at MCGS's sizes: MCGS's
+#: section -> (cgtkit's ruleset, size).  Each is built once, outside every timing, and
+#: a cgtkit run loads those of its instance's sections before its clock starts, as
+#: MCGS loads its database (``--no-cgtkit-db``: none).  cgtkit has no database of
+#: Sheep or of Cram (MCGS's impartial Domineering).
+CGTKIT_DATABASES: dict[str, tuple[str, object]] = {
+    "clobber": ("clobber", (3, 4)),
+    "nogo_1xn": ("nogo", 12),
+    "toppling_dominoes": ("toppling-dominoes", 12),
+    "elephants": ("elephants", 12),
+    "fission": ("fission", (3, 4)),
+}
 
 
 class MCGSOutputError(ValueError):
@@ -284,13 +303,53 @@ def ensure_database(binary: str, log: Callable[[str], None]) -> tuple[Path, Opti
     return path, run
 
 
+def cgtkit_databases(instance: Instance) -> list[tuple[str, object]]:
+    """The databases of :data:`CGTKIT_DATABASES` that ``instance`` has a game of
+    (sections read as MCGS's; an impartial variant's section has none)."""
+    from cgtkit.mcgs.testfile import read
+
+    (case,) = read(instance.mcgs + " {B}").cases
+    found = {CGTKIT_DATABASES[g.section] for g in case.games if not g.impartial and g.section in CGTKIT_DATABASES}
+    return sorted(found, key=str)
+
+
+def cgtkit_database_path(ruleset: str, size: object) -> Path:
+    """Where cgtkit's database of ``ruleset`` up to ``size`` lives."""
+    dims = "x".join(map(str, size)) if isinstance(size, tuple) else str(size)
+    return CGTKIT_DB_DIR / f"{ruleset}-{dims}.cgtdb"
+
+
+def ensure_cgtkit_database(ruleset: str, size: object, log: Callable[[str], None]) -> Path:
+    """Build cgtkit's database of ``ruleset`` up to ``size`` once, in a child process
+    (not timed with the instances); its path."""
+    path = cgtkit_database_path(ruleset, size)
+    if path.exists():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    log(f"building cgtkit's database {path} ({ruleset}, size {size}) ...")
+    partial = path.with_suffix(".partial")
+    code = "import sys; from cgtkit.rulesets.database import build; build(sys.argv[1], eval(sys.argv[2]), sys.argv[3])"
+    run = run_child([sys.executable, "-c", code, ruleset, repr(size), str(partial)], timeout=3600, cwd=ROOT)
+    if run.returncode != 0 or not partial.exists():
+        raise RuntimeError(f"cgtkit could not build its database: {(run.stderr or run.stdout).strip()[-300:]}")
+    partial.rename(path)
+    log(f"  built in {run.wall:.0f} s wall, {run.peak_kb / 1024:.0f} MB peak")
+    return path
+
+
 CGTKIT_DRIVER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from peer_mcgs import cgtkit_terms
 from cgtkit.search import outcome, who_wins
+from cgtkit.rulesets.database import load
 import cgtkit.mcgs.games, cgtkit.rulesets
 impartial = sys.argv[3] == "1"
+for path in sys.argv[4:]:  # cgtkit's databases: start-up, as MCGS's --db-file-load
+    load(path)
+if sys.argv[4:]:  # the load's own collection, not the search's (it made many objects)
+    import gc
+    gc.collect()
 terms = cgtkit_terms(sys.argv[2])
 read = time.perf_counter()
 answer = ("N" if who_wins(terms, "L") else "P") if impartial else str(outcome(terms))
@@ -321,8 +380,9 @@ def cgtkit_terms(mcgs: str) -> list:
     return terms
 
 
-def cgtkit_once(instance: Instance, timeout: float) -> dict:
-    """One fresh cgtkit process: {'seconds', 'answer', 'peak_kb'} or {'error', 'peak_kb'}."""
+def cgtkit_once(instance: Instance, timeout: float, databases: tuple[Path, ...] = ()) -> dict:
+    """One fresh cgtkit process, ``databases`` loaded before its clock starts:
+    {'seconds', 'answer', 'peak_kb'} or {'error', 'peak_kb'}."""
     run = run_child(
         [
             sys.executable,
@@ -331,6 +391,7 @@ def cgtkit_once(instance: Instance, timeout: float) -> dict:
             str(HERE),
             instance.mcgs,
             "1" if instance.impartial else "0",
+            *map(str, databases),
         ],
         timeout,
         cwd=ROOT,
@@ -409,9 +470,11 @@ def compare(
     timeout: float,
     budget: float,
     log: Callable[[str], None] = lambda s: None,
+    databases: tuple[Path, ...] = (),
 ) -> Row:
-    """Run the two tools on ``instance`` in turns (cgtkit, MCGS, cgtkit, MCGS, ...);
-    a tool stops repeating once it has timed out or its runs took ``budget`` seconds."""
+    """Run the two tools on ``instance`` in turns (cgtkit, MCGS, cgtkit, MCGS, ...),
+    cgtkit's runs loading ``databases``; a tool stops repeating once it has timed
+    out or its runs took ``budget`` seconds."""
     runs: dict[str, list[dict]] = {CGTKIT: [], MCGS: []}
     before = os.getloadavg()[0]
     for _ in range(repeats):
@@ -419,7 +482,11 @@ def compare(
             done = runs[tool]
             if done and ("error" in done[-1] or sum(r["seconds"] for r in done) > budget):
                 continue
-            r = cgtkit_once(instance, timeout) if tool == CGTKIT else mcgs_once(binary, database, instance, timeout)
+            r = (
+                cgtkit_once(instance, timeout, databases)
+                if tool == CGTKIT
+                else mcgs_once(binary, database, instance, timeout)
+            )
             done.append(r)
             log(f"  {tool}: {r.get('seconds', r.get('error'))}")
     return Row(instance, runs, (before, os.getloadavg()[0]))
@@ -514,6 +581,8 @@ def report(rows: list[Row], args, build: str, started: str, loads: tuple[float, 
         f"MCGS's database, built once before the timings and loaded by every MCGS run "
         f"(`--db-file-load`): `{DATABASE}` {build}",
         "",
+        cgtkit_database_note(args.cgtkit_db),
+        "",
         *table(rows, timeout),
         "",
         "The instances, in MCGS's input syntax (cgtkit reads the same text: "
@@ -524,6 +593,20 @@ def report(rows: list[Row], args, build: str, started: str, loads: tuple[float, 
         END,
     ]
     return "\n".join(lines) + "\n"
+
+
+def cgtkit_database_note(used: bool) -> str:
+    """What the report says of cgtkit's databases."""
+    if not used:
+        return "cgtkit ran without a database (`--no-cgtkit-db`)."
+    built = ", ".join(
+        f"{r} up to {'x'.join(map(str, z)) if isinstance(z, tuple) else z}" for r, z in CGTKIT_DATABASES.values()
+    )
+    return (
+        f"cgtkit's own databases of the same games at the same sizes (`cgtkit db build`: {built}; "
+        "it has none of Sheep or Cram), each built once before the timings; a cgtkit run loads those "
+        "of its instance's games before its clock starts (`bench/.peers/cgtkit/`)."
+    )
 
 
 def write_section(path: Path, block: str) -> None:
@@ -559,8 +642,9 @@ def main(args) -> int:
     chosen = [i for i in instances() if args.only.lower() in i.name.lower()]
     rows = []
     for k, instance in enumerate(chosen, 1):
+        mine = tuple(ensure_cgtkit_database(*d, log) for d in cgtkit_databases(instance)) if args.cgtkit_db else ()
         log(f"[{k}/{len(chosen)}] {instance.name} (load {os.getloadavg()[0]:.1f})")
-        rows.append(compare(instance, binary, database, args.repeats, args.mcgs_timeout, args.budget, log))
+        rows.append(compare(instance, binary, database, args.repeats, args.mcgs_timeout, args.budget, log, mine))
     block = report(rows, args, build, started, (first_load, os.getloadavg()[0]))
     if args.out is None and args.only:
         print(block)

@@ -165,6 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--mcgs-only", action="store_true", help="run only the table against MCGS")
     parser.add_argument(
+        "--cgtkit-db",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="MCGS-table runs of cgtkit load cgtkit's own databases of the games MCGS has a database of, "
+        "built once (bench/.peers/cgtkit/) and loaded before the clock starts, as MCGS's are (default: yes)",
+    )
+    parser.add_argument(
         "--mcgs-timeout", type=float, default=120.0, help="seconds before an MCGS-table run is stopped (> N s)"
     )
     args = parser.parse_args(argv)

@@ -158,3 +158,16 @@ def test_cgtkit_reads_the_same_instances() -> None:
     assert clobber == Clobber("xo|ox") and dominoes == TopplingDominoes("XO#")
     for instance in pm.instances():  # every instance of the table reads in cgtkit
         assert pm.cgtkit_terms(instance.mcgs)
+
+
+def test_cgtkit_loads_a_database_of_each_game_mcgs_has_one_of() -> None:
+    """cgtkit's runs load its own databases of the games of the instance that MCGS's
+    database covers (MCGS's sizes), and none for a game outside it or played impartially."""
+    by_name = {i.name: i for i in pm.instances()}
+    assert pm.cgtkit_databases(by_name["NoGo 1x13"]) == [("nogo", 12)]
+    assert pm.cgtkit_databases(by_name["sum of 10 games of 8 kinds"]) == [("elephants", 12), ("nogo", 12)]
+    assert pm.cgtkit_databases(by_name["Clobber 4x5"]) == [("clobber", (3, 4))]
+    for name in ("impartial Clobber 4x4", "Sheep 7x7", "Cram 5x7", "sum of 20 basic games"):
+        assert pm.cgtkit_databases(by_name[name]) == []
+    assert pm.cgtkit_database_path("clobber", (3, 4)).name == "clobber-3x4.cgtdb"
+    assert pm.cgtkit_database_path("nogo", 12).name == "nogo-12.cgtdb"

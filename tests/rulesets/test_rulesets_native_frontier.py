@@ -206,7 +206,9 @@ def test_who_wins_uses_the_native_nogo_search():
 
 @pytest.mark.parametrize(
     "position",
-    [Elephants(".OXO...O.O..O.X.X..X"), Elephants("X..X.O..OX.X...O.O"), GenToads("1,2,1,1:..XOX.O..O...O")],
+    # strips that stay one part (toads before frogs: no XO and no O..X to split at),
+    # so the outcome search, not the parts' values, answers
+    [Elephants(".X.X..X.X...O..O.O.O"), Elephants("X..X.X....O..O.O.O"), GenToads("1,2,1,1:..XOX.O..O...O")],
     ids=["twenty", "eighteen", "gen-toads"],
 )
 def test_who_wins_hands_strips_to_the_native_outcome_search(position):

@@ -171,6 +171,22 @@ def test_an_outcome_is_two_searches():
     assert search.outcome([]) == "P"
 
 
+def test_a_sum_of_values_alone_agrees_with_its_summed_value():
+    """A sum with no native search (values only) is answered by comparing its hot
+    terms' sum with minus its number-up-stars' sum; the twin sums them all."""
+    rng = random.Random(28)
+    hot = ["{1|-1}", "{2|0}", "{0|-1/2}", "{1*|0}", "{3|-5/4}", "{-27/8|-11/2}", "{1|0,{0|-1}}", "+-2"]
+    nus = ["0", "1", "-7/4", "*", "*6", "^", "v*", "^3*", "-2vv*5", "1/2^4*9"]
+    for _ in range(150):
+        terms = [parse(rng.choice(hot)) for _ in range(rng.randint(0, 3))]
+        terms += [parse(rng.choice(nus)) for _ in range(rng.randint(0, 5))]
+        rng.shuffle(terms)
+        expected = [_value_wins(terms, f) for f in "LR"]
+        assert [search.who_wins(terms, f) for f in "LR"] == expected, terms
+        lw, rw = expected
+        assert search.outcome(terms) == ("N" if lw and rw else "L" if lw else "R" if rw else "P"), terms
+
+
 def test_the_python_engine_side_is_the_twin():
     terms = [Clobber("xoxo|ox.x"), Konane("xo.o"), parse("{1|-1}")]
     expected = [_value_wins(terms, f) for f in "LR"]

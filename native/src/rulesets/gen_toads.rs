@@ -9,7 +9,7 @@
 //! A strip is 2 bits a square (1 toad, 2 frog) with the rules in bits 96..115 and its
 //! length in the top byte, so strips up to `MAX_LEN` squares and rules below 64.
 //! Frogs at the left end and toads at the right end never move and are dropped;
-//! without jumps a strip also splits at `XO`, and empty squares before the first
+//! without jumps a strip also splits at `XO` and at `O..X`, and empty squares before the first
 //! toad (nothing before it) or after the last frog are dropped.  A strip reversed
 //! with the pieces swapped is the negative.
 
@@ -123,15 +123,31 @@ fn has_move(p: Params, s: &[u8]) -> bool {
     (0..s.len()).any(|i| s[i] != E && can_move(p, s, i, s[i]))
 }
 
-/// The parts of a strip where a move is possible.
+/// The parts of a strip where a move is possible.  Without jumps no piece passes
+/// another, so the strip splits between a toad and a frog next to it (`XO`: neither
+/// moves towards the other) and between a frog and the next piece when that is a
+/// toad (`O..X`: they move apart, and no piece can reach the empty squares between
+/// them, which are dropped).
 fn parts(p: Params, s: &[u8], out: &mut Vec<K128>) {
     if p.jump == 0 {
         let mut start = 0;
-        for i in 1..s.len() {
-            if s[i - 1] == X && s[i] == O {
-                chunk(p, &s[start..i], out);
-                start = i;
+        let mut last = None; // the last piece before i: (where, whose)
+        for i in 0..s.len() {
+            if s[i] == E {
+                continue;
             }
+            match last {
+                Some((j, X)) if s[i] == O && j + 1 == i => {
+                    chunk(p, &s[start..i], out);
+                    start = i;
+                }
+                Some((j, O)) if s[i] == X => {
+                    chunk(p, &s[start..=j], out);
+                    start = i;
+                }
+                _ => {}
+            }
+            last = Some((i, s[i]));
         }
         chunk(p, &s[start..], out);
     } else {
@@ -315,6 +331,10 @@ mod tests {
         assert_eq!(value(elephants, "X."), "1");
         assert_eq!(value(elephants, "X.O"), "*");
         assert_eq!(value(elephants, "X..O"), "0");
+        // a frog and the toad after it move apart: two parts, -2 and 1
+        assert_eq!(value(elephants, "..O..X."), "-1");
+        assert_eq!(value(elephants, "X.O..X.O"), "0");
+        assert_eq!(value(None, "1,2,0,1:..O.X.."), "0");
         // a toad jumps the frog, which then steps once: {-1 | } = 0
         assert_eq!(value(None, "1,1,1,0:XO."), "0");
         assert_eq!(value(None, "1,2,0,0:X.."), "2");

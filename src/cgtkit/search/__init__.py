@@ -106,6 +106,12 @@ def _value(t: Any) -> Game:
     return t if isinstance(t, Game) else t.value
 
 
+def _total(terms: Sequence[Any]) -> Game:
+    """The sum of the terms' canonical values (0 for none)."""
+    values = [_value(t) for t in terms]
+    return sum(values[1:], values[0]) if values else Game.of(0)
+
+
 def _wins_value(g: Game, left: bool) -> bool:
     zero = Game.of(0)
     return not (g <= zero) if left else not (g >= zero)
@@ -120,10 +126,7 @@ def who_wins_by_value(position_or_sum: Sum, first: str = "L") -> bool:
     """
     left = _left(first)
     terms = terms_of(position_or_sum)
-    total = sum((_value(t) for t in terms[1:]), _value(terms[0])) if terms else None
-    if total is None:
-        return False
-    return _wins_value(total, left)
+    return bool(terms) and _wins_value(_total(terms), left)
 
 
 def _table_ruleset(sum_or_ruleset: Any) -> Any:
@@ -251,14 +254,44 @@ def who_wins(position_or_sum: Sum, first: str = "L", small: int = SMALL, jobs: i
 
 def _search(terms: list[Any], left: bool, small: int) -> tuple[bool, int]:
     """(whether the player to move wins, positions the native search looked at)."""
+    return _searches(terms, (left,), small)[0]
+
+
+def _searches(terms: list[Any], sides: tuple[bool, ...], small: int) -> list[tuple[bool, int]]:
+    """:func:`_search` of each player to move in ``sides``, the sum split and its
+    explicit terms summed once for them all (:func:`outcome` asks both)."""
     if not terms:
-        return False, 0
-    job = _native_job(terms, left, small)
-    if job is not None:
-        got = native.wins(*job)
-        if got is not None:
-            return got[0], got[1]
-    return who_wins_by_value(terms, "L" if left else "R"), 0
+        return [(False, 0) for _ in sides]
+    split = _native_split(terms)
+    if split is not None:
+        owner, keys, rest = split
+        handle = _total(rest)._h
+        got = [native.wins(owner, keys, handle, left, small) for left in sides]
+        if all(g is not None for g in got):
+            return [(g[0], g[1]) for g in got if g is not None]
+    return [(won, 0) for won in _value_wins(terms, sides)]
+
+
+def _value_wins(terms: list[Any], sides: tuple[bool, ...]) -> list[bool]:
+    """Whether each player to move in ``sides`` wins the sum of the terms' values,
+    without the canonical form of the whole sum: the number-up-stars are summed
+    apart (``N``, cheap) and the others (``H``) compared with ``-N``, as ``H + N <= 0``
+    iff ``H <= -N`` (adding a number-up-star to a hot ``H`` builds all of ``H``'s
+    options anew: 0.2 ms of the 0.3 ms of MCGS's sum of 20 basic games).  Its twin is
+    :func:`who_wins_by_value`.
+
+    >>> from cgtkit import game
+    >>> _value_wins([game("{3|-3}"), game("^"), game("1")], (True, False))
+    [True, True]
+    """
+    hot: list[Game] = []
+    nus: list[Game] = []
+    for t in terms:
+        g = _value(t)
+        (hot if g.nus is None else nus).append(g)
+    h = sum(hot[1:], hot[0]) if hot else Game.of(0)
+    m = -sum(nus[1:], nus[0]) if nus else Game.of(0)
+    return [not (h <= m) if left else not (h >= m) for left in sides]
 
 
 def _native_job(terms: list[Any], left: bool, small: int) -> Optional[tuple[Any, list[Any], Any, bool, int]]:
@@ -267,9 +300,7 @@ def _native_job(terms: list[Any], left: bool, small: int) -> Optional[tuple[Any,
     if split is None:
         return None
     owner, keys, rest = split
-    acc = sum((_value(t) for t in rest[1:]), _value(rest[0])) if rest else None
-    handle = acc._h if acc is not None else _zero_handle()
-    return owner, keys, handle, left, small
+    return owner, keys, _total(rest)._h, left, small
 
 
 def _root_split(
@@ -324,10 +355,6 @@ def _root_split(
     return found, nodes
 
 
-def _zero_handle() -> Any:
-    return Game.of(0)._h
-
-
 def outcome(position_or_sum: Sum) -> Outcome:
     """The outcome class of the sum, by two searches (Left first, Right first).
 
@@ -335,7 +362,8 @@ def outcome(position_or_sum: Sum) -> Outcome:
     >>> outcome(Clobber("xoxoxo")), outcome([Clobber("xo"), Clobber("x.o")])
     ('P', 'N')
     """
-    lw, rw = who_wins(position_or_sum, "L"), who_wins(position_or_sum, "R")
+    global _nodes
+    (lw, _), (rw, _nodes) = _searches(terms_of(position_or_sum), (True, False), SMALL)
     return Outcome.N if lw and rw else Outcome.L if lw else Outcome.R if rw else Outcome.P
 
 
