@@ -289,8 +289,7 @@ def _value_wins(terms: list[Any], sides: tuple[bool, ...]) -> list[bool]:
     for t in terms:
         g = _value(t)
         (hot if g.nus is None else nus).append(g)
-    h = sum(hot[1:], hot[0]) if hot else Game.of(0)
-    m = -sum(nus[1:], nus[0]) if nus else Game.of(0)
+    h, m = _total(hot), -_total(nus)
     return [not (h <= m) if left else not (h >= m) for left in sides]
 
 
