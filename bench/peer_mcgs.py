@@ -313,10 +313,14 @@ def cgtkit_databases(instance: Instance) -> list[tuple[str, object]]:
     return sorted(found, key=str)
 
 
+def size_text(size: object) -> str:
+    """A database's size as written: ``3x4`` for a board's dimensions, ``12`` for a strip."""
+    return "x".join(map(str, size)) if isinstance(size, tuple) else str(size)
+
+
 def cgtkit_database_path(ruleset: str, size: object) -> Path:
     """Where cgtkit's database of ``ruleset`` up to ``size`` lives."""
-    dims = "x".join(map(str, size)) if isinstance(size, tuple) else str(size)
-    return CGTKIT_DB_DIR / f"{ruleset}-{dims}.cgtdb"
+    return CGTKIT_DB_DIR / f"{ruleset}-{size_text(size)}.cgtdb"
 
 
 def ensure_cgtkit_database(ruleset: str, size: object, log: Callable[[str], None]) -> Path:
@@ -599,9 +603,7 @@ def cgtkit_database_note(used: bool) -> str:
     """What the report says of cgtkit's databases."""
     if not used:
         return "cgtkit ran without a database (`--no-cgtkit-db`)."
-    built = ", ".join(
-        f"{r} up to {'x'.join(map(str, z)) if isinstance(z, tuple) else z}" for r, z in CGTKIT_DATABASES.values()
-    )
+    built = ", ".join(f"{r} up to {size_text(z)}" for r, z in CGTKIT_DATABASES.values())
     return (
         f"cgtkit's own databases of the same games at the same sizes (`cgtkit db build`: {built}; "
         "it has none of Sheep or Cram), each built once before the timings; a cgtkit run loads those "
