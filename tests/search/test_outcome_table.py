@@ -331,7 +331,7 @@ def test_cli_interrupted_saves_and_resumes(capsys: Any, tmp_path: pathlib.Path) 
 
 def test_cli_refusals(capsys: Any, tmp_path: pathlib.Path) -> None:
     status, out, err = run(capsys, "solve", "*", "--tt-save", str(tmp_path / "x.cgttt"))
-    needs = "the native ruleset search (the python engine"
+    needs = "belongs to the native ruleset search, which the python engine"
     assert status == 2 and ("no term of the sum has a native search" in err or needs in err)
     status, out, err = run(capsys, "solve", "clobber:xo", "--tt-load", str(tmp_path / "missing"))
     assert status == 2 and ("cannot read the outcome table" in err if native.active() else needs in err)

@@ -326,3 +326,100 @@ def test_build_refuses_bad_rulesets_and_sizes() -> None:
         database.build("clobber", (5, 5))
     with pytest.raises(DatabaseError, match="rows, cols"):
         database.build("clobber", (0, 2))
+
+
+# --- the table's bound ------------------------------------------------------------------------
+
+
+@needs_native
+def test_a_tight_bound_evicts_and_gives_the_same_values() -> None:
+    """A table of values too small for a search evicts (counted) and finds the same
+    values and nim values as a roomy one; a variant's position bounds the variant's
+    own table, not its ruleset's."""
+    from cgtkit.rulesets.variants import impartial_variant
+
+    rng = random.Random(39)
+    boards = ["|".join("".join(rng.choice("xo.") for _ in range(5)) for _ in range(2)) for _ in range(12)]
+    variant = impartial_variant(Clobber("xo"))
+    before = {r: database.stats(r)["bound"] for r in (Clobber, variant)}
+    try:
+        roomy = [(Clobber(b).value, impartial_variant(Clobber(b)).nim_value) for b in boards]
+        database.set_bound(variant, 1 << 14)
+        assert (
+            database.stats(variant)["bound"] < before[variant] and database.stats(Clobber)["bound"] == before[Clobber]
+        )
+        database.set_bound(Clobber, 1 << 14)
+        evicted = {r: database.stats(r)["evicted"] for r in (Clobber, variant)}
+        native.clear(Clobber)
+        native.clear(database.owner_of(variant))
+        tight = [(Clobber(b).value, impartial_variant(Clobber(b)).nim_value) for b in boards]
+        assert tight == roomy
+        assert all(database.stats(r)["evicted"] > evicted[r] for r in (Clobber, variant))
+    finally:
+        for r, bound in before.items():
+            native.solver_of(database.owner_of(r)).set_bound(entries=bound)
+
+
+@needs_native
+def test_owner_of_a_variant_is_the_variant_search() -> None:
+    from cgtkit.rulesets.variants import impartial_variant, native_owner
+
+    owner = native_owner("impartial", Clobber("xo").native_parts()[0])
+    assert database.owner_of(impartial_variant(Clobber("xo|ox"))) is owner
+    assert database.owner_of(owner) is owner and database.owner_of(Clobber) is Clobber.ruleset
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 1.5, "1G"])
+def test_a_bound_is_a_positive_number_of_bytes(bad: object) -> None:
+    with pytest.raises(DatabaseError, match="positive number of bytes"):
+        database.set_bound(Clobber, bad)  # type: ignore[arg-type]
+
+
+def test_python_engine_has_no_bound_to_set() -> None:
+    with native.python_search():
+        with pytest.raises(DatabaseError, match="python engine"):
+            database.set_bound(Clobber, 1 << 20)
+        with pytest.raises(DatabaseError, match="python engine"):
+            database.stats(Clobber)
+
+
+@needs_native
+def test_cli_table_size(tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--table-size of a value command and of db build: a tight table evicts, says
+    so, and answers as a roomy one; a bad size or the python engine is one line,
+    exit status 2."""
+    from cgtkit.rulesets.variants import impartial_variant
+
+    board = "xoxoxo|oxoxox"
+    variant = database.owner_of(impartial_variant(Clobber("xo")))
+    before = {o: native.solver_of(o).stats()["bound"] for o in (variant, Clobber.ruleset)}
+    try:
+        native.clear(variant)
+        status, out, err = run(capsys, "clobber", board, "--variant", "impartial", "--json")
+        assert status == 0, err
+        roomy = json.loads(out)
+        assert roomy["evicted"] == 0
+        native.clear(variant)
+        status, out, err = run(capsys, "clobber", board, "--variant", "impartial", "--table-size", "16K", "--json")
+        assert status == 0, err
+        tight = json.loads(out)
+        assert tight["evicted"] > 0 and tight["nim_value"] == roomy["nim_value"]
+        assert native.solver_of(variant).stats()["bound"] < before[variant]
+        native.clear(variant)
+        status, out, err = run(capsys, "clobber", board, "--variant", "impartial", "--table-size", "16K")
+        assert status == 0 and "the table of values was full" in out and "--table-size" in out
+        native.clear(Clobber)
+        path = str(tmp_path / "c.cgtdb")
+        status, out, err = run(capsys, "db", "build", "clobber", "--size", "2x3", "-o", path, "--table-size", "16K")
+        assert status == 0, err
+        assert "the database holds the values used last" in out
+        assert database.header(path)["entries"] < sum(1 for _ in database.boards(".xo", 2, 3))
+    finally:
+        for o, bound in before.items():
+            native.solver_of(o).set_bound(entries=bound)
+            native.clear(o)
+    status, out, err = run(capsys, "clobber", board, "--table-size", "0")
+    assert status == 2 and "--table-size must be positive" in err and err.count("\n") == 1
+    with native.python_search():
+        status, out, err = run(capsys, "clobber", "xo", "--table-size", "1G")
+    assert status == 2 and "python engine" in err and err.count("\n") == 1

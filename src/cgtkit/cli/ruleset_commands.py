@@ -42,6 +42,7 @@ from ..rulesets.registry import is_board as _declared_board
 from ._args import UsageError, a_or_an, count
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
+from ._tables import Evictions, add_table_size_option
 from .board import changed, draw, squares_in
 from .describe import OTHER, game_facts, outcome_text, verdict, winner
 
@@ -137,8 +138,26 @@ def _variant(position: Any, variant: Optional[str], args: argparse.Namespace) ->
     return getattr(variants, f"{variant}_variant")(position)
 
 
+def _bounded(position: Any, args: argparse.Namespace) -> Evictions:
+    """Bound the table of ``position``'s native search that the command fills (the
+    table of values; with ``--outcome`` the outcome table) to ``--table-size`` (a
+    position with no native search, or the python engine, refuses it); the
+    evictions from now on."""
+    from .. import search
+    from ..rulesets import database
+
+    if getattr(args, "outcome", False):
+        if args.table_size is not None:
+            search.set_table_bound(position, args.table_size)
+        return Evictions("outcome table", lambda: search.table_stats(position))
+    if args.table_size is not None:
+        database.set_bound(position, args.table_size)
+    return Evictions("table of values", lambda: database.stats(position))
+
+
 def _show_value(args: argparse.Namespace) -> None:
     position = _variant(_parse_position(args.ruleset, args.position), getattr(args, "variant", None), args)
+    evicted = _bounded(position, args)
     if getattr(args, "outcome", False):
         if args.moves:
             raise UsageError("--moves lists every option's value; it does not go with --outcome")
@@ -150,6 +169,7 @@ def _show_value(args: argparse.Namespace) -> None:
             out.fact("position", _shown(position), f"{_shown(position)} ({type(position).__name__})")
             out.data("ruleset", type(position).__name__)
             out.fact("outcome", str(o), outcome_text(o))
+            evicted.report(out)
         return
     label = f"{type(position).__name__}: value"
     with Progress(mode(args.progress), label, unit="positions", poll=native.positions_known):
@@ -158,6 +178,7 @@ def _show_value(args: argparse.Namespace) -> None:
         out.fact("position", _shown(position), f"{_shown(position)} ({type(position).__name__})")
         out.data("ruleset", type(position).__name__)
         out.facts(facts)
+        evicted.report(out)
         if args.moves:
             impartial = is_impartial(position)
             sides = [("moves", "left")] if impartial else [("left moves", "left"), ("right moves", "right")]
@@ -458,6 +479,7 @@ def _value_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--all", action="store_true", help="also stops, mean, temperature, thermograph and the rest")
     p.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
     p.add_argument("--outcome", action="store_true", help=_OUTCOME_HELP)
+    add_table_size_option(p, "the native search's table of values (default 512M; with --outcome its outcome table, 1G)")
     p.add_argument(
         "--variant",
         choices=("impartial", "dicotic", "twisted"),

@@ -27,9 +27,10 @@ import sys
 import time
 from typing import Any, Optional
 
-from ._args import UsageError, byte_size, count, output_file
+from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
 from ._progress import add_progress_options
+from ._tables import Evictions, add_table_size_option
 
 
 def _solve(args: argparse.Namespace) -> Optional[int]:
@@ -84,34 +85,11 @@ def _report_table(args: argparse.Namespace, terms: list[Any], out: Report) -> No
         out.say(f"outcome table ({n} entries) saved to {args.tt_save}")
 
 
-def _evicted(terms: list[Any]) -> Optional[int]:
-    """Entries the outcome table of the sum's ruleset has evicted so far (None: no table)."""
-    from .. import search
-
-    try:
-        return search.table_stats(terms)["evicted"]
-    except search.OutcomeTableError:
-        return None
-
-
-def _report_evicted(terms: list[Any], before: Optional[int], out: Report) -> None:
-    """Say when the search outgrew its outcome table (a larger --table-size would be faster)."""
-    after = _evicted(terms)
-    if before is None or after is None:
-        return
-    out.data("evicted", after - before)
-    if after > before:
-        out.say(
-            f"the outcome table was full: {after - before} entries evicted and searched again where met "
-            "(a larger --table-size may be faster)"
-        )
-
-
 def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
     from .. import search
 
     firsts = [args.first] if args.first else ["L", "R"]
-    evicted = _evicted(terms)
+    evicted = Evictions("outcome table", lambda: search.table_stats(terms))
     start = time.perf_counter()
     wins = {}
     nodes = 0
@@ -141,7 +119,7 @@ def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
             out.data("loaded", loaded)
         if nodes:
             out.say(f"searched {nodes} positions in {elapsed:.2f} s ({nodes / max(elapsed, 1e-9):.0f}/s)")
-        _report_evicted(terms, evicted, out)
+        evicted.report(out)
         if args.certificate and str(args.certificate).endswith(".gz"):
             bound = args.max_nodes if args.max_nodes is not None else search.strategy.COMPACT_MAX_NODES
             compact = search.compact_certificate(terms, "".join(firsts), args.certificate, max_nodes=bound)
@@ -282,12 +260,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         metavar="FILE",
         help="save the outcome search's table to FILE when the search ends or Ctrl-C stops it",
     )
-    p.add_argument(
-        "--table-size",
-        type=byte_size("--table-size"),
-        metavar="SIZE",
-        help="bound the outcome table to SIZE bytes (512M, 8G; default 1G); past it entries are evicted",
-    )
+    add_table_size_option(p, "the outcome table (default 1G)")
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
     p.add_argument(
         "--jobs",

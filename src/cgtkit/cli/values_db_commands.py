@@ -16,6 +16,7 @@ import argparse
 from ._args import UsageError, parse_count
 from ._output import Report
 from ._progress import Progress, mode
+from ._tables import Evictions, add_table_size_option
 
 
 def build(args: argparse.Namespace) -> None:
@@ -28,12 +29,17 @@ def build(args: argparse.Namespace) -> None:
         raise UsageError("db build needs -o FILE, the database to write")
     size = _size(args.size)
     what = f"strips up to {size}" if isinstance(size, int) else f"boards up to {size[0]} x {size[1]}"
+    if args.table_size is not None:
+        database.set_bound(args.query, args.table_size)
+    evicted = Evictions("table of values", lambda: database.stats(args.query))
     with Progress(mode(args.progress), f"{args.query}: {what}", unit="positions") as bar:
         entries = database.build(args.query, size, args.output, progress=bar.update)
     with Report(args) as out:
         out.fact("database", args.output)
         out.fact("ruleset", database.header(args.output)["ruleset"])
         out.fact("entries", entries, f"{entries:,} parts and their values")
+        if evicted.report(out):
+            out.say("the database holds the values used last, not every part met (a larger --table-size keeps all)")
 
 
 def _size(text: str) -> "int | tuple[int, int]":
@@ -57,3 +63,4 @@ def add_build_options(p: argparse.ArgumentParser) -> None:
         help="db build: strips of length 1 to N, or every board of at most R rows and C columns (default 10)",
     )
     p.add_argument("-o", "--output", metavar="FILE", help="db build: the database of values to write")
+    add_table_size_option(p, "the table of values the build fills (default 512M)", prefix="db build: ")

@@ -50,7 +50,20 @@ from typing import Any, Callable, Iterator, Optional, Union
 from ..errors import CGTError, RulesError
 from . import table_file as tf
 
-__all__ = ["DatabaseError", "FORMAT", "MAGIC", "save", "load", "header", "build", "boards", "owner_of", "families"]
+__all__ = [
+    "DatabaseError",
+    "FORMAT",
+    "MAGIC",
+    "save",
+    "load",
+    "header",
+    "build",
+    "boards",
+    "owner_of",
+    "families",
+    "set_bound",
+    "stats",
+]
 
 MAGIC = b"cgtkit ruleset values\n"
 FORMAT = 1
@@ -73,6 +86,35 @@ def owner_of(ruleset: Any) -> Any:
     (True, True)
     """
     return tf.owner_of(ruleset, DatabaseError, _WHAT)
+
+
+def set_bound(ruleset: Any, nbytes: int) -> None:
+    """Bound the native table of values of ``ruleset`` (as for :func:`owner_of`; a
+    position of a variant bounds the variant's table) to about ``nbytes`` bytes
+    (default 512 MiB).  Past it the least recently used values are evicted and
+    found again when next needed: answers never change, only the time, which
+    grows many times over when a search keeps finding again what it evicted
+    (``stats(...)["evicted"]`` says whether it did).
+
+    >>> from cgtkit.rulesets import Clobber
+    >>> from cgtkit.rulesets.variants import impartial_variant
+    >>> from cgtkit.backend import rulesets as native
+    >>> if native.active():
+    ...     set_bound(impartial_variant(Clobber("xo")), 1 << 30)
+    ...     print(stats(impartial_variant(Clobber("xo")))["bound"] > stats(Clobber)["bound"])
+    ... else:
+    ...     print(True)
+    True
+    """
+    nbytes = tf.check_bytes(nbytes, DatabaseError, "table of values")
+    tf.solver(owner_of(ruleset), DatabaseError, "table of values").set_bound(bytes=nbytes)
+
+
+def stats(ruleset: Any) -> dict[str, int]:
+    """The counts of the native table of values of ``ruleset`` (as for
+    :func:`set_bound`): entries, bytes, bound (entries), hits, misses and evicted
+    (since the process began)."""
+    return dict(tf.solver(owner_of(ruleset), DatabaseError, "table of values").stats())
 
 
 def save(ruleset: Any, path: str, build: Optional[dict[str, Any]] = None) -> int:

@@ -51,6 +51,7 @@ __all__ = [
     "name_of",
     "solver",
     "needs_native",
+    "check_bytes",
     "params_of",
     "describe",
     "check_owner",
@@ -76,12 +77,19 @@ Error = type[CGTError]
 
 def owner_of(ruleset: Any, error: Error, what: str) -> Any:
     """The owner of the native search of a ruleset given by its position class
-    (``NoGo``, ``Clobber``), a position of it, its name (``"nogo"``) or the owner
-    itself."""
+    (``NoGo``, ``Clobber``), a position of it (a variant's position too: the
+    variant's own search), its name (``"nogo"``) or the owner itself."""
     if isinstance(ruleset, str):
         from .registry import lookup
 
         ruleset = lookup(ruleset)
+    if not isinstance(ruleset, type) and not hasattr(type(ruleset), "declaration"):
+        if isinstance(getattr(ruleset, "native", None), str):  # an owner (a variant's too)
+            return ruleset
+        parts = getattr(ruleset, "native_parts", None)
+        found = parts() if callable(parts) else None
+        if found is not None:  # a position of a variant: its own native search
+            return found[0]
     inner = getattr(ruleset, "ruleset", None)
     if isinstance(getattr(inner, "native", None), str):
         return inner
@@ -89,7 +97,7 @@ def owner_of(ruleset: Any, error: Error, what: str) -> Any:
         ruleset = type(ruleset)
     if isinstance(getattr(ruleset, "native", None), str):
         return ruleset
-    raise error(f"{name_of(ruleset)} has no native search, so no {what} to save or load")
+    raise error(f"{name_of(ruleset)} has no native search, so no {what}")
 
 
 def ruleset_name(ruleset: Any, owner: Any) -> str:
@@ -110,11 +118,22 @@ def name_of(ruleset: Any) -> str:
 
 
 def needs_native(what: str) -> str:
-    """Why a file of a table cannot be saved or loaded on the python engine."""
+    """Why a table cannot be saved, loaded or bounded on the python engine."""
     return (
-        f"saving or loading a {what} needs the native ruleset search (the python engine, CGTKIT_ENGINE=python, "
-        "or python_search() has none; its Python search keeps its own table)"
+        f"the {what} belongs to the native ruleset search, which the python engine (CGTKIT_ENGINE=python) "
+        "and python_search() do not run; the Python search keeps its own table"
     )
+
+
+def check_bytes(nbytes: Any, error: Error, what: str) -> int:
+    """``nbytes`` if it is a positive int (a table's bound), else ``error``.
+
+    >>> check_bytes(1 << 20, CGTError, "database")
+    1048576
+    """
+    if not isinstance(nbytes, int) or isinstance(nbytes, bool) or nbytes <= 0:
+        raise error(f"the bound of a {what} is a positive number of bytes, not {nbytes!r}")
+    return nbytes
 
 
 def solver(owner: Any, error: Error, what: str) -> native.NativeSearch:

@@ -92,8 +92,7 @@ def set_bound(ruleset: Any, nbytes: int) -> None:
     bytes of memory (each entry reckoned at the native ``ENTRY_BYTES``); a table over
     it is trimmed at once, and past it the least recently used entries are evicted
     (answers never change, only the time)."""
-    if not isinstance(nbytes, int) or isinstance(nbytes, bool) or nbytes <= 0:
-        raise OutcomeTableError(f"an outcome table's bound is a positive number of bytes, not {nbytes!r}")
+    nbytes = tf.check_bytes(nbytes, OutcomeTableError, _WHAT)
     tf.solver(_owner(ruleset), OutcomeTableError, _WHAT).set_sum_bound(bytes=nbytes)
 
 
