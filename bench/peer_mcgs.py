@@ -332,7 +332,7 @@ def ensure_cgtkit_database(ruleset: str, size: object, log: Callable[[str], None
     path.parent.mkdir(parents=True, exist_ok=True)
     log(f"building cgtkit's database {path} ({ruleset}, size {size}) ...")
     partial = path.with_suffix(".partial")
-    code = "import sys; from cgtkit.rulesets.database import build; build(sys.argv[1], eval(sys.argv[2]), sys.argv[3])"
+    code = "import ast, sys; from cgtkit.rulesets.database import build; build(sys.argv[1], ast.literal_eval(sys.argv[2]), sys.argv[3])"
     run = run_child([sys.executable, "-c", code, ruleset, repr(size), str(partial)], timeout=3600, cwd=ROOT)
     if run.returncode != 0 or not partial.exists():
         raise RuntimeError(f"cgtkit could not build its database: {(run.stderr or run.stdout).strip()[-300:]}")
