@@ -205,6 +205,27 @@ def test_plain_progress_lines(capsys):
     assert "heaps/s" in shown[-1] and "/2,000,000 heaps (" in shown[-1]
 
 
+def test_solve_shows_its_progress(capsys, monkeypatch):
+    """cgtkit solve --progress: lines of the positions its native tables hold, while the
+    search runs (polled; here every few ms, so that a short search shows them)."""
+    from cgtkit.backend import rulesets as native
+
+    if not native.active():
+        pytest.skip("the progress of solve counts the native tables' positions")
+    from cgtkit.rulesets import ToadsAndFrogs
+
+    native.clear(ToadsAndFrogs)  # as a new process: the search runs whole
+    monkeypatch.setattr(_progress, "_TICK", 0.002)
+    with _progress.without_delays():
+        status, out, err = run(capsys, "solve", "toads:TT.T..FF.F..T.F", "{1|-1}", "--first", "L", "--progress")
+    assert status == 0 and "Left moving first loses" in out
+    shown = [x for x in err.splitlines() if x.startswith("cgtkit: solve: who wins: ")]
+    assert shown and "positions/s" in shown[-1] and "\r" not in err
+    with _progress.without_delays():
+        status, out, err = run(capsys, "solve", "toads:TT.T..FF.F..T.F", "{1|-1}", "--no-progress")
+    assert status == 0 and err == ""
+
+
 def test_bar_counts_and_goes_away():
     class Terminal(io.StringIO):
         def isatty(self):

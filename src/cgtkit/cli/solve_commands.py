@@ -29,7 +29,7 @@ from typing import Any, Optional
 
 from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
-from ._progress import add_progress_options
+from ._progress import Progress, add_progress_options, mode
 from ._tables import Evictions, add_table_size_option
 
 
@@ -93,9 +93,10 @@ def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
     start = time.perf_counter()
     wins = {}
     nodes = 0
-    for f in firsts:
-        wins[f] = search.who_wins(terms, f, jobs=args.jobs)
-        nodes += search.last_nodes()
+    with _watched(args, "who wins"):
+        for f in firsts:
+            wins[f] = search.who_wins(terms, f, jobs=args.jobs)
+            nodes += search.last_nodes()
     elapsed = time.perf_counter() - start
     with Report(args) as out:
         out.fact("sum", " + ".join(str(t) for t in terms))
@@ -212,13 +213,22 @@ def _nim(args: argparse.Namespace, terms: list[Any]) -> None:
     from ..search.nim import nim_value
 
     start = time.perf_counter()
-    n = nim_value(terms)
+    with _watched(args, "nim value"):
+        n = nim_value(terms)
     elapsed = time.perf_counter() - start
     with Report(args) as out:
         out.fact("sum", " + ".join(str(t) for t in terms))
         out.fact("nim_value", n, f"nim value {n} (the sum + *{n} is a loss for the player to move)")
         out.say(f"{n + 1} searches in {elapsed:.2f} s")
         _report_table(args, terms, out)
+
+
+def _watched(args: argparse.Namespace, what: str) -> Progress:
+    """The progress of a search (``--progress``): the positions the native tables hold,
+    read every half second while the search runs."""
+    from ..backend.rulesets import positions_known
+
+    return Progress(mode(args.progress), f"solve: {what}", unit="positions", poll=positions_known)
 
 
 def _outcome(left: bool, right: bool) -> Any:
