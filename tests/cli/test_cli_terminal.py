@@ -205,9 +205,10 @@ def test_plain_progress_lines(capsys):
     assert "heaps/s" in shown[-1] and "/2,000,000 heaps (" in shown[-1]
 
 
-def test_solve_shows_its_progress(capsys, monkeypatch):
+def test_solve_shows_its_progress(capsys):
     """cgtkit solve --progress: lines of the positions its native tables hold, while the
-    search runs (polled; here every few ms, so that a short search shows them)."""
+    search runs (polled; within without_delays every few ms, so that a short search
+    shows them)."""
     from cgtkit.backend import rulesets as native
 
     if not native.active():
@@ -215,7 +216,6 @@ def test_solve_shows_its_progress(capsys, monkeypatch):
     from cgtkit.rulesets import ToadsAndFrogs
 
     native.clear(ToadsAndFrogs)  # as a new process: the search runs whole
-    monkeypatch.setattr(_progress, "_TICK", 0.002)
     with _progress.without_delays():
         status, out, err = run(capsys, "solve", "toads:TT.T..FF.F..T.F", "{1|-1}", "--first", "L", "--progress")
     assert status == 0 and "Left moving first loses" in out

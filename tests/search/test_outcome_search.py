@@ -239,6 +239,10 @@ def test_the_solve_command(capsys):
     assert status == 0 and got["wins"] is True and got["winning_moves"] == {"R": [{"term": 2, "to": "-1"}]}
     status, out, _ = run(capsys, "solve", "--json", "clobber:xo", "clobber:ox")
     assert json.loads(out)["outcome"] == "P" and json.loads(out)["winning_moves"] == {}
+    status, out, _ = run(capsys, "solve", "clobber:xo.ox", "^*", "--no-moves")  # only who wins
+    assert status == 0 and "outcome: N (the first player wins)" in out and "winning moves" not in out
+    status, out, _ = run(capsys, "solve", "--json", "--no-moves", "clobber:xo.ox", "^*")
+    assert json.loads(out)["outcome"] == "N" and "winning_moves" not in json.loads(out)
     status, _, err = run(capsys, "solve", "clobber:xq")
     assert status == 2 and "illegal character 'q'" in err and len(err.strip().splitlines()) == 1
     status, _, err = run(capsys, "solve", "{1|")  # the notation's error, with its caret

@@ -384,6 +384,21 @@ def test_ctrl_c_saves_the_table(tmp_path: pathlib.Path) -> None:
 
 
 @needs_native
+def test_sigterm_saves_the_table_as_ctrl_c_does(tmp_path: pathlib.Path) -> None:
+    """SIGTERM (kill's default; a background job ignores SIGINT) to a real process:
+    "terminated", exit status 143, a table that loads."""
+    import signal
+
+    path = tmp_path / "t.cgttt"
+    board = "clobber:xoxox|oxoxo|xoxox|oxoxo|xoxox"
+    status, err = interrupted("solve", board, "--first", "L", "--tt-save", str(path), sig=signal.SIGTERM)
+    assert status == 143 and "terminated; the outcome table so far" in err and len(err.strip().splitlines()) == 1
+    assert outcome_table.header(str(path))["entries"] > 0
+    status, err = interrupted("solve", board, "--first", "L", sig=signal.SIGTERM)
+    assert status == 143 and err.strip() == "cgtkit solve: terminated"
+
+
+@needs_native
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_game_of_stones_outcome_is_saved_and_resumed(workers: int, tmp_path: pathlib.Path) -> None:
     # Clobber(...).outcome's search (RulesetSolver.outcome: both questions, on two

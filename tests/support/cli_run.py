@@ -15,9 +15,10 @@ def lines(out):
     return dict(line.split(": ", 1) for line in out.strip().splitlines())
 
 
-def interrupted(*argv, after=4.0):
-    """``cgtkit *argv`` in a child process, sent Ctrl-C after ``after`` seconds while
-    still running: (exit status, standard error).  ``after`` leaves time for start-up.
+def interrupted(*argv, after=4.0, sig=None):
+    """``cgtkit *argv`` in a child process, sent Ctrl-C (or the signal ``sig``) after
+    ``after`` seconds while still running: (exit status, standard error).  ``after``
+    leaves time for start-up.
     Fails the test if the command ends
     before Ctrl-C or does not stop within 20 s of it."""
     import os
@@ -45,7 +46,7 @@ def interrupted(*argv, after=4.0):
     )
     time.sleep(after)
     assert proc.poll() is None, proc.communicate()
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signal.SIGINT if sig is None else sig)
     try:
         _, err = proc.communicate(timeout=20)
     except subprocess.TimeoutExpired:

@@ -41,8 +41,9 @@ BAR_DELAY = 1.0  # seconds before a bar is first drawn
 def without_delays() -> Iterator[None]:
     """Within it, progress shows at once: a bar is drawn from the first update and a
     plain line is printed at every update (no :data:`BAR_DELAY`, no :data:`PLAIN_EVERY`
-    wait), so that a test sees what a long command would show.  A setting for the
-    process: use it from one thread.
+    wait), and a watched count is read every few milliseconds, so that a test sees
+    what a long command would show.  A setting for the process: use it from one
+    thread.
 
     >>> import io; out = io.StringIO()
     >>> with without_delays(), Progress("plain", "work", total=4, unit="heaps", stream=out) as p:
@@ -50,13 +51,14 @@ def without_delays() -> Iterator[None]:
     >>> "work: 2/4 heaps" in out.getvalue()
     True
     """
-    global PLAIN_EVERY, BAR_DELAY
-    saved = PLAIN_EVERY, BAR_DELAY
+    global PLAIN_EVERY, BAR_DELAY, _TICK
+    saved = PLAIN_EVERY, BAR_DELAY, _TICK
     PLAIN_EVERY = BAR_DELAY = 0.0
+    _TICK = 0.002
     try:
         yield
     finally:
-        PLAIN_EVERY, BAR_DELAY = saved
+        PLAIN_EVERY, BAR_DELAY, _TICK = saved
 
 
 def mode(choice: Optional[bool], stream: Optional[TextIO] = None) -> str:

@@ -6,7 +6,8 @@ one-line message and exit status 2 (a usage error found after parsing also names
 command's help; so are an argument that is not UTF-8 text, a ``CGTKIT_*`` variable
 with a value cgtkit cannot use, and a file that cannot be written), running out of
 memory into a one-line message and exit status 1, and Ctrl-C, while parsing or
-running, into ``cgtkit COMMAND: interrupted`` and exit status 130.  argparse's own
+running, into ``cgtkit COMMAND: interrupted`` and exit status 130 (SIGTERM while
+running: ``terminated`` and 143, :mod:`._stop`).  argparse's own
 usage errors are one line too (:class:`._args.Parser`).  An unknown ``CGTKIT_*``
 variable is a one-line warning that names the known ones.
 """
@@ -21,6 +22,7 @@ from typing import Sequence
 from ..config import check_environment
 from ..errors import CGTError
 from ._args import Parser, UsageError
+from ._stop import Terminated, exit_status, terminate_as_interrupt
 
 # the command groups, each a module of this package, imported when the parser is built;
 # a group imports what its commands compute with only when one of them runs, and the
@@ -67,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (0 done, 1 out of memory, 2 a
-    usage or input error, 130 interrupted)."""
+    usage or input error, 130 interrupted, 143 terminated)."""
     command = "cgtkit"
     try:
         for line in check_environment():
@@ -79,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # --help, --version, or a usage error (already printed)
             return exc.code if isinstance(exc.code, int) else 2
         command = f"cgtkit {args.command}"
-        status = args.run(args)
+        with terminate_as_interrupt():
+            status = args.run(args)
     except UsageError as exc:
         print(f"{command}: error: {exc} (see {command} --help)", file=sys.stderr)
         return 2
@@ -93,9 +96,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    except KeyboardInterrupt:
-        print(f"{command}: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        print(f"{command}: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}", file=sys.stderr)
+        return exit_status(exc)
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0
     except OSError as exc:  # a file the command was given cannot be read or written

@@ -11,7 +11,7 @@ player who wins moving first (or of ``--first``): the term and the option moved 
 the search starts knowing every part the file holds.  ``--tt-load FILE`` first loads
 a saved outcome table (:mod:`cgtkit.search.outcome_table`) and ``--tt-save FILE``
 saves the table when the search ends, or when Ctrl-C stops it (one line on standard
-error, exit status 130): run again with ``--tt-load FILE`` to resume.
+error, exit status 130; SIGTERM too, 143): run again with ``--tt-load FILE`` to resume.
 ``--table-size SIZE`` bounds the outcome table (default 1G): a search that outgrows
 it evicts and finds positions again, and says so.
 ``--results FILE`` runs the search across Dask workers (:mod:`cgtkit.sweep.split_search`):
@@ -30,6 +30,7 @@ from typing import Any, Optional
 from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
+from ._stop import Terminated, exit_status
 from ._tables import Evictions, add_table_size_option
 
 
@@ -61,15 +62,16 @@ def _solve(args: argparse.Namespace) -> Optional[int]:
             _nim(args, terms)
         else:
             _search(args, terms, loaded)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM
         if not args.tt_save:
             raise
         n = search.save_table(terms, args.tt_save)
+        how = "terminated" if isinstance(exc, Terminated) else "interrupted"
         print(
-            f"cgtkit solve: interrupted; the outcome table so far ({n} entries) saved to {args.tt_save}",
+            f"cgtkit solve: {how}; the outcome table so far ({n} entries) saved to {args.tt_save}",
             file=sys.stderr,
         )
-        return 130
+        return exit_status(exc)
     return None
 
 
@@ -108,13 +110,15 @@ def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
             out.fact("outcome", o, o.described)
         moves: dict[str, list[Any]] = {}
         for f in firsts:
-            if not wins[f]:
+            if not wins[f] or not args.moves:
                 continue
-            found = search.moves_of(terms, f, search.winning_moves(terms, f, jobs=args.jobs))
+            with _watched(args, "winning moves"):  # a search for each move of the winner
+                found = search.moves_of(terms, f, search.winning_moves(terms, f, jobs=args.jobs))
             moves[f] = [{"term": i + 1, "to": str(o)} for i, o in found]
             shown = ", ".join(f"term {i + 1} to {o}" for i, o in found)
             out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
-        out.data("winning_moves", moves)
+        if args.moves:
+            out.data("winning_moves", moves)
         out.data("nodes", nodes)
         if args.db:
             out.data("loaded", loaded)
@@ -174,10 +178,11 @@ def _distributed(args: argparse.Namespace) -> None:
         for f in firsts:
             found = results[f][1]
             moves[f] = [{"term": t, "to": to} for t, to in found]
-            if found:
+            if found and args.moves:
                 shown = ", ".join(f"term {t} to {to.partition(':')[2] or to}" for t, to in found)
                 out.say(f"winning moves for {'Left' if f == 'L' else 'Right'}: {shown}")
-        out.data("winning_moves", moves)
+        if args.moves:
+            out.data("winning_moves", moves)
         if args.check:
             out.fact("certificates", checked, f"{checked} subtree certificates replayed: OK")
         for f, report in reports:
@@ -272,6 +277,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     )
     add_table_size_option(p, "the outcome table (default 1G)")
     p.add_argument("--first", type=_first, metavar="L|R", help="only whether this player wins moving first")
+    p.add_argument(
+        "--no-moves",
+        dest="moves",
+        action="store_false",
+        help="only who wins: do not list every winning move (a search for each move of the winner, "
+        "which on a big board can take longer than the answer)",
+    )
     p.add_argument(
         "--jobs",
         type=count(1, "--jobs"),
