@@ -11,6 +11,8 @@ Ctrl-C, 143 after SIGTERM.
 
 >>> exit_status(KeyboardInterrupt()), exit_status(Terminated())
 (130, 143)
+>>> stopped(KeyboardInterrupt()), stopped(Terminated())
+('interrupted', 'terminated')
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import contextlib
 import signal
 from typing import Any, Iterator
 
-__all__ = ["Terminated", "terminate_as_interrupt", "exit_status"]
+__all__ = ["Terminated", "terminate_as_interrupt", "exit_status", "stopped"]
 
 
 class Terminated(KeyboardInterrupt):
@@ -48,3 +50,8 @@ def terminate_as_interrupt() -> Iterator[None]:
 def exit_status(exc: KeyboardInterrupt) -> int:
     """The exit status of a command stopped by ``exc``: 143 for SIGTERM, else 130."""
     return 143 if isinstance(exc, Terminated) else 130
+
+
+def stopped(exc: KeyboardInterrupt) -> str:
+    """The word a command prints when ``exc`` stopped it: "terminated" or "interrupted"."""
+    return "terminated" if isinstance(exc, Terminated) else "interrupted"

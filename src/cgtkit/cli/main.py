@@ -22,7 +22,7 @@ from typing import Sequence
 from ..config import check_environment
 from ..errors import CGTError
 from ._args import Parser, UsageError
-from ._stop import Terminated, exit_status, terminate_as_interrupt
+from ._stop import exit_status, stopped, terminate_as_interrupt
 
 # the command groups, each a module of this package, imported when the parser is built;
 # a group imports what its commands compute with only when one of them runs, and the
@@ -97,7 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     except KeyboardInterrupt as exc:
-        print(f"{command}: {'terminated' if isinstance(exc, Terminated) else 'interrupted'}", file=sys.stderr)
+        print(f"{command}: {stopped(exc)}", file=sys.stderr)
         return exit_status(exc)
     except BrokenPipeError:  # e.g. `cgtkit octal 0.77 --n 10**6 | head`
         return 0

@@ -30,7 +30,7 @@ from typing import Any, Optional
 from ._args import UsageError, count, output_file
 from ._output import Report, add_json_option
 from ._progress import Progress, add_progress_options, mode
-from ._stop import Terminated, exit_status
+from ._stop import exit_status, stopped
 from ._tables import Evictions, add_table_size_option
 
 
@@ -66,9 +66,8 @@ def _solve(args: argparse.Namespace) -> Optional[int]:
         if not args.tt_save:
             raise
         n = search.save_table(terms, args.tt_save)
-        how = "terminated" if isinstance(exc, Terminated) else "interrupted"
         print(
-            f"cgtkit solve: {how}; the outcome table so far ({n} entries) saved to {args.tt_save}",
+            f"cgtkit solve: {stopped(exc)}; the outcome table so far ({n} entries) saved to {args.tt_save}",
             file=sys.stderr,
         )
         return exit_status(exc)
