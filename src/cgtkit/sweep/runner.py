@@ -2,11 +2,13 @@
 
 The driver is the only process that writes the database.  It lists the work, leaves
 out what the database already holds (so a rerun resumes), submits one Dask task per
-heap game (per batch of positions), and commits each result as it arrives; a worker
-never holds the only copy of anything committed.  At most ``window`` tasks are in
-flight (submitted and not yet committed): the next are taken from the sweep's listing
-as results are committed, so the driver's and the scheduler's memory hold a window of
-tasks, not the whole sweep (a 16-cell Domineering sweep is 26 million positions).
+heap game (per batch of positions), fetches each result as its task finishes, and
+commits the fetched results together every few seconds (one transaction: small ones
+cost several times the work of their rows); a worker never holds the only copy of
+anything committed.  At most ``window`` tasks are in flight (submitted, their results
+not yet fetched): the next are taken from the sweep's listing as results are
+fetched, so the driver's and the scheduler's memory hold a window of tasks, not the
+whole sweep (a 16-cell Domineering sweep is 26 million positions).
 
 * A worker killed mid-task: Dask's scheduler gives its tasks to another worker; a task
   that raises is retried ``retries`` times (Dask's ``retries=``).  A task whose worker
@@ -53,7 +55,8 @@ from .database import ResultsDB, check_ours
 __all__ = ["Sweep", "SweepReport", "Pause", "run", "need_dask", "refuse_unguarded_script"]
 
 CONNECT_TIMEOUT = 10  # seconds to reach a --scheduler before giving up
-FLUSH_SECONDS = 0.5  # the longest a finished result waits for its commit
+FLUSH_SECONDS = 5.0  # the longest a fetched result waits for its commit
+FLUSH_UNITS = 1 << 17  # units (positions, games) fetched that start a commit sooner
 WINDOW = 64  # tasks in flight at most, by default (at least 4 a worker)
 PAUSE_ENV = "CGTKIT_SWEEP_PAUSE"
 _MISSING = object()
@@ -342,7 +345,7 @@ def run(
 
 def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, report, pause):  # type: ignore[no-untyped-def]
     feed = iter(items)
-    item_of: dict[str, tuple] = {}  # the tasks in flight (submitted, not yet committed), by key
+    item_of: dict[str, tuple] = {}  # the tasks in flight (submitted, results not yet fetched), by key
     ac = distributed.as_completed()
 
     def refill() -> None:
@@ -358,69 +361,96 @@ def _gather(client, distributed, sweep: Sweep, items, db, retries, progress, rep
 
     bar = _bar(report.total - report.skipped, sweep.unit, progress)
     try:
-        # results are committed in batches, one transaction (one disk sync, tens of
-        # milliseconds) at most every FLUSH_SECONDS: a killed driver loses at most that
-        # much finished work, which the next run computes again
+        # a finished task's result is fetched at once (its future released, the next
+        # task submitted), and the results are committed together, one transaction
+        # every FLUSH_SECONDS (or FLUSH_UNITS units, or when nothing is in flight): a
+        # transaction rewrites every index page it touches, so many small ones cost
+        # several times the work of their rows (a 16-cell sweep writes 26 million); a
+        # killed driver loses at most that much finished work, computed again next run
         refill()
-        pending: list = []
+        fetched: list[tuple[tuple, Any]] = []  # (item, result), fetched and not committed
+        units = 0
         last = time.monotonic()
         committed = 0
-        while item_of:
+        while item_of or fetched:
             batch = ac.next_batch(block=False) if not ac.is_empty() else []
-            pending += batch
-            if pending and (ac.is_empty() or time.monotonic() - last >= FLUSH_SECONDS or pause is not None):
+            if batch:
                 # a result lost with its worker after it finished is being computed again:
                 # wait for it once more rather than record it
-                ready = [f for f in pending if f.status in ("finished", "error", "cancelled")]
-                for f in pending:
+                ready = [f for f in batch if f.status in ("finished", "error", "cancelled")]
+                for f in batch:
                     if f.status not in ("finished", "error", "cancelled"):
                         ac.add(f)
-                # before a pause, no more than its count: the rest of ``ready`` waits
-                cut = len(ready) if pause is None else pause.after - committed
-                ready, pending = ready[:cut], ready[cut:]
-                _flush(client, ready, item_of, distributed, sweep, db, report)
-                committed += len(ready)
+                got = _fetch(client, ready, item_of, distributed)
+                fetched += got
+                units += sum(sweep.weight(item) for item, _ in got)
+            due = not item_of or time.monotonic() - last >= FLUSH_SECONDS or units >= FLUSH_UNITS
+            if fetched and (due or pause is not None):
+                # before a pause, no more than its count: the rest waits
+                cut = len(fetched) if pause is None else pause.after - committed
+                now, fetched = fetched[:cut], fetched[cut:]
+                _commit(now, sweep, db, report)
+                committed += len(now)
+                done = sum(sweep.weight(item) for item, _ in now)
+                units -= done
                 if bar is not None:
-                    bar.update(sum(sweep.weight(item_of[f.key]) for f in ready))
-                for f in ready:
-                    del item_of[f.key]
+                    bar.update(done)
                 if pause is not None and committed >= pause.after:
                     pause.wait()
                     pause = None
-                refill()
                 last = time.monotonic()
-            elif not batch:
+            if batch:
+                refill()
+            else:
                 time.sleep(0.02)
     finally:
         if bar is not None:
             bar.close()
 
 
-def _flush(client, futures, item_of, distributed, sweep: Sweep, db: ResultsDB, report: SweepReport) -> None:  # type: ignore[no-untyped-def]
-    """Fetch the results of ``futures`` (one round trip) and write them in one transaction."""
+def _fetch(client, futures, item_of, distributed) -> list[tuple[tuple, Any]]:  # type: ignore[no-untyped-def]
+    """The results of ``futures`` (one round trip), each ``(item, result)``, a task
+    Dask gave up on as ``(item, _Failed(status, message))``; their futures released."""
     finished = [f for f in futures if f.status == "finished"]
     results = dict(zip((f.key for f in finished), client.gather(finished)))
+    out = []
+    for f in futures:
+        result = results.get(f.key, _MISSING)
+        if result is _MISSING:
+            exc = f.exception() if f.status == "error" else None
+            status = "killed" if isinstance(exc, distributed.KilledWorker) else "error"
+            message = f"{type(exc).__name__}: {exc}".splitlines()[0][:500] if exc is not None else "cancelled by Dask"
+            result = _Failed(status, message)
+        out.append((item_of.pop(f.key), result))
+        f.release()
+    return out
+
+
+@dataclass(frozen=True)
+class _Failed:
+    """A task Dask gave up on: the row's status and why."""
+
+    status: str
+    message: str
+
+
+def _commit(fetched: list[tuple[tuple, Any]], sweep: Sweep, db: ResultsDB, report: SweepReport) -> None:
+    """Write the rows of fetched results in one transaction."""
     with db.batch():
-        for future in futures:
-            result = results.get(future.key, _MISSING)
-            _record(future, result, item_of[future.key], distributed, sweep, db, report)
-    for future in futures:
-        future.release()
+        for item, result in fetched:
+            _record(result, item, sweep, db, report)
 
 
-def _record(future, result, item, distributed, sweep: Sweep, db: ResultsDB, report: SweepReport) -> None:  # type: ignore[no-untyped-def]
+def _record(result: Any, item: tuple, sweep: Sweep, db: ResultsDB, report: SweepReport) -> None:
     """Write one finished task's rows: its ``result``, or the failure Dask gave up with."""
-    if result is not _MISSING:
+    if isinstance(result, _Failed):
+        report.rows += sweep.failed(db, item, result.status, result.message)
+        report.statuses[result.status] = report.statuses.get(result.status, 0) + 1
+    else:
         report.rows += sweep.record(db, result)
         for status, count in _statuses(result).items():
             report.statuses[status] = report.statuses.get(status, 0) + count
         report.task_seconds += _seconds(result)
-    else:
-        exc = future.exception() if future.status == "error" else None
-        status = "killed" if isinstance(exc, distributed.KilledWorker) else "error"
-        message = f"{type(exc).__name__}: {exc}".splitlines()[0][:500] if exc is not None else "cancelled by Dask"
-        report.rows += sweep.failed(db, item, status, message)
-        report.statuses[status] = report.statuses.get(status, 0) + 1
     report.done += sweep.weight(item)
 
 
