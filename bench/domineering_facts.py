@@ -18,6 +18,7 @@ import sqlite3
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Iterable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -31,12 +32,17 @@ SHOWN = 20  # positions at the hottest temperature printed
 def facts(path: str) -> dict:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
+        # row by row: 16 cells are 26 million rows, more than memory holds as tuples
         rows = conn.execute(
             "SELECT position, cells, status, value, temperature_num, temperature_exp FROM positions "
             "WHERE ruleset = 'domineering'"
-        ).fetchall()
+        )
+        return _facts(rows)
     finally:
         conn.close()
+
+
+def _facts(rows: Iterable[tuple[str, int, str, str, int, int]]) -> dict:
     per_size: Counter[int] = Counter()
     statuses: Counter[str] = Counter()
     hottest: Dyadic | None = None
@@ -48,13 +54,16 @@ def facts(path: str) -> dict:
     temps: set[Dyadic] = set()
     hottest_by_size: dict[int, Dyadic] = {}
     by_size_count: dict[int, Counter[Dyadic]] = defaultdict(Counter)
+    dyadics: dict[tuple[int, int], Dyadic] = {}
     for pos, cells, status, value, num, exp in rows:
         per_size[cells] += 1
         statuses[status] += 1
         if status != "done":
             continue
         values.add(value)
-        t = Dyadic(num, 1 << exp)
+        t = dyadics.get((num, exp))
+        if t is None:
+            t = dyadics[num, exp] = Dyadic(num, 1 << exp)
         temps.add(t)
         by_size_count[cells][t] += 1
         if cells not in hottest_by_size or t > hottest_by_size[cells]:
