@@ -493,3 +493,28 @@ def test_which_scripts_are_guarded(tmp_path, script, refused):
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=env, timeout=60)
     assert (done.returncode != 0) == refused, done.stderr
     assert ("if __name__ ==" in done.stderr) == refused
+
+
+def test_local_workers_do_not_pause_for_memory_and_are_restarted_past_their_limit(tmp_path):
+    """A worker's tables are memory that pausing the worker never frees (a 16-cell
+    Domineering sweep's workers grow by gigabytes): a local cluster's workers do not
+    pause, which would stall the sweep, and keep the nanny's restart at 95%."""
+    import dask
+
+    from cgtkit.sweep.runner import Sweep, run
+
+    got: list = []
+    probe = Sweep(
+        "probe",
+        lambda i: {
+            "status": "done",
+            "pause": dask.config.get("distributed.worker.memory.pause"),
+            "terminate": dask.config.get("distributed.worker.memory.terminate"),
+        },
+        1,
+        lambda db: [(0,)],
+        lambda db, result: got.append(result) or 0,
+        lambda db, item, status, message: got.append(status) or 0,
+    )
+    run(probe, str(tmp_path / "r.db"), workers=1)
+    assert got == [{"status": "done", "pause": False, "terminate": 0.95}]

@@ -168,18 +168,25 @@ def _client(scheduler: str | None, workers: int, memory_limit: str | int | None,
             return distributed.Client(scheduler, timeout=timeout), None
         except (OSError, TimeoutError, ValueError) as exc:
             raise SweepError(f"cannot reach the Dask scheduler at {scheduler}: {exc}".splitlines()[0]) from None
-    cluster = _quiet_on_ctrl_c(
-        lambda: distributed.LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=":0",
-            memory_limit=memory_limit if memory_limit is not None else "auto",
-            # a worker whose scheduler closes (Ctrl-C, the end of a sweep) logs ERRORs with
-            # tracebacks; what a sweep's user needs is in the database and the summary
-            silence_logs=logging.CRITICAL,
+    import dask
+
+    # a worker's tables (the values it found) are memory Dask does not manage: pausing
+    # a worker at 80% of its limit would never free it and would stall the sweep, so
+    # local workers do not pause; their nanny restarts one that passes 95%, and Dask
+    # runs its task again on the fresh worker
+    with dask.config.set({"distributed.worker.memory.pause": False}):
+        cluster = _quiet_on_ctrl_c(
+            lambda: distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=":0",
+                memory_limit=memory_limit if memory_limit is not None else "auto",
+                # a worker whose scheduler closes (Ctrl-C, the end of a sweep) logs ERRORs with
+                # tracebacks; what a sweep's user needs is in the database and the summary
+                silence_logs=logging.CRITICAL,
+            )
         )
-    )
     return distributed.Client(cluster), cluster
 
 
