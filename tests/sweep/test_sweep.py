@@ -495,7 +495,7 @@ def test_which_scripts_are_guarded(tmp_path, script, refused):
     assert ("if __name__ ==" in done.stderr) == refused
 
 
-def test_local_workers_do_not_pause_for_memory_and_are_restarted_past_their_limit(tmp_path):
+def test_local_workers_do_not_pause_for_memory_and_keep_the_nannys_restart(tmp_path):
     """A worker's tables are memory that pausing the worker never frees (a 16-cell
     Domineering sweep's workers grow by gigabytes): a local cluster's workers do not
     pause, which would stall the sweep, and keep the nanny's restart at 95%."""
