@@ -160,6 +160,28 @@ def test_the_commands_write_and_check_the_compact_form(capsys, tmp_path):
     assert status == 2 and ("not gzip" in err or "cut" in err), err
 
 
+def test_leaf_moves_sets_where_the_compact_form_ends_at_values(capsys, tmp_path):
+    """``--leaf-moves N``: the certificate the library writes with ``leaf_moves=N``
+    (0: no value leaves but the ends of the game), the default bound otherwise."""
+    board = "xoxoxo|oxoxox"
+    nodes = {}
+    for leaves in [None, 0, 6]:
+        path = tmp_path / f"c{leaves}.gz"
+        flag = [] if leaves is None else ["--leaf-moves", str(leaves)]
+        status, out, err = run(capsys, "solve", f"clobber:{board}", "--certificate", str(path), "--json", *flag)
+        assert status == 0, err
+        nodes[leaves] = json.loads(out)["certificate_nodes"]
+        want = search.compact_certificate(
+            Clobber(board), "LR", io.BytesIO(), leaf_moves=strategy.LEAF_MOVES if leaves is None else leaves
+        )
+        assert (nodes[leaves], json.loads(out)["certificate_sha256"]) == (want.nodes, want.sha256)
+    assert nodes[0] > nodes[6] > nodes[None]
+    status, _, err = run(
+        capsys, "solve", f"clobber:{board}", "--certificate", str(tmp_path / "x.gz"), "--leaf-moves", "-1"
+    )
+    assert status == 2 and "--leaf-moves must be at least 0" in err, err
+
+
 # --- the native writer, against the Python writer (its twin) -------------------------
 
 NATIVE_BOARDS = [Clobber, CannibalClobber, Konane]
@@ -208,9 +230,9 @@ def test_the_native_writer_writes_the_python_writer_s_bytes_on_random_sums(nativ
 
 @pytest.mark.skipif(not backend.rulesets.active(), reason="the native writer runs on the native engine")
 def test_the_native_writer_on_boards_with_many_nodes(native_runs):
-    for board in ["xoxoxoxo|oxoxoxox", "xoxox|oxoxo|xoxox"]:  # 682 and 408 nodes
-        native, python = _both_writers([Clobber(board)], "LR", 12)
-        assert native == python and native_runs[-1] > 400, board
+    for board in ["xoxoxoxo|oxoxoxox", "xoxox|oxoxo|xoxox"]:  # 1,027 and 645 nodes
+        native, python = _both_writers([Clobber(board)], "LR", 8)
+        assert native == python and native_runs[-1] > 600, board
     native, python = _both_writers([Konane("xoxox|oxox.|xo.ox")], "LR", 0)
     assert native == python and native_runs[-1] > 10
 
@@ -219,12 +241,12 @@ def test_the_native_writer_on_boards_with_many_nodes(native_runs):
 def test_the_native_writer_keeps_the_bound_and_leaves_other_sums_to_python(native_runs, tmp_path):
     terms = [Clobber("xoxo|oxox"), Clobber("xo.ox")]
     with pytest.raises(ResourceLimitError, match="the certificate needs more than 5 nodes"):
-        search.compact_certificate(terms, "LR", io.BytesIO(), max_nodes=5)
+        search.compact_certificate(terms, "LR", io.BytesIO(), max_nodes=5, leaf_moves=4)
     with pytest.raises(ResourceLimitError, match="the certificate needs more than 5 nodes"):
-        search.compact_certificate(terms, "LR", io.BytesIO(), max_nodes=5, native=False)
+        search.compact_certificate(terms, "LR", io.BytesIO(), max_nodes=5, leaf_moves=4, native=False)
     path = tmp_path / "c.gz"
     with pytest.raises(ResourceLimitError):
-        search.compact_certificate(terms, "LR", str(path), max_nodes=5)
+        search.compact_certificate(terms, "LR", str(path), max_nodes=5, leaf_moves=4)
     assert not path.exists() and not (tmp_path / "c.gz.part").exists()  # no file cut short
     native_runs.clear()
     mixed = [Clobber("xo.ox"), read_term("^*")]  # a value term: the Python writer
@@ -237,7 +259,7 @@ def test_ctrl_c_stops_the_native_writer_and_leaves_no_file(monkeypatch, native_r
     """Ctrl-C (a SIGINT as a terminal sends it, from another thread) once the native
     writer has handed over its first megabyte: a KeyboardInterrupt, no file, and the
     tables undamaged (the same certificate written again, whole)."""
-    board = Clobber("xoxoxoxoxox|oxoxoxoxoxo")  # 2x11: 45,324 nodes, some 4 MB of text
+    board = Clobber("xoxoxoxoxox|oxoxoxoxoxo")  # 2x11, leaves at 4 moves: 221,027 nodes, some 20 MB of text
     search.outcome(board)
     real = strategy.HashedFile.write
     sent: list = []
@@ -251,7 +273,7 @@ def test_ctrl_c_stops_the_native_writer_and_leaves_no_file(monkeypatch, native_r
     monkeypatch.setattr(strategy.HashedFile, "write", write)
     path = tmp_path / "c.gz"
     with pytest.raises(KeyboardInterrupt):
-        search.compact_certificate(board, "LR", str(path))
+        search.compact_certificate(board, "LR", str(path), leaf_moves=4)
     assert sent and native_runs == [] and list(tmp_path.iterdir()) == []
     monkeypatch.setattr(strategy.HashedFile, "write", real)
     small = Clobber("xoxoxoxo|oxoxoxox")

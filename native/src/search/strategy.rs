@@ -10,8 +10,9 @@
 //!   list them) is a *value leaf*: the canonical value of each term, whose sum must
 //!   give the node's claim;
 //! * at a winning node, one move of the player to move: to a node already made if
-//!   one wins, else to a value leaf whose values show the opponent loses, else the
-//!   first that the outcome search says wins;
+//!   one wins, else to a value leaf whose values show the opponent loses, else, of
+//!   the moves after which the opponent has the fewest moves (ties in the board's
+//!   order), the first that the outcome search says wins;
 //! * at a losing node, every distinct move (two moves of a term to one board are one).
 //!
 //! The terms are whole boards ([`Grid`]) as the Python positions hold them, their
@@ -217,6 +218,18 @@ impl<R: Rules> Writer<'_, R> {
         self.oracle.wins(v, &parts, left, &mut self.st)
     }
 
+    /// The number of moves of `left` in the sum, as the boards list them.
+    fn count_moves(&self, sum: &[Grid], left: bool) -> usize {
+        let mut moves = Vec::new();
+        let mut count = 0;
+        for g in sum {
+            moves.clear();
+            self.boards.board_moves(g, left, &mut moves);
+            count += moves.len();
+        }
+        count
+    }
+
     /// Whether the sum is a value leaf: at most `leaf_moves` moves, both players'.
     fn small(&self, sum: &[Grid]) -> bool {
         let mut moves = Vec::new();
@@ -331,8 +344,11 @@ impl<R: Rules> Writer<'_, R> {
                 }
             }
             if chosen.is_none() {
-                for (j, m) in moves.iter().enumerate() {
-                    if !self.wins(&m.1, other)? {
+                // the fewest replies first (a stable sort: ties in the position's order)
+                let mut order: Vec<(usize, usize)> = moves.iter().map(|m| self.count_moves(&m.1, other)).zip(0..).collect();
+                order.sort();
+                for (_, j) in order {
+                    if !self.wins(&moves[j].1, other)? {
                         chosen = Some(j);
                         break;
                     }

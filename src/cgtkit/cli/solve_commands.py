@@ -126,7 +126,10 @@ def _search(args: argparse.Namespace, terms: list[Any], loaded: int) -> None:
         evicted.report(out)
         if args.certificate and str(args.certificate).endswith(".gz"):
             bound = args.max_nodes if args.max_nodes is not None else search.strategy.COMPACT_MAX_NODES
-            compact = search.compact_certificate(terms, "".join(firsts), args.certificate, max_nodes=bound)
+            leaves = args.leaf_moves if args.leaf_moves is not None else search.strategy.LEAF_MOVES
+            compact = search.compact_certificate(
+                terms, "".join(firsts), args.certificate, max_nodes=bound, leaf_moves=leaves
+            )
             out.fact("certificate", args.certificate, f"{args.certificate} ({compact.nodes} nodes, compact)")
             out.data("certificate_nodes", compact.nodes)
             out.fact("certificate_sha256", compact.sha256)
@@ -307,6 +310,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         type=count(1, "--max-nodes"),
         metavar="N",
         help="refuse a certificate of more than N nodes (default 100000; 20000000 for a compact one)",
+    )
+    p.add_argument(
+        "--leaf-moves",
+        type=count(0, "--leaf-moves"),
+        metavar="N",
+        help="end a compact certificate's branch at the terms' values when the sum has at most N moves, "
+        "both players' (default 20)",
     )
     p.add_argument(
         "--results",

@@ -26,8 +26,9 @@ MAX_NODES = 100_000
 #: the default bound on the nodes of a compact certificate (each a line of its file)
 COMPACT_MAX_NODES = 20_000_000
 #: a sum whose terms have at most this many moves (both players', all terms) is a value
-#: leaf of a compact certificate
-LEAF_MOVES = 12
+#: leaf of a compact certificate (20: the fastest check of Clobber 2x12 and 2x13 of 12,
+#: 16, 20 and 24; docs/rulesets.md)
+LEAF_MOVES = 20
 
 
 def _bound(count: int, max_nodes: int) -> None:
@@ -223,8 +224,9 @@ class _CompactBuilder(_Interning):
             chosen = next((m for m in moves if (other, False, m[2]) in self.ids), None)
             if chosen is None:  # a move to a value leaf that the values show the opponent loses
                 chosen = next((m for m in moves if self.small(m[1]) and not self.value_wins(m[1], other)), None)
-            if chosen is None:
-                chosen = next((m for m in moves if not self.wins(m[1], other)), None)
+            if chosen is None:  # of the moves leaving the opponent the fewest replies, the first that wins
+                fewest = sorted(moves, key=lambda m: sum(len(options(t, other)) for t in m[1]))
+                chosen = next((m for m in fewest if not self.wins(m[1], other)), None)
             if chosen is None:
                 raise CertificateError(f"the search found no winning move in {list(texts)} (a bug: please report)", k)
             i, after, after_texts = chosen
