@@ -1,0 +1,94 @@
+"""Who wins, and its compact certificate written and checked, for the rows of
+docs/results.md: each term in two fresh processes under ``/usr/bin/time -v``.
+
+    python bench/certify.py 'clobber:xoxo|oxox' 'cram:.....|.....' --out rows.jsonl
+    python bench/certify.py 'clobber:xoxoxoxoxoxoxox|oxoxoxoxoxoxoxo' --table-size 8G
+
+For each term: ``cgtkit solve TERM --certificate DIR/NAME.gz --json --no-moves`` (the
+searches, then the certificate), then ``cgtkit check-certificate DIR/NAME.gz --json``
+(the replay, no search); one JSON line a term with the outcome, the certificate's
+nodes and SHA-256 (the checker's, which must equal the writer's), and the CPU seconds
+(user + system) and peak resident memory of each command.  Certificates stay in
+``--dir`` (they are not kept in the repository: the commands rebuild them byte for
+byte).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from typing import Any
+
+
+def timed(cmd: list[str]) -> tuple[dict[str, Any], float, int]:
+    """The command's JSON output, its CPU seconds and its peak resident set (bytes)."""
+    time_bin = "/usr/bin/time"  # GNU time (Debian's package "time"), not the shell's keyword
+    if not os.path.exists(time_bin):
+        raise SystemExit("bench/certify.py needs GNU time at /usr/bin/time (apt install time)")
+    done = subprocess.run([time_bin, "-v", *cmd], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr[-2000:]}")
+    user = float(re.search(r"User time \(seconds\): ([\d.]+)", done.stderr).group(1))  # type: ignore[union-attr]
+    system = float(re.search(r"System time \(seconds\): ([\d.]+)", done.stderr).group(1))  # type: ignore[union-attr]
+    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr).group(1)) * 1024  # type: ignore[union-attr]
+    return json.loads(done.stdout), user + system, peak
+
+
+def name_of(term: str) -> str:
+    """A file name for the term's certificate: ruleset and board size."""
+    ruleset, _, board = term.partition(":")
+    rows = board.split("|")
+    return f"{ruleset}-{len(rows)}x{max(len(r) for r in rows)}"
+
+
+def certify(term: str, where: str, extra: list[str]) -> dict[str, Any]:
+    cgtkit = shutil.which("cgtkit") or os.path.join(os.path.dirname(sys.executable), "cgtkit")
+    path = os.path.join(where, name_of(term) + ".gz")
+    solved, solve_cpu, solve_peak = timed(
+        [cgtkit, "solve", term, "--certificate", path, "--json", "--no-moves", *extra]
+    )
+    checked, check_cpu, check_peak = timed([cgtkit, "check-certificate", path, "--json"])
+    if checked["sha256"] != solved["certificate_sha256"] or checked["certificate"] != "OK":
+        raise SystemExit(f"{term}: the check does not confirm the certificate: {checked}")
+    return {
+        "term": term,
+        "outcome": solved.get("outcome"),
+        "nodes": solved["certificate_nodes"],
+        "sha256": checked["sha256"],
+        "bytes": os.path.getsize(path),
+        "solve_cpu": round(solve_cpu, 2),
+        "solve_peak": solve_peak,
+        "check_cpu": round(check_cpu, 2),
+        "check_peak": check_peak,
+        "options": extra,
+    }
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("terms", nargs="+", help="the sums' terms, as cgtkit solve reads them")
+    p.add_argument("--dir", default=".", help="where the certificates go (default: here)")
+    p.add_argument("--out", help="append the JSON lines to this file too")
+    p.add_argument("--table-size", help="cgtkit solve --table-size (the outcome table's bound)")
+    p.add_argument("--leaf-moves", help="cgtkit solve --leaf-moves")
+    args = p.parse_args()
+    extra = []
+    if args.table_size:
+        extra += ["--table-size", args.table_size]
+    if args.leaf_moves:
+        extra += ["--leaf-moves", args.leaf_moves]
+    for term in args.terms:
+        line = json.dumps(certify(term, args.dir, extra))
+        print(line, flush=True)
+        if args.out:
+            with open(args.out, "a") as f:
+                f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()
