@@ -19,12 +19,14 @@ from support.cli_run import interrupted, run
 
 from cgtkit import backend, search
 from cgtkit import game as parse
+from cgtkit import nimber
 from cgtkit.errors import CertificateError, CGTError, ResourceLimitError, RulesError
 from cgtkit.replay import Certificate, _acyclic, check_certificate, options, read_term, term_text
 from cgtkit.replay.compact import check_compact
 from cgtkit.rulesets import Clobber, Domineering, NoGo, TopplingDominoes
 from cgtkit.rulesets.base import StringPosition
 from cgtkit.rulesets.registry import forget
+from cgtkit.rulesets.variants import ImpartialVariant, impartial_variant
 
 VALUES = ["^", "*2", "{1|-1}", "1/2", "-1", "v*", "{2|0}", "*"]
 
@@ -376,3 +378,64 @@ def test_a_move_to_a_position_of_another_ruleset_cannot_be_certified():
     finally:
         forget("test-pile-a")
         forget("test-heap-b")
+
+
+# --- the impartial variant of a ruleset as a term ------------------------------------
+
+
+def _impartial(rng: random.Random) -> ImpartialVariant:
+    return impartial_variant(_position(rng, rng.choice(["clobber", "domineering", "toppling", "nogo"])))
+
+
+@pytest.mark.parametrize("form", FORMATS)
+def test_certificates_of_impartial_variants_claim_the_outcome_of_their_nim_values(form):
+    """Sums of impartial variants (and a nimber): the certificate replays, and the first
+    player wins, whoever it is, exactly when the nim values' nim-sum is not 0."""
+    rng = random.Random(f"impartial {form}")
+    for _ in range(40):
+        terms: list = [_impartial(rng) for _ in range(rng.randint(1, 3))]
+        total = 0
+        for t in terms:
+            total ^= t.nim_value
+        if rng.random() < 0.5:
+            n = rng.randint(0, 3)
+            terms.append(nimber(n))
+            total ^= n
+        claims, checked = FORMATS[form][0](terms, rng)
+        assert claims == checked == [("L", total != 0), ("R", total != 0)], terms
+
+
+def test_an_impartial_term_reads_back_and_an_unknown_ruleset_is_named():
+    v = impartial_variant(Clobber("xo.ox"))
+    assert term_text(v) == "impartial clobber:xo.ox" and read_term("impartial clobber:xo.ox") == v
+    both = sorted([".x.ox", "xo.x.", "o..ox", "xo..o"])  # Left's two moves and Right's two
+    assert sorted(map(str, options(v, "L"))) == sorted(map(str, options(v, "R"))) == both
+    with pytest.raises(CGTError, match="unknown ruleset 'clobbr'"):
+        read_term("impartial clobbr:xo.ox")
+
+
+def test_a_reply_of_the_other_player_s_moves_omitted_from_an_impartial_term_fails():
+    """In the impartial variant the player to move has both players' moves: a losing
+    node that answers only Left's moves of the board fails."""
+    c = search.certificate([impartial_variant(Clobber("xoxo|oxox"))], "L")
+    assert c.claims == [("L", False)]
+    data = copy.deepcopy(c.data)
+    root = data["nodes"][0]
+    right_only = {str(o) for o in Clobber("xoxo|oxox").right_moves()} - {
+        str(o) for o in Clobber("xoxo|oxox").left_moves()
+    }
+    gone = next(r for r in root["replies"] if r["to"] in right_only)
+    root["replies"].remove(gone)
+    _fails(data, 0, f"the replies omit a move: .* can move to '{gone['to']}'")
+
+
+def test_the_commands_certify_an_impartial_variant(capsys, tmp_path):
+    """``cgtkit solve 'impartial clobber:...'`` of a board of nim value 0: P, and the
+    certificate says so and replays."""
+    path = tmp_path / "c.gz"
+    status, out, err = run(capsys, "solve", "impartial clobber:xoxoxo|oxoxox", "--certificate", str(path), "--json")
+    assert status == 0 and json.loads(out)["outcome"] == "P", err
+    status, out, err = run(capsys, "check-certificate", str(path), "--json")
+    checked = json.loads(out)
+    assert status == 0 and checked["sum"] == ["impartial clobber:xoxoxo|oxoxox"], err
+    assert checked["claims"] == [{"first": "L", "wins": False}, {"first": "R", "wins": False}]

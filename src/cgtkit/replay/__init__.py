@@ -37,9 +37,19 @@ import json
 import os
 from typing import Any, Callable, Union
 
-from ..errors import CertificateError, CGTError
+from ..errors import CertificateError, CGTError, NotationError
 
-__all__ = ["FORMAT", "KIND", "Certificate", "check_certificate", "read_term", "term_text", "reads_back", "options"]
+__all__ = [
+    "FORMAT",
+    "KIND",
+    "IMPARTIAL",
+    "Certificate",
+    "check_certificate",
+    "read_term",
+    "term_text",
+    "reads_back",
+    "options",
+]
 
 #: the version of the file format, the ``format`` field
 FORMAT = 1
@@ -48,37 +58,55 @@ KIND = "cgtkit outcome certificate"
 WHO = {"L": "Left", "R": "Right"}
 
 
+#: the prefix of a term of the impartial variant of a ruleset: ``impartial clobber:xo|ox``
+IMPARTIAL = "impartial "
+
+
 def read_term(text: str) -> Any:
-    """A term as ``cgtkit solve`` reads it: ``ruleset:position`` or a value in CGSuite
-    notation.
+    """A term as ``cgtkit solve`` reads it: ``ruleset:position``, ``impartial
+    ruleset:position`` (the impartial variant: either player makes either's moves), or a
+    value in CGSuite notation.
 
     >>> read_term("clobber:xo.ox"), read_term("{1|-1}")
     (Clobber('xo.ox'), game('+-1'))
+    >>> read_term("impartial clobber:xo.ox")
+    impartial_variant(Clobber('xo.ox'))
     """
-    return reader(text)(text.partition(":")[2] if _ruleset(text) is not None else text)
+    cls = _ruleset(text)
+    if cls is None and text.startswith(IMPARTIAL) and ":" in text:
+        name = text.partition(":")[0][len(IMPARTIAL) :]
+        raise NotationError(f"unknown ruleset {name!r} (the impartial variant of a ruleset)", text, len(IMPARTIAL) + 1)
+    return reader(text)(text.partition(":")[2] if cls is not None else text)
 
 
 def _ruleset(text: str) -> Any:
-    """The position class of a ``ruleset:position`` term, or None for a value."""
+    """The position class of a ``ruleset:position`` term (of ``impartial
+    ruleset:position`` too), or None for a value."""
     from ..rulesets.registry import entries, lookup, normalise_name
 
     name, colon, _ = text.partition(":")
+    if name.startswith(IMPARTIAL):
+        name = name[len(IMPARTIAL) :]
     return lookup(name) if colon and normalise_name(name) in entries() else None
 
 
 def reader(text: str) -> Callable[[str], Any]:
-    """How the terms of the kind of ``text`` (a ruleset's, or values) are read."""
+    """How the terms of the kind of ``text`` (a ruleset's, its impartial variant's, or
+    values) are read."""
+    from ..rulesets.variants import ImpartialVariant
     from ..short.notation import game
 
     cls = _ruleset(text)
     if cls is None:
         return game
+    variant = text.startswith(IMPARTIAL)
 
     def read(position: str) -> Any:
         try:
-            return cls(position)
+            p = cls(position)
         except TypeError:  # a ruleset whose positions are not written as one string
             raise CertificateError(f"a {cls.__name__} position is not one string") from None
+        return ImpartialVariant(p) if variant else p
 
     return read
 
@@ -92,15 +120,17 @@ def term_text(term: Any) -> str:
     >>> term_text(Domineering("..|..")), term_text(read_term("{1|-1}"))
     ('domineering:..|..', '+-1')
     """
+    from ..rulesets.variants import ImpartialVariant
     from ..short.game import Game
 
     if isinstance(term, Game):
         text = str(term)
     else:
-        declared = getattr(type(term), "declaration", None)
-        if declared is None or not hasattr(term, "left_moves"):
+        inner = term.position if isinstance(term, ImpartialVariant) else term
+        declared = getattr(type(inner), "declaration", None)
+        if declared is None or not hasattr(inner, "left_moves"):
             raise CertificateError(f"a term of a certificate is a Game or a position of a ruleset, not {term!r}")
-        text = f"{declared.name}:{term}"
+        text = f"{IMPARTIAL if inner is not term else ''}{declared.name}:{term}"
     back = read_term(text)
     if type(back) is not type(term) or str(back) != str(term) or back != term:
         raise CertificateError(f"the term {text!r} reads back as {back!r}, not as itself: it cannot be certified")
@@ -115,9 +145,15 @@ def reads_back(term: Any, text: str) -> None:
     >>> from cgtkit.rulesets import Clobber
     >>> reads_back(Clobber("xo.ox"), "xo.ox")
     """
+    from ..rulesets.variants import ImpartialVariant
     from ..short.game import Game
 
-    back = read_term(text) if isinstance(term, Game) else type(term)(text)
+    if isinstance(term, Game):
+        back = read_term(text)
+    elif isinstance(term, ImpartialVariant):
+        back = ImpartialVariant(type(term.position)(text))
+    else:
+        back = type(term)(text)
     if type(back) is not type(term) or str(back) != text or back != term:
         raise CertificateError(f"the term {text!r} reads back as {back!r}, not as itself: it cannot be certified")
 
@@ -131,6 +167,8 @@ def options(term: Any, player: str) -> list[Any]:
     """
     if hasattr(term, "left_moves"):
         return list(term.left_moves() if player == "L" else term.right_moves())
+    if hasattr(term, "moves"):  # an impartial variant: either player makes either's moves
+        return list(term.moves())
     return list(term.left_options if player == "L" else term.right_options)
 
 

@@ -202,6 +202,11 @@ class ImpartialVariant:
     def __repr__(self) -> str:
         return f"impartial_variant({self.position!r})"
 
+    def __str__(self) -> str:
+        """The wrapped position's text (a certificate's term ``impartial clobber:xo|ox``
+        writes its positions so)."""
+        return str(self.position)
+
 
 def impartial_variant(position: Any) -> ImpartialVariant:
     """The impartial variant of any position (see :class:`ImpartialVariant`)."""
