@@ -3,6 +3,10 @@ docs/results.md: each term in two fresh processes under ``/usr/bin/time -v``.
 
     python bench/certify.py 'clobber:xoxo|oxox' 'cram:.....|.....' --out rows.jsonl
     python bench/certify.py 'clobber:xoxoxoxoxoxoxox|oxoxoxoxoxoxoxo' --table-size 8G
+    python bench/certify.py 'impartial clobber:xoxox|oxoxo|xoxox + *'
+
+Each argument is a sum, its terms joined by `` + `` (a P certificate of ``G + *n``
+proves that the impartial ``G`` has the nim value ``n``).
 
 For each term: ``cgtkit solve TERM --certificate DIR/NAME.gz --json --no-moves`` (the
 searches, then the certificate), then ``cgtkit check-certificate DIR/NAME.gz --json``
@@ -40,17 +44,17 @@ def timed(cmd: list[str]) -> tuple[dict[str, Any], float, int]:
 
 
 def name_of(term: str) -> str:
-    """A file name for the term's certificate: ruleset and board size."""
-    ruleset, _, board = term.partition(":")
+    """A file name for the certificate of a sum: its first term's ruleset and board size."""
+    ruleset, _, board = term.split(" + ")[0].partition(":")
     rows = board.split("|")
-    return f"{ruleset}-{len(rows)}x{max(len(r) for r in rows)}"
+    return f"{ruleset.replace(' ', '-')}-{len(rows)}x{max(len(r) for r in rows)}"
 
 
 def certify(term: str, where: str, extra: list[str]) -> dict[str, Any]:
     cgtkit = shutil.which("cgtkit") or os.path.join(os.path.dirname(sys.executable), "cgtkit")
     path = os.path.join(where, name_of(term) + ".gz")
     solved, solve_cpu, solve_peak = timed(
-        [cgtkit, "solve", term, "--certificate", path, "--json", "--no-moves", *extra]
+        [cgtkit, "solve", *term.split(" + "), "--certificate", path, "--json", "--no-moves", *extra]
     )
     checked, check_cpu, check_peak = timed([cgtkit, "check-certificate", path, "--json"])
     if checked["sha256"] != solved["certificate_sha256"] or checked["certificate"] != "OK":
@@ -71,7 +75,7 @@ def certify(term: str, where: str, extra: list[str]) -> dict[str, Any]:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("terms", nargs="+", help="the sums' terms, as cgtkit solve reads them")
+    p.add_argument("terms", nargs="+", help="the sums, each its terms as cgtkit solve reads them joined by ' + '")
     p.add_argument("--dir", default=".", help="where the certificates go (default: here)")
     p.add_argument("--out", help="append the JSON lines to this file too")
     p.add_argument("--table-size", help="cgtkit solve --table-size (the outcome table's bound)")
