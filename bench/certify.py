@@ -8,9 +8,9 @@ docs/results.md: each term in two fresh processes under ``/usr/bin/time -v``.
 Each argument is a sum, its terms joined by `` + `` (a P certificate of ``G + *n``
 proves that the impartial ``G`` has the nim value ``n``).
 
-For each term: ``cgtkit solve TERM --certificate DIR/NAME.gz --json --no-moves`` (the
+For each sum: ``cgtkit solve TERMS --certificate DIR/NAME.gz --json --no-moves`` (the
 searches, then the certificate), then ``cgtkit check-certificate DIR/NAME.gz --json``
-(the replay, no search); one JSON line a term with the outcome, the certificate's
+(the replay, no search); one JSON line a sum with the outcome, the certificate's
 nodes and SHA-256 (the checker's, which must equal the writer's), and the CPU seconds
 (user + system) and peak resident memory of each command.  Certificates stay in
 ``--dir`` (they are not kept in the repository: the commands rebuild them byte for
@@ -37,10 +37,15 @@ def timed(cmd: list[str]) -> tuple[dict[str, Any], float, int]:
     done = subprocess.run([time_bin, "-v", *cmd], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr[-2000:]}")
-    user = float(re.search(r"User time \(seconds\): ([\d.]+)", done.stderr).group(1))  # type: ignore[union-attr]
-    system = float(re.search(r"System time \(seconds\): ([\d.]+)", done.stderr).group(1))  # type: ignore[union-attr]
-    peak = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr).group(1)) * 1024  # type: ignore[union-attr]
-    return json.loads(done.stdout), user + system, peak
+
+    def field(name: str) -> float:
+        found = re.search(re.escape(name) + r": ([\d.]+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"{' '.join(cmd)}: /usr/bin/time -v printed no {name!r}")
+        return float(found.group(1))
+
+    cpu = field("User time (seconds)") + field("System time (seconds)")
+    return json.loads(done.stdout), cpu, int(field("Maximum resident set size (kbytes)")) * 1024
 
 
 def name_of(term: str) -> str:

@@ -72,22 +72,24 @@ def read_term(text: str) -> Any:
     >>> read_term("impartial clobber:xo.ox")
     impartial_variant(Clobber('xo.ox'))
     """
-    cls = _ruleset(text)
-    if cls is None and text.startswith(IMPARTIAL) and ":" in text:
-        name = text.partition(":")[0][len(IMPARTIAL) :]
-        raise NotationError(f"unknown ruleset {name!r} (the impartial variant of a ruleset)", text, len(IMPARTIAL) + 1)
-    return reader(text)(text.partition(":")[2] if cls is not None else text)
+    return reader(text)(text.partition(":")[2] if _ruleset(text) is not None else text)
 
 
 def _ruleset(text: str) -> Any:
     """The position class of a ``ruleset:position`` term (of ``impartial
-    ruleset:position`` too), or None for a value."""
+    ruleset:position`` too: a :class:`~cgtkit.errors.NotationError` when the ruleset is
+    unknown), or None for a value."""
     from ..rulesets.registry import entries, lookup, normalise_name
 
     name, colon, _ = text.partition(":")
-    if name.startswith(IMPARTIAL):
-        name = name[len(IMPARTIAL) :]
-    return lookup(name) if colon and normalise_name(name) in entries() else None
+    if not colon:
+        return None
+    if not name.startswith(IMPARTIAL):
+        return lookup(name) if normalise_name(name) in entries() else None
+    name = name[len(IMPARTIAL) :]
+    if normalise_name(name) not in entries():
+        raise NotationError(f"unknown ruleset {name!r} (the impartial variant of a ruleset)", text, len(IMPARTIAL) + 1)
+    return lookup(name)
 
 
 def reader(text: str) -> Callable[[str], Any]:
