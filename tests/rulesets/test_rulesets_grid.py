@@ -250,3 +250,38 @@ def test_fast_components_and_keys_equal_the_slow_twins():
                     rows = tuple(rows_of(k >> 8, kw + rules.guard))
                     s2 = len(rows) + rules.guard
                     assert rules.mirror(k) == rules.key(pack_rows(grid_transpose(rows, kw), s2), s2)
+
+
+def test_stone_keys_are_the_same_before_and_after_the_code_tables_are_filled():
+    """In a fresh process the first keys of boards up to 7x7 are made with table
+    entries computed one by one (fewer than symmetry.FILL_AFTER uses of each width);
+    after many more uses the tables are filled, and the same boards get the same
+    keys (test_stone_key_is_a_complete_invariant checks what a key is)."""
+    import subprocess
+    import sys
+
+    code = """
+import random
+from cgtkit.rulesets.symmetry import stone_key
+rng = random.Random(7)
+boards = []
+for h in range(1, 8):
+    for w in range(1, 8):
+        s = w + 1
+        cells = black = white = 0
+        for i in range(h):
+            for j in range(w):
+                bit = 1 << (i * s + j)
+                r = rng.random()
+                cells |= bit
+                black |= bit if r < 0.4 else 0
+                white |= bit if 0.4 <= r < 0.8 else 0
+        boards.append((cells, black, white, s))
+first = [stone_key(*b) for b in boards]
+for _ in range(40):
+    later = [stone_key(*b) for b in boards]
+print(first == later, len(set(first)))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    same, distinct = out.stdout.split()
+    assert same == "True" and int(distinct) > 30  # (a board and its transpose share a key)

@@ -300,7 +300,7 @@ pub fn stats(py: Python<'_>) -> PyResult<Py<PyDict>> {
     d.set_item("le_entries", e.le_memo.len())?;
     d.set_item("add_entries", e.add_memo.len())?;
     d.set_item("canonical_entries", e.canon_memo.len())?;
-    d.set_item("memo_bytes", e.le_memo.bytes() + e.add_memo.bytes() + e.canon_memo.bytes())?;
+    d.set_item("memo_bytes", e.le_memo.bytes() + e.sum_memo.bytes() + e.add_memo.bytes() + e.canon_memo.bytes())?;
     d.set_item("memo_entry_bound", e.le_memo.cap())?;
     Ok(d.unbind())
 }

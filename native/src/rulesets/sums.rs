@@ -102,6 +102,13 @@ pub struct Move<K> {
     pub parts: Vec<K>,
 }
 
+/// How a search starts ([`Sums::start_or_values`]): `V` and the components to
+/// search, or (every component cheap) the values of the components, none summed.
+pub enum Start<K> {
+    Search(Id, Vec<K>),
+    Values(Vec<Id>),
+}
+
 /// Bytes one entry of an outcome table is reckoned to take.
 pub const ENTRY_BYTES: usize = 192;
 
@@ -184,7 +191,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     }
 
     /// A component's value as an engine id (a nim value made a nimber).
-    fn as_game(&self, v: u32) -> Id {
+    pub fn as_game(&self, v: u32) -> Id {
         if self.values.rules.impartial() {
             if v == 0 {
                 return engine().zero;
@@ -235,13 +242,27 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// `v` and `parts` with the components `pieces` added: cheap ones summed into
     /// `v`, the others into `parts` unless their negative is there (then both go);
     /// `parts` comes back sorted.
-    pub fn absorb(&self, mut v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
+    pub fn absorb(&self, v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
+        let mut cheap = Vec::new();
+        self.sort_in(v, parts, pieces, &mut cheap, st)?;
+        let mut w = v;
+        for x in cheap {
+            w = engine().add(w, x)?;
+        }
+        Ok(w)
+    }
+
+    /// [`Sums::absorb`] with the cheap components' values pushed to `cheap`, not
+    /// summed into `v` (a move that leaves no component is answered by comparing
+    /// values, without the canonical sum: [`Sums::sum_wins`]).
+    fn sort_in(&self, v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], cheap: &mut Vec<Id>, st: &mut Stack<R::Key>) -> Res<()> {
         let impartial = self.values.rules.impartial();
         let zero = engine().zero;
         for &p in pieces {
+            // alone: the only piece, in nothing else (no value found before it)
             let alone = parts.is_empty() && pieces.len() == 1 && v == zero;
             if let Some(x) = self.cheap(p, alone, st)? {
-                v = engine().add(v, x)?;
+                cheap.push(x);
                 continue;
             }
             let neg = if parts.is_empty() {
@@ -260,7 +281,24 @@ impl<'a, R: Rules> Sums<'a, R> {
             parts.push(p);
         }
         parts.sort_unstable();
-        Ok(v)
+        Ok(())
+    }
+
+    /// Whether the player to move (`left`) wins `v + sum of xs`: with `S` the sum
+    /// of all but the last value and `X` the last, by the sign of `S + X`
+    /// ([`crate::short::Engine::sum_sign`]: no canonical form of `S + X`, no `-X`;
+    /// [`Sums::value_wins`] of the sum is its slow twin).
+    pub fn sum_wins(v: Id, xs: &[Id], left: bool) -> Res<bool> {
+        let e = &engine();
+        let Some((&last, init)) = xs.split_last() else {
+            return Self::value_wins(v, left);
+        };
+        let mut s = v;
+        for &x in init {
+            s = e.add(s, x)?;
+        }
+        // Left wins iff not S + X <= 0, Right iff not S + X >= 0
+        Ok(!e.sum_sign(s, last, left)?)
     }
 
     /// Whether the player to move wins `v` alone.
@@ -273,11 +311,13 @@ impl<'a, R: Rules> Sums<'a, R> {
         }
     }
 
-    /// Each move of the side to move (`left`); a component equal to the one before
-    /// is skipped (the same moves).
-    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, st: &mut Stack<R::Key>) -> Res<Vec<Move<R::Key>>> {
-        let mut kids = Vec::new();
+    /// Each move of the side to move (`left`) into `kids`, or `true` at once when a
+    /// move leaves no component and the opponent loses the values left (a move
+    /// that leaves no component and that the opponent wins is dropped: it loses);
+    /// a component equal to the one before is skipped (the same moves).
+    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Vec<Move<R::Key>>, st: &mut Stack<R::Key>) -> Res<bool> {
         let mut opts = self.opts.borrow_mut();
+        let mut cheap = Vec::new();
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
@@ -286,7 +326,18 @@ impl<'a, R: Rules> Sums<'a, R> {
             let side = self.values.rules.expand_side(parts[i], left, &mut opts);
             for (n, j) in side.enumerate() {
                 let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
-                let w = self.absorb(v, &mut rest, &opts.keys[opts.range(j)], st)?;
+                cheap.clear();
+                self.sort_in(v, &mut rest, &opts.keys[opts.range(j)], &mut cheap, st)?;
+                if rest.is_empty() {
+                    if !Self::sum_wins(v, &cheap, !left)? {
+                        return Ok(true);
+                    }
+                    continue;
+                }
+                let mut w = v;
+                for &x in &cheap {
+                    w = engine().add(w, x)?;
+                }
                 kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
             }
         }
@@ -298,7 +349,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         for (n, &o) in (if left { l } else { r }).iter().enumerate() {
             kids.push(Move { part: None, option: n, v: o, parts: parts.to_vec() });
         }
-        Ok(kids)
+        Ok(false)
     }
 
     /// Whether the position after a move is already known lost for its mover's
@@ -362,12 +413,14 @@ impl<'a, R: Rules> Sums<'a, R> {
             return Ok(r != 0);
         }
         self.nodes.set(self.nodes.get() + 1);
-        let mut kids = self.moves(v, parts, left, st)?;
-        let mut won = false;
-        for m in &kids {
-            if self.known_lost(m.v, &m.parts, !left)? {
-                won = true;
-                break;
+        let mut kids = Vec::new();
+        let mut won = self.moves(v, parts, left, &mut kids, st)?;
+        if !won {
+            for m in &kids {
+                if self.known_lost(m.v, &m.parts, !left)? {
+                    won = true;
+                    break;
+                }
             }
         }
         if !won {
@@ -385,9 +438,33 @@ impl<'a, R: Rules> Sums<'a, R> {
 
     /// The components and the value of the cheap ones of `v` plus the sum of `keys`.
     pub fn start(&self, v: Id, keys: &[R::Key], st: &mut Stack<R::Key>) -> Res<(Id, Vec<R::Key>)> {
-        let mut parts = Vec::new();
-        let v = self.absorb(v, &mut parts, keys, st)?;
-        Ok(self.values_within(v, &parts, st)?.unwrap_or((v, parts)))
+        match self.start_or_values(v, keys, st)? {
+            Start::Search(w, parts) => Ok((w, parts)),
+            Start::Values(xs) => {
+                let mut w = v;
+                for x in xs {
+                    w = engine().add(w, x)?;
+                }
+                Ok((w, Vec::new()))
+            }
+        }
+    }
+
+    /// [`Sums::start`], or the values of the components when every one is cheap:
+    /// then [`Sums::sum_wins`] answers each player without the search and without
+    /// the canonical form of the whole sum.
+    pub fn start_or_values(&self, v: Id, keys: &[R::Key], st: &mut Stack<R::Key>) -> Res<Start<R::Key>> {
+        let (mut parts, mut cheap) = (Vec::new(), Vec::new());
+        self.sort_in(v, &mut parts, keys, &mut cheap, st)?;
+        if parts.is_empty() {
+            return Ok(Start::Values(cheap));
+        }
+        let mut w = v;
+        for x in cheap {
+            w = engine().add(w, x)?;
+        }
+        let (w, parts) = self.values_within(w, &parts, st)?.unwrap_or((w, parts));
+        Ok(Start::Search(w, parts))
     }
 }
 
@@ -396,7 +473,10 @@ impl<'a, R: Rules> Sums<'a, R> {
 pub fn who_wins<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, small: u32, v: Id, keys: &[R::Key], left: bool) -> Res<(bool, u64)> {
     let s = Sums::new(values, table, small);
     let mut st = Stack::new(0, 1);
-    let (v, parts) = s.start(v, keys, &mut st)?;
+    let (v, parts) = match s.start_or_values(v, keys, &mut st)? {
+        Start::Search(w, parts) => (w, parts),
+        Start::Values(xs) => return Ok((Sums::<R>::sum_wins(v, &xs, left)?, 0)),
+    };
     let won = s.wins(v, &parts, left, &mut st)?;
     Ok((won, s.nodes.get()))
 }
@@ -410,7 +490,11 @@ pub fn outcome<R: Rules>(values: &Solver<R>, table: &TTable<Position<R::Key>>, s
     let stop = AtomicBool::new(false);
     let s = Sums::new(values, table, small).stopped_by(&stop);
     let mut st = Stack::new(0, 1);
-    let (v, parts) = s.start(engine().zero, keys, &mut st)?;
+    let zero = engine().zero;
+    let (v, parts) = match s.start_or_values(zero, keys, &mut st)? {
+        Start::Search(w, parts) => (w, parts),
+        Start::Values(xs) => return Ok((Sums::<R>::sum_wins(zero, &xs, true)?, Sums::<R>::sum_wins(zero, &xs, false)?)),
+    };
     if values.rules.impartial() {
         let won = s.wins(v, &parts, true, &mut st)?;
         return Ok((won, won));

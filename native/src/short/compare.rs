@@ -251,3 +251,157 @@ impl Engine {
         Cmp::new(self).fast(g, h)
     }
 }
+
+/// A frame of [`Engine::sum_sign`]: whether `a + b <= 0` (`le`) or `a + b >= 0`,
+/// and the next option of the sum to try (`a`'s options, then `b`'s).
+#[derive(Clone, Copy)]
+struct SumFrame {
+    a: Id,
+    b: Id,
+    le: bool,
+    next: u32,
+}
+
+/// What a frame of [`Engine::sum_sign`] needs next.
+enum Step {
+    /// its answer
+    Answer(bool),
+    /// the answer of `a + b` against 0 the other way
+    Ask(Id, Id),
+}
+
+impl Engine {
+    /// Whether `a + b <= 0` (`le`) or `a + b >= 0` (not `le`), without the canonical
+    /// form of the sum or the negative of either: `a + b <= 0` fails exactly when a
+    /// Left option of the sum, `a^L + b` or `a + b^L`, is `>= 0` (and `a + b >= 0`
+    /// when a Right option is `<= 0`).  `g <= -h` ([`Engine::le`]) is its slow twin.
+    pub fn sum_sign(&self, a: Id, b: Id, le: bool) -> Res<bool> {
+        if let Some(v) = self.sum_sign_fast(a, b, le)? {
+            return Ok(v);
+        }
+        let mut stack = vec![SumFrame { a, b, le, next: 0 }];
+        loop {
+            tick()?;
+            let top = stack.len() - 1;
+            match self.sum_step(&mut stack[top])? {
+                Step::Ask(a, b) => {
+                    let le = !stack[top].le;
+                    stack.push(SumFrame { a, b, le, next: 0 });
+                }
+                // an answered frame is remembered; "true" refutes the frame below it
+                // (answered "false" in turn), "false" sends it on to its next option
+                Step::Answer(mut v) => loop {
+                    let f = stack.pop().expect("a frame");
+                    self.sum_memo.insert(sum_key(f.a, f.b, f.le), v);
+                    let Some(below) = stack.last_mut() else {
+                        return Ok(v);
+                    };
+                    if !v {
+                        below.next += 1;
+                        break;
+                    }
+                    v = false;
+                },
+            }
+        }
+    }
+
+    /// The frame's options tried from `f.next` on, each answered at once if it can
+    /// be, until one refutes the frame, one needs a search, or none is left.
+    fn sum_step(&self, f: &mut SumFrame) -> Res<Step> {
+        let side = |g: Id| if f.le { self.table.lefts(g) } else { self.table.rights(g) };
+        let (of_a, of_b) = (side(f.a)?, side(f.b)?);
+        while (f.next as usize) < of_a.len() + of_b.len() {
+            let i = f.next as usize;
+            let (o, other) = if i < of_a.len() { (of_a[i], f.b) } else { (of_b[i - of_a.len()], f.a) };
+            // a Left option of the sum that is >= 0 (a Right one <= 0) refutes it
+            match self.sum_sign_fast(o, other, !f.le)? {
+                Some(true) => return Ok(Step::Answer(false)),
+                Some(false) => f.next += 1,
+                None => return Ok(Step::Ask(o, other)),
+            }
+        }
+        Ok(Step::Answer(true))
+    }
+
+    /// [`Engine::sum_sign`] when it is known at once: by a comparison when the
+    /// negative of either game is at hand (a number-up-star's always is), by the
+    /// stops (`L(a) + R(b) <= L(a + b)`, `R(a + b) <= R(a) + L(b)` and the mirrors),
+    /// or remembered.
+    fn sum_sign_fast(&self, a: Id, b: Id, le: bool) -> Res<Option<bool>> {
+        for (g, h) in [(a, b), (b, a)] {
+            if let Some(minus) = self.neg_fast(h) {
+                return Ok(Some(if le { self.le(g, minus)? } else { self.le(minus, g)? }));
+            }
+        }
+        let (na, nb) = (self.table.node(a), self.table.node(b));
+        let zero = Dyadic::zero();
+        let off = if le {
+            na.lstop.add(&nb.rstop) > zero || na.rstop.add(&nb.lstop) > zero
+        } else {
+            na.rstop.add(&nb.lstop) < zero || na.lstop.add(&nb.rstop) < zero
+        };
+        if off {
+            return Ok(Some(false));
+        }
+        Ok(self.sum_memo.get(&sum_key(a, b, le)))
+    }
+}
+
+/// The memo key of `a + b <= 0` (`le`) or `>= 0`: the sum is the same in either order.
+fn sum_key(a: Id, b: Id, le: bool) -> (u64, bool) {
+    (if a <= b { pair(a, b) } else { pair(b, a) }, le)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The games born by day 2 and sums of pairs of them (hot, tepid and cold).
+    fn games(e: &Engine) -> Vec<Id> {
+        let star = e.canonical(vec![e.zero], vec![e.zero]).unwrap();
+        let day1 = [e.zero, star, e.number(Dyadic::small(1)), e.number(Dyadic::small(-1))];
+        let subsets = |m: usize| -> Vec<Id> { (0..4).filter(|i| m >> i & 1 == 1).map(|i| day1[i]).collect() };
+        let mut out: Vec<Id> = Vec::new();
+        for l in 0..16 {
+            for r in 0..16 {
+                let g = e.canonical(subsets(l), subsets(r)).unwrap();
+                if !out.contains(&g) {
+                    out.push(g);
+                }
+            }
+        }
+        let n = out.len();
+        for i in 0..n {
+            for j in [(i * 7 + 3) % n, (i * 11 + 5) % n] {
+                let s = e.add(out[i], out[j]).unwrap();
+                if !out.contains(&s) {
+                    out.push(s);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_sign_of_a_sum_is_its_comparison_with_a_negative() {
+        let e = Engine::new();
+        let gs = games(&e);
+        assert!(gs.len() > 40);
+        // every sign first (no negative made yet), then the slow twin: g <= -h
+        let mut signs = Vec::new();
+        for &a in &gs {
+            for &b in &gs {
+                signs.push((e.sum_sign(a, b, true).unwrap(), e.sum_sign(a, b, false).unwrap()));
+            }
+        }
+        let mut k = 0;
+        for &a in &gs {
+            for &b in &gs {
+                let minus = e.neg(b).unwrap();
+                assert_eq!(signs[k], (e.le(a, minus).unwrap(), e.le(minus, a).unwrap()), "{a} + {b}");
+                k += 1;
+            }
+        }
+    }
+}

@@ -49,6 +49,8 @@ pub type Res<T> = Result<T, EngineError>;
 pub struct Engine {
     pub table: Table,
     pub le_memo: Memo<u64, bool>,
+    /// whether `a + b <= 0` (true) or `>= 0` (false), keyed by the pair (see `sum_sign`)
+    pub sum_memo: Memo<(u64, bool), bool>,
     pub add_memo: Memo<u64, Id>,
     pub canon_memo: Memo<Box<[Id]>, Id>,
     pub thermo_memo: Memo<Id, std::sync::Arc<thermograph::Thermograph>>,
@@ -116,6 +118,7 @@ impl Engine {
         Engine {
             table,
             le_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
+            sum_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
             add_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
             canon_memo: Memo::new(DEFAULT_MEMO_ENTRIES),
             thermo_memo: Memo::new(DEFAULT_MEMO_ENTRIES / 4),
@@ -138,6 +141,7 @@ impl Engine {
     /// Forget every memoised sum, comparison and canonical form (the games stay).
     pub fn clear_caches(&self) {
         self.le_memo.clear();
+        self.sum_memo.clear();
         self.add_memo.clear();
         self.canon_memo.clear();
         self.thermo_memo.clear();
@@ -145,6 +149,7 @@ impl Engine {
 
     pub fn set_memo_entries(&self, entries: usize) {
         self.le_memo.set_cap(entries);
+        self.sum_memo.set_cap(entries);
         self.add_memo.set_cap(entries);
         self.canon_memo.set_cap(entries);
     }
@@ -190,6 +195,7 @@ pub fn reset(keep: &[Id]) -> Result<Vec<Id>, String> {
     }
     let new = Engine::with_base(base as Id);
     new.le_memo.set_cap(old.le_memo.cap());
+    new.sum_memo.set_cap(old.sum_memo.cap());
     new.add_memo.set_cap(old.add_memo.cap());
     new.canon_memo.set_cap(old.canon_memo.cap());
     new.thermo_memo.set_cap(old.thermo_memo.cap());

@@ -116,28 +116,74 @@ def _spread_table(w: int, s: int) -> Optional[list[int]]:
 _CODE_TABLES: BoundedMemo[int, tuple] = BoundedMemo(64)
 register_cache("symmetry.code_tables", _CODE_TABLES.clear, _CODE_TABLES.__len__)
 
+#: a code table (4**w entries) is filled on its width's this many-th use; before that its
+#: entries are computed one by one (a first key of a 7-wide board took 6 ms of filling)
+FILL_AFTER = 32
+_USES: dict[tuple, int] = {}
+
+
+def _in_use(what: tuple) -> bool:
+    """Whether the table ``what`` has been asked for often enough to be filled."""
+    n = _USES.get(what, 0) + 1
+    _USES[what] = n
+    return n >= FILL_AFTER
+
+
+class _Computed:
+    """A table whose entries are computed when looked up (``t[c]`` is ``f(c)``)."""
+
+    __slots__ = ("f",)
+
+    def __init__(self, f) -> None:  # type: ignore[no-untyped-def]
+        self.f = f
+
+    def __getitem__(self, c: int):  # type: ignore[no-untyped-def]
+        return self.f(c)
+
+
+def _evens(x: int) -> int:
+    """The bits of ``x`` (below 2**16) at the even places, packed together."""
+    x &= 0x5555
+    x = (x | (x >> 1)) & 0x3333
+    x = (x | (x >> 2)) & 0x0F0F
+    return (x | (x >> 4)) & 0x00FF
+
+
+def _interleave(w: int) -> list[int]:
+    """For each ``w``-bit row, its bits at the even places."""
+    inter = [0] * (1 << w)
+    for r in range(1, 1 << w):
+        low = r & -r
+        inter[r] = inter[r ^ low] | (1 << (2 * (low.bit_length() - 1)))
+    return inter
+
 
 def _code_tables(w: int) -> tuple:
     """For rows ``w`` cells wide, 2 bits a cell: (interleave: ``w``-bit row -> its bits
     at the even places; mirror: a code row -> the same row flipped left to right;
-    split: a code row -> (even bits, odd bits) as ``w``-bit rows)."""
+    split: a code row -> (even bits, odd bits) as ``w``-bit rows).  The last two are
+    computed entry by entry until the width has been used :data:`FILL_AFTER` times."""
     t = _CODE_TABLES.get(w)
-    if t is None:
-        inter = [0] * (1 << w)
-        for r in range(1, 1 << w):
-            low = r & -r
-            inter[r] = inter[r ^ low] | (1 << (2 * (low.bit_length() - 1)))
-        rev = reversal_table(w)
-        assert rev is not None
-        n = 1 << (2 * w)
-        mirror = [0] * n
-        halves = [(0, 0)] * n
-        for lo in range(1 << w):
-            for hi in range(1 << w):
-                c = inter[lo] | (inter[hi] << 1)
-                mirror[c] = inter[rev[lo]] | (inter[rev[hi]] << 1)
-                halves[c] = (lo, hi)
-        t = _CODE_TABLES[w] = (inter, mirror, halves)
+    if t is not None:
+        return t
+    inter = _interleave(w)
+    rev = reversal_table(w)
+    assert rev is not None
+    if not _in_use(("codes", w)):
+
+        def mirrored(c: int) -> int:
+            return inter[rev[_evens(c)]] | (inter[rev[_evens(c >> 1)]] << 1)
+
+        return inter, _Computed(mirrored), _Computed(lambda c: (_evens(c), _evens(c >> 1)))
+    n = 1 << (2 * w)
+    mirror = [0] * n
+    halves = [(0, 0)] * n
+    for lo in range(1 << w):
+        for hi in range(1 << w):
+            c = inter[lo] | (inter[hi] << 1)
+            mirror[c] = inter[rev[lo]] | (inter[rev[hi]] << 1)
+            halves[c] = (lo, hi)
+    t = _CODE_TABLES[w] = (inter, mirror, halves)
     return t
 
 
@@ -145,11 +191,22 @@ _CODE_SPREAD: BoundedMemo[tuple[int, int], list[int]] = BoundedMemo(256)
 register_cache("symmetry.code_spread", _CODE_SPREAD.clear, _CODE_SPREAD.__len__)
 
 
+def _spread_code(c: int, w: int, h: int) -> int:
+    """Code row ``c`` (``w`` cells) with cell ``j`` moved to bits ``2 * h * j``."""
+    out = 0
+    for j in range(w):
+        out |= ((c >> (2 * j)) & 3) << (2 * h * j)
+    return out
+
+
 def _code_spread(w: int, h: int) -> list[int]:
     """For code rows ``w`` cells wide: cell ``j`` moved to bits ``2 * h * j`` (one cell
-    of column ``j`` of an ``h``-high board, in the transposed board)."""
+    of column ``j`` of an ``h``-high board, in the transposed board); computed entry by
+    entry until used :data:`FILL_AFTER` times."""
     t = _CODE_SPREAD.get((w, h))
     if t is None:
+        if not _in_use(("spread", w, h)):
+            return _Computed(lambda c: _spread_code(c, w, h))  # type: ignore[return-value]
         t = [0] * (1 << (2 * w))
         for c in range(1, 1 << (2 * w)):
             j = ((c & -c).bit_length() - 1) // 2
