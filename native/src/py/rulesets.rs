@@ -159,10 +159,12 @@ impl RulesetSolver {
     /// `boards` (each as `read` takes a board) from the claims `roots` (each `(Left
     /// moving first, wins)`): its node lines go to `sink` (called with bytes, a
     /// chunk at a time), value leaves at `leaf_moves` moves or fewer, at most
-    /// `max_nodes` nodes (else a `ResourceLimitError`).  The number of nodes, or None
-    /// when the ruleset has no native writer or a board is too large (the Python
-    /// writer then writes it).  Ctrl-C stops it (KeyboardInterrupt).
-    #[pyo3(signature = (boards, roots, sink, leaf_moves = 12, max_nodes = 20_000_000, small = 8))]
+    /// `max_nodes` nodes (else a `ResourceLimitError`); `values` the sum's explicit
+    /// values, `(place in the sum, engine id)` in order, the boards in the other
+    /// places.  The number of nodes, or None when the ruleset has no native writer
+    /// or a board is too large (the Python writer then writes it).  Ctrl-C stops it
+    /// (KeyboardInterrupt).
+    #[pyo3(signature = (boards, roots, sink, leaf_moves = 12, max_nodes = 20_000_000, small = 8, values = Vec::new()))]
     #[allow(clippy::too_many_arguments)]
     fn write_compact(
         &self,
@@ -173,7 +175,11 @@ impl RulesetSolver {
         leaf_moves: u32,
         max_nodes: u64,
         small: u32,
+        values: Vec<(usize, u32)>,
     ) -> PyResult<Option<u64>> {
+        for &(_, v) in &values {
+            super::short::check_id(v)?;
+        }
         let boards = args(py, &boards)?;
         let s = &*self.inner;
         let refused: Mutex<Option<PyErr>> = Mutex::new(None);
@@ -187,7 +193,7 @@ impl RulesetSolver {
                     }
                 })
             };
-            let mut job = Job { boards: &boards, roots: &roots, bounds: Bounds { leaf_moves, max_nodes, small }, sink: &mut put };
+            let mut job = Job { boards: &boards, values: &values, roots: &roots, bounds: Bounds { leaf_moves, max_nodes, small }, sink: &mut put };
             match s.write_compact(&mut job) {
                 Ok(n) => Ok(Ok(n)),
                 Err(WriteFail::Fail(Fail::Engine(e))) => Err(e),

@@ -193,19 +193,7 @@ pub(crate) fn kind_and_hash(a: Id) -> (u8, i64) {
 /// Options in a deterministic order that does not depend on ids: packed values by
 /// (number, ups, nimber), then other games by (birthday, shape).
 pub(crate) fn api_order(ids: &[Id]) -> Vec<Id> {
-    let e = engine();
-    let t = &e.table;
-    let mut v = ids.to_vec();
-    v.sort_by(|&a, &b| {
-        let (na, nb) = (t.node(a), t.node(b));
-        match (na.nus(), nb.nus()) {
-            (Some(x), Some(y)) => x.cmp(y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => (&na.birthday, na.shape, a).cmp(&(&nb.birthday, nb.shape, b)),
-        }
-    });
-    v
+    engine().api_order(ids)
 }
 
 #[pyfunction]

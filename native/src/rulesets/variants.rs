@@ -19,6 +19,7 @@
 
 use super::codec::{Arg, KeyBytes};
 use super::search::{Options, Rules};
+use crate::search::strategy::{Boards, Grid};
 use hashbrown::HashMap;
 use std::sync::Mutex;
 
@@ -82,6 +83,51 @@ impl<R: Rules> Rules for Impartial<R> {
 
     fn size(&self, key: R::Key) -> u32 {
         self.0.size(key)
+    }
+
+    fn boards(&self) -> Option<&dyn Boards<R::Key>> {
+        self.0.boards().map(|_| self as &dyn Boards<R::Key>)
+    }
+}
+
+/// The impartial variant's whole boards, for the native writer of certificates: the
+/// ruleset's boards and texts; a board's moves either player's, each once, Left's
+/// first (as `ImpartialVariant.moves()` lists them); its parts' keys normalised as
+/// [`Rules::read`] normalises them.
+impl<R: Rules> Boards<R::Key> for Impartial<R> {
+    fn board(&self, arg: &Arg) -> Result<Option<Grid>, String> {
+        self.inner_boards().board(arg)
+    }
+
+    fn board_moves(&self, g: &Grid, _left: bool, out: &mut Vec<Grid>) {
+        let b = self.inner_boards();
+        let mut both = Vec::new();
+        b.board_moves(g, true, &mut both);
+        b.board_moves(g, false, &mut both);
+        for o in both {
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+
+    fn board_text(&self, g: &Grid, out: &mut String) {
+        self.inner_boards().board_text(g, out)
+    }
+
+    fn board_parts(&self, g: &Grid, out: &mut Vec<R::Key>) {
+        let from = out.len();
+        self.inner_boards().board_parts(g, out);
+        for k in &mut out[from..] {
+            *k = self.norm(*k);
+        }
+    }
+}
+
+impl<R: Rules> Impartial<R> {
+    /// The boards of the ruleset (called only when it has some: [`Rules::boards`]).
+    fn inner_boards(&self) -> &dyn Boards<R::Key> {
+        self.0.boards().expect("the impartial variant's boards are its ruleset's")
     }
 }
 

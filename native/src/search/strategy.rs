@@ -17,10 +17,13 @@
 //!
 //! The terms are whole boards ([`Grid`]) as the Python positions hold them, their
 //! moves listed in the Python positions' order and their texts written as Python
-//! writes them ([`Boards`]): that is what makes the bytes the same.  The oracle is
-//! the outcome search ([`Sums`]) on the parts of the boards, with the ruleset's
-//! outcome table, the one `cgtkit solve`'s search has just filled, so most answers
-//! are a look-up.  The writer stops at `max_nodes` nodes (a `Limit`) and notices
+//! writes them ([`Boards`]): that is what makes the bytes the same; and explicit
+//! values (engine ids: a `Game` term, `*3` beside an impartial board), their moves
+//! their canonical options in the Python API's order.  An impartial ruleset's boards
+//! ([`crate::rulesets::variants::Impartial`]) move for either player and are valued
+//! by their nim values.  The oracle is the outcome search ([`Sums`]) on the parts of
+//! the boards plus the values, with the ruleset's outcome table, the one `cgtkit
+//! solve`'s search has just filled, so most answers are a look-up.  The writer stops at `max_nodes` nodes (a `Limit`) and notices
 //! Ctrl-C (`tick`) at every node; what it wrote then is a file without its last line,
 //! which the check refuses.  Invariant: nodes are named by their whole key
 //! (player, claim, boards), never by a hash.
@@ -72,10 +75,13 @@ pub struct Bounds {
 }
 
 /// What the writer is asked: the whole boards of the sum (each as the ruleset's
-/// `read` takes a board), the claims (`(Left moving first, wins)`, made nodes 0, 1,
-/// ... in order), the bounds, and where the node lines go (false: refused).
+/// `read` takes a board), its explicit values (`(place in the sum, engine id)`, in
+/// order: the boards fill the other places), the claims (`(Left moving first,
+/// wins)`, made nodes 0, 1, ... in order), the bounds, and where the node lines go
+/// (false: refused).
 pub struct Job<'a> {
     pub boards: &'a [Arg],
+    pub values: &'a [(usize, Id)],
     pub roots: &'a [(bool, bool)],
     pub bounds: Bounds,
     pub sink: &'a mut dyn FnMut(&[u8]) -> bool,
@@ -100,8 +106,15 @@ impl From<EngineError> for WriteFail {
     }
 }
 
-/// The sums of a certificate: one board a term.
-type Sum = Rc<[Grid]>;
+/// A term of a certificate's sum: a whole board, or an explicit value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Term {
+    Board(Grid),
+    Value(Id),
+}
+
+/// The sums of a certificate.
+type Sum = Rc<[Term]>;
 
 /// Bytes gathered before they go to the sink.
 const CHUNK: usize = 1 << 20;
@@ -114,27 +127,33 @@ struct Writer<'a, R: Rules> {
     how: &'a Bounds,
     ids: HashMap<(bool, bool, Sum), u32>,
     todo: VecDeque<(u32, bool, bool, Sum)>,
-    /// each leaf board's value and its text
-    values: HashMap<Grid, (Id, String)>,
+    /// each leaf term's value and its text
+    values: HashMap<Term, (Id, String)>,
     buf: Vec<u8>,
     sink: &'a mut dyn FnMut(&[u8]) -> bool,
 }
 
 /// Write the nodes of the compact certificate of the job's sum to its sink, and say
-/// how many there are; None when the ruleset has no boards for the writer (or is
-/// impartial) or a board does not fit: the Python writer writes it.
+/// how many there are; None when the ruleset has no boards for the writer or a
+/// board does not fit: the Python writer writes it.
 pub fn write<R: Rules>(solver: &Solver<R>, job: &mut Job<'_>) -> Result<Option<u64>, WriteFail> {
-    let Job { boards, roots, bounds: how, sink } = job;
+    let Job { boards, values, roots, bounds: how, sink } = job;
     let Some(b) = solver.rules.boards() else {
         return Ok(None);
     };
-    if solver.rules.impartial() {
-        return Ok(None);
-    }
-    let mut sum = Vec::with_capacity(boards.len());
-    for a in boards.iter() {
+    let mut sum = Vec::with_capacity(boards.len() + values.len());
+    let (mut given, mut vals) = (boards.iter(), values.iter().peekable());
+    while sum.len() < boards.len() + values.len() {
+        if let Some(&(_, v)) = vals.next_if(|(at, _)| *at == sum.len()) {
+            engine().table.options(v)?; // a live id (an error, not a panic, for a stale one)
+            sum.push(Term::Value(v));
+            continue;
+        }
+        let Some(a) = given.next() else {
+            return Err(WriteFail::Fail(Fail::Bad(format!("a value's place in the sum is past its {} terms", sum.len() + 1))));
+        };
         match b.board(a).map_err(|m| WriteFail::Fail(Fail::Bad(m)))? {
-            Some(g) => sum.push(g),
+            Some(g) => sum.push(Term::Board(g)),
             None => return Ok(None),
         }
     }
@@ -209,78 +228,100 @@ impl<R: Rules> Writer<'_, R> {
     }
 
     /// Whether the player to move (`left`) wins the sum: the outcome search.
-    fn wins(&mut self, sum: &[Grid], left: bool) -> Res<bool> {
-        let mut parts = Vec::new();
-        for g in sum {
-            self.boards.board_parts(g, &mut parts);
+    fn wins(&mut self, sum: &[Term], left: bool) -> Res<bool> {
+        let e = engine();
+        let (mut parts, mut v) = (Vec::new(), e.zero);
+        for t in sum {
+            match t {
+                Term::Board(g) => self.boards.board_parts(g, &mut parts),
+                Term::Value(x) => v = e.add(v, *x)?,
+            }
         }
-        let (v, parts) = self.oracle.start(engine().zero, &parts, &mut self.st)?;
+        let (v, parts) = self.oracle.start(v, &parts, &mut self.st)?;
         self.oracle.wins(v, &parts, left, &mut self.st)
     }
 
-    /// The number of moves of `left` in the sum, as the boards list them.
-    fn count_moves(&self, sum: &[Grid], left: bool) -> usize {
-        let mut moves = Vec::new();
-        let mut count = 0;
-        for g in sum {
-            moves.clear();
-            self.boards.board_moves(g, left, &mut moves);
-            count += moves.len();
+    /// The options of `left` in term `t` (appended to `out`), as the Python term lists
+    /// them: a board's moves, a value's canonical options.
+    fn term_moves(&self, t: &Term, left: bool, out: &mut Vec<Term>) -> Res<()> {
+        match t {
+            Term::Board(g) => {
+                let mut boards = Vec::new();
+                self.boards.board_moves(g, left, &mut boards);
+                out.extend(boards.into_iter().map(Term::Board));
+            }
+            Term::Value(v) => {
+                let e = engine();
+                let (l, r) = e.table.options(*v)?;
+                out.extend(e.api_order(if left { l } else { r }).into_iter().map(Term::Value));
+            }
         }
-        count
+        Ok(())
+    }
+
+    /// The number of moves of `left` in the sum, as the terms list them.
+    fn count_moves(&self, sum: &[Term], left: bool) -> Res<usize> {
+        let mut moves = Vec::new();
+        for t in sum {
+            self.term_moves(t, left, &mut moves)?;
+        }
+        Ok(moves.len())
     }
 
     /// Whether the sum is a value leaf: at most `leaf_moves` moves, both players'.
-    fn small(&self, sum: &[Grid]) -> bool {
+    fn small(&self, sum: &[Term]) -> Res<bool> {
         let mut moves = Vec::new();
-        let mut count = 0;
-        for g in sum {
+        for t in sum {
             for left in [true, false] {
-                moves.clear();
-                self.boards.board_moves(g, left, &mut moves);
-                count += moves.len();
+                self.term_moves(t, left, &mut moves)?;
             }
-            if count > self.how.leaf_moves as usize {
-                return false;
+            if moves.len() > self.how.leaf_moves as usize {
+                return Ok(false);
             }
         }
-        true
+        Ok(true)
     }
 
-    /// A board's canonical value and its text (kept).
-    fn value(&mut self, g: &Grid) -> Res<(Id, String)> {
-        if let Some(v) = self.values.get(g) {
+    /// A term's canonical value (a nimber for an impartial ruleset's board) and its
+    /// text (kept).
+    fn value(&mut self, t: &Term) -> Res<(Id, String)> {
+        if let Some(v) = self.values.get(t) {
             return Ok(v.clone());
         }
-        let mut parts = Vec::new();
-        self.boards.board_parts(g, &mut parts);
-        let id = self.solver.total(&parts, 1)?;
+        let id = match t {
+            Term::Board(g) => {
+                let mut parts = Vec::new();
+                self.boards.board_parts(g, &mut parts);
+                self.oracle.as_game(self.solver.total(&parts, 1)?)
+            }
+            Term::Value(v) => *v,
+        };
         let text = crate::notation::format(&engine(), id)?;
         if self.values.len() >= 1 << 20 {
             self.values.clear();
         }
-        self.values.insert(*g, (id, text.clone()));
+        self.values.insert(*t, (id, text.clone()));
         Ok((id, text))
     }
 
     /// Whether the player to move wins the sum by its terms' values.
-    fn value_wins(&mut self, sum: &[Grid], left: bool) -> Res<bool> {
+    fn value_wins(&mut self, sum: &[Term], left: bool) -> Res<bool> {
         let e = engine();
         let mut total = e.zero;
-        for g in sum {
-            let (v, _) = self.value(g)?;
+        for t in sum {
+            let (v, _) = self.value(t)?;
             total = e.add(total, v)?;
         }
         Sums::<R>::value_wins(total, left)
     }
 
     /// Each distinct move of `left`: (the term, the sum after it).
-    fn moves(&self, sum: &Sum, left: bool) -> Vec<(usize, Sum)> {
+    fn moves(&self, sum: &Sum, left: bool) -> Res<Vec<(usize, Sum)>> {
         let mut found = Vec::new();
         let mut opts = Vec::new();
-        for (i, g) in sum.iter().enumerate() {
+        for (i, t) in sum.iter().enumerate() {
             opts.clear();
-            self.boards.board_moves(g, left, &mut opts);
+            self.term_moves(t, left, &mut opts)?;
             for (j, o) in opts.iter().enumerate() {
                 if opts[..j].contains(o) {
                     continue;
@@ -290,15 +331,18 @@ impl<R: Rules> Writer<'_, R> {
                 found.push((i, after.into()));
             }
         }
-        found
+        Ok(found)
     }
 
-    fn texts(&self, sum: &[Grid]) -> Vec<String> {
+    fn texts(&self, sum: &[Term]) -> Res<Vec<String>> {
         sum.iter()
-            .map(|g| {
-                let mut t = String::new();
-                self.boards.board_text(g, &mut t);
-                t
+            .map(|t| match t {
+                Term::Board(g) => {
+                    let mut s = String::new();
+                    self.boards.board_text(g, &mut s);
+                    Ok(s)
+                }
+                Term::Value(v) => crate::notation::format(&engine(), *v),
             })
             .collect()
     }
@@ -307,7 +351,7 @@ impl<R: Rules> Writer<'_, R> {
     fn expand(&mut self, left: bool, wins: bool, sum: &Sum) -> Result<(), WriteFail> {
         tick()?;
         let other = !left;
-        let texts = self.texts(sum);
+        let texts = self.texts(sum)?;
         let mut line = Vec::with_capacity(64);
         line.extend_from_slice(if left { b"[\"L\", " } else { b"[\"R\", " });
         line.extend_from_slice(if wins { b"true, [" } else { b"false, [" });
@@ -318,7 +362,7 @@ impl<R: Rules> Writer<'_, R> {
             json_str(t, &mut line);
         }
         line.extend_from_slice(b"], ");
-        if self.small(sum) {
+        if self.small(sum)? {
             if self.value_wins(sum, left)? != wins {
                 let m = format!("the search and the values disagree on {} (a bug: please report)", py_list(&texts));
                 return Err(WriteFail::Certificate(m));
@@ -333,11 +377,11 @@ impl<R: Rules> Writer<'_, R> {
             }
             line.extend_from_slice(b"]}");
         } else if wins {
-            let moves = self.moves(sum, left);
+            let moves = self.moves(sum, left)?;
             let mut chosen = moves.iter().position(|m| self.ids.contains_key(&(other, false, m.1.clone())));
             if chosen.is_none() {
                 for (j, m) in moves.iter().enumerate() {
-                    if self.small(&m.1) && !self.value_wins(&m.1, other)? {
+                    if self.small(&m.1)? && !self.value_wins(&m.1, other)? {
                         chosen = Some(j);
                         break;
                     }
@@ -345,7 +389,10 @@ impl<R: Rules> Writer<'_, R> {
             }
             if chosen.is_none() {
                 // the fewest replies first (a stable sort: ties in the position's order)
-                let mut order: Vec<(usize, usize)> = moves.iter().map(|m| self.count_moves(&m.1, other)).zip(0..).collect();
+                let mut order = Vec::with_capacity(moves.len());
+                for (j, m) in moves.iter().enumerate() {
+                    order.push((self.count_moves(&m.1, other)?, j));
+                }
                 order.sort();
                 for (_, j) in order {
                     if !self.wins(&moves[j].1, other)? {
@@ -362,7 +409,7 @@ impl<R: Rules> Writer<'_, R> {
             let child = self.node(after, other, false)?;
             line.extend_from_slice(format!("[[{}, {child}]]", i + 1).as_bytes());
         } else {
-            let moves = self.moves(sum, left);
+            let moves = self.moves(sum, left)?;
             line.push(b'[');
             for (n, (i, after)) in moves.iter().enumerate() {
                 let child = self.node(after, other, true)?;

@@ -159,6 +159,23 @@ impl Engine {
         Ok((self.le(g, h)?, self.le(h, g)?))
     }
 
+    /// Options in the order the Python API lists them (`Game.left_options`): the
+    /// number-up-stars first, by value, then the others by birthday, shape and id.
+    pub fn api_order(&self, ids: &[Id]) -> Vec<Id> {
+        let t = &self.table;
+        let mut v = ids.to_vec();
+        v.sort_by(|&a, &b| {
+            let (na, nb) = (t.node(a), t.node(b));
+            match (na.nus(), nb.nus()) {
+                (Some(x), Some(y)) => x.cmp(y),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => (&na.birthday, na.shape, a).cmp(&(&nb.birthday, nb.shape, b)),
+            }
+        });
+        v
+    }
+
     pub fn sub(&self, g: Id, h: Id) -> Res<Id> {
         let n = self.neg(h)?;
         self.add(g, n)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import weakref
-from typing import Any, Callable, Iterable, Iterator, Optional, Protocol
+from typing import Any, Callable, Iterable, Iterator, Optional, Protocol, Sequence
 
 from ..errors import RulesError
 from .choice import NAME, active as _side, extension, use
@@ -67,7 +67,13 @@ class NativeSearch(Protocol):
     def wins(self, keys: list[Any], value: int, left: bool, small: int = 8) -> Optional[tuple[bool, int]]: ...
 
     def write_compact(
-        self, boards: list[Any], roots: list[tuple[bool, bool]], sink: Any, leaf_moves: int, max_nodes: int
+        self,
+        boards: list[Any],
+        roots: list[tuple[bool, bool]],
+        sink: Any,
+        leaf_moves: int,
+        max_nodes: int,
+        values: list[tuple[int, int]] = ...,
     ) -> Optional[int]: ...
 
     def stats(self) -> dict[str, int]: ...
@@ -192,14 +198,19 @@ def write_compact(
     sink: Callable[[bytes], Any],
     leaf_moves: int,
     max_nodes: int,
+    values: Sequence[tuple[int, int]] = (),
 ) -> Optional[int]:
     """Write the nodes of the compact certificate of the sum of the whole ``boards``
-    of ``owner``'s positions (each as its native search reads a board), from the
-    claims ``roots`` (``(Left moving first, wins)``), to ``sink`` by the native writer
-    (``native/src/search/strategy.rs``): the number of nodes, or None when it cannot
-    run (the Python writer, its twin, then writes the same bytes)."""
+    of ``owner``'s positions (each as its native search reads a board) and the
+    explicit ``values`` (``(place in the sum, engine handle)``, in order; the boards
+    fill the other places), from the claims ``roots`` (``(Left moving first,
+    wins)``), to ``sink`` by the native writer (``native/src/search/strategy.rs``):
+    the number of nodes, or None when it cannot run (the Python writer, its twin,
+    then writes the same bytes)."""
     s = solver_of(owner)
-    return None if s is None else s.write_compact(list(boards), roots, sink, leaf_moves, max_nodes)
+    if s is None:
+        return None
+    return s.write_compact(list(boards), roots, sink, leaf_moves, max_nodes, values=list(values))
 
 
 def stop_threads(wait: Any) -> None:

@@ -242,15 +242,35 @@ def _native_nodes(
 ) -> Optional[int]:
     """The node lines written by the native writer (``native/src/search/strategy.rs``,
     the same bytes as :class:`_CompactBuilder`'s), and their count; None when it
-    cannot write this sum: its terms are not all boards of one game of stones whose
-    native moves come in the Python order (``native_boards``), or no native search runs."""
-    cls = type(terms[0])
-    ruleset = getattr(cls, "ruleset", None)
-    if not getattr(ruleset, "native_boards", False) or any(type(t) is not cls for t in terms):
+    cannot write this sum: its positions are not all boards of one game of stones whose
+    native moves come in the Python order (``native_boards``), or all impartial
+    variants of such boards, beside any explicit values (``Game`` terms); or no native
+    search runs."""
+    from ..rulesets.variants import ImpartialVariant, native_owner
+    from ..short.game import Game
+
+    boards = [t for t in terms if not isinstance(t, Game)]
+    if not boards:
         return None
-    boards = [t.board() for t in terms]
+    impartial = isinstance(boards[0], ImpartialVariant)
+    first = boards[0].position if impartial else boards[0]
+    cls = type(first)
+    ruleset = getattr(cls, "ruleset", None)
+    if not getattr(ruleset, "native_boards", False):
+        return None
+    for t in boards:
+        if isinstance(t, ImpartialVariant) != impartial or type(t.position if impartial else t) is not cls:
+            return None
+    owner = native_owner("impartial", ruleset) if impartial else ruleset
+    values = [(i, t._h) for i, t in enumerate(terms) if isinstance(t, Game)]
     return rulesets.write_compact(
-        ruleset, boards, [(f == "L", won) for f, won in roots], out.write, leaf_moves, max_nodes
+        owner,
+        [(t.position if impartial else t).board() for t in boards],
+        [(f == "L", won) for f, won in roots],
+        out.write,
+        leaf_moves,
+        max_nodes,
+        values,
     )
 
 
@@ -268,8 +288,8 @@ def write_compact(
     a sum with at most ``leaf_moves`` moves (both players') is a value leaf.  Returns
     (the claims, the number of nodes, the SHA-256 of the bytes written).  The nodes
     are written by the native writer where it can (``native``; a sum of boards of
-    Clobber, Cannibal Clobber or Konane, the native engine running), else here: the
-    same bytes either way.
+    Clobber, Cannibal Clobber or Konane, or of their impartial variants, and any
+    values, the native engine running), else here: the same bytes either way.
 
     >>> import io
     >>> from cgtkit.rulesets import Clobber
