@@ -12,7 +12,9 @@ For each sum: ``cgtkit solve TERMS --certificate DIR/NAME.gz --json --no-moves``
 searches, then the certificate), then ``cgtkit check-certificate DIR/NAME.gz --json``
 (the replay, no search); one JSON line a sum with the outcome, the certificate's
 nodes and SHA-256 (the checker's, which must equal the writer's), and the CPU seconds
-(user + system) and peak resident memory of each command.  Certificates stay in
+(user + system) and peak resident memory of each command; a sum that fails (the
+node bound, a check that does not confirm) gets a line with its ``error`` and the others
+still run (the exit status is then 1).  Certificates stay in
 ``--dir`` (they are not kept in the repository: the commands rebuild them byte for
 byte).
 """
@@ -29,6 +31,10 @@ import sys
 from typing import Any
 
 
+class Failed(Exception):
+    """A command of one sum failed, or its check did not confirm the certificate."""
+
+
 def timed(cmd: list[str]) -> tuple[dict[str, Any], float, int]:
     """The command's JSON output, its CPU seconds and its peak resident set (bytes)."""
     time_bin = "/usr/bin/time"  # GNU time (Debian's package "time"), not the shell's keyword
@@ -36,7 +42,8 @@ def timed(cmd: list[str]) -> tuple[dict[str, Any], float, int]:
         raise SystemExit("bench/certify.py needs GNU time at /usr/bin/time (apt install time)")
     done = subprocess.run([time_bin, "-v", *cmd], capture_output=True, text=True)
     if done.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr[-2000:]}")
+        said = [line for line in done.stderr.splitlines() if line.startswith("cgtkit")]
+        raise Failed(f"{' '.join(cmd)}: exit {done.returncode}: {said[-1] if said else done.stderr[-500:]}")
 
     def field(name: str) -> float:
         found = re.search(re.escape(name) + r": ([\d.]+)", done.stderr)
@@ -63,7 +70,7 @@ def certify(term: str, where: str, extra: list[str]) -> dict[str, Any]:
     )
     checked, check_cpu, check_peak = timed([cgtkit, "check-certificate", path, "--json"])
     if checked["sha256"] != solved["certificate_sha256"] or checked["certificate"] != "OK":
-        raise SystemExit(f"{term}: the check does not confirm the certificate: {checked}")
+        raise Failed(f"{term}: the check does not confirm the certificate: {checked}")
     return {
         "term": term,
         "outcome": solved.get("outcome"),
@@ -85,18 +92,25 @@ def main() -> None:
     p.add_argument("--out", help="append the JSON lines to this file too")
     p.add_argument("--table-size", help="cgtkit solve --table-size (the outcome table's bound)")
     p.add_argument("--leaf-moves", help="cgtkit solve --leaf-moves")
+    p.add_argument("--max-nodes", help="cgtkit solve --max-nodes")
     args = p.parse_args()
     extra = []
-    if args.table_size:
-        extra += ["--table-size", args.table_size]
-    if args.leaf_moves:
-        extra += ["--leaf-moves", args.leaf_moves]
+    for flag in ("table_size", "leaf_moves", "max_nodes"):
+        if getattr(args, flag):
+            extra += ["--" + flag.replace("_", "-"), getattr(args, flag)]
+    failed = 0
     for term in args.terms:
-        line = json.dumps(certify(term, args.dir, extra))
+        try:
+            row = certify(term, args.dir, extra)
+        except Failed as e:
+            row, failed = {"term": term, "error": str(e), "options": extra}, failed + 1
+        line = json.dumps(row)
         print(line, flush=True)
         if args.out:
             with open(args.out, "a") as f:
                 f.write(line + "\n")
+    if failed:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
