@@ -199,6 +199,34 @@ fn parse_params(text: &str) -> Result<Option<Params>, String> {
     Ok(Some(Params { min: v[0] as u8, max: v[1] as u8, jump: v[2] as u8, friendly: v[3] == 1 }))
 }
 
+/// The options of the pieces `me` (`X`: Left's toads, `O`: Right's frogs) in strip
+/// `k`, each move's parts, then the end of the side.
+fn side(k: K128, me: u8, out: &mut Options<K128>) {
+    let mut buf = [0u8; MAX_LEN];
+    let (p, n) = decode(k, &mut buf);
+    let s = &buf[..n];
+    let (mut t, mut ks) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        if s[i] != me {
+            continue;
+        }
+        t.clear();
+        targets(p, s, i, me, &mut t);
+        for &j in &t {
+            let mut o = buf;
+            o[i] = E;
+            o[j] = me;
+            ks.clear();
+            parts(p, &o[..n], &mut ks);
+            for &q in &ks {
+                out.part(q);
+            }
+            out.done();
+        }
+    }
+    out.end_side();
+}
+
 impl Rules for GenToads {
     type Key = K128;
 
@@ -227,32 +255,16 @@ impl Rules for GenToads {
     }
 
     fn expand(&self, k: K128, out: &mut Options<K128>) {
-        let mut buf = [0u8; MAX_LEN];
-        let (p, n) = decode(k, &mut buf);
-        let s = &buf[..n];
-        let mut t = Vec::new();
-        let mut ks = Vec::new();
         for me in [X, O] {
-            for i in 0..n {
-                if s[i] != me {
-                    continue;
-                }
-                t.clear();
-                targets(p, s, i, me, &mut t);
-                for &j in &t {
-                    let mut o = buf;
-                    o[i] = E;
-                    o[j] = me;
-                    ks.clear();
-                    parts(p, &o[..n], &mut ks);
-                    for &q in &ks {
-                        out.part(q);
-                    }
-                    out.done();
-                }
-            }
-            out.end_side();
+            side(k, me, out);
         }
+    }
+
+    /// One player's options alone (the outcome search's: Left's toads, or Right's
+    /// frogs).
+    fn expand_side(&self, k: K128, left: bool, out: &mut Options<K128>) -> std::ops::Range<usize> {
+        side(k, if left { X } else { O }, out);
+        0..out.len()
     }
 
     /// The default count (the set bits of the key's bytes: the pieces, the rules,

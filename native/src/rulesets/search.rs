@@ -372,8 +372,23 @@ impl<R: Rules> Solver<R> {
         if let Some(v) = self.table.get(&k) {
             return Ok(Some(v));
         }
-        let e = self.engine();
-        if let Some(v) = self.rules.quick(k, &e)? {
+        self.known_past(k, &self.engine())
+    }
+
+    /// [`Solver::known`] in the engine `e` (the outcome search holds its engine:
+    /// taking the process's one at every option cost a tenth of generalized Toads'
+    /// search).
+    #[inline]
+    pub fn known_in(&self, k: R::Key, e: &Engine) -> Res<Option<u32>> {
+        if let Some(v) = self.table.get(&k) {
+            return Ok(Some(v));
+        }
+        self.known_past(k, e)
+    }
+
+    /// [`Solver::known`] once `k` is not in the table.
+    fn known_past(&self, k: R::Key, e: &Engine) -> Res<Option<u32>> {
+        if let Some(v) = self.rules.quick(k, e)? {
             self.table.insert(k, v);
             return Ok(Some(v));
         }

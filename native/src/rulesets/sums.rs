@@ -48,10 +48,11 @@ use super::search::{Options, Rules, Solver, Stack};
 use super::table::TTable;
 use crate::numbers::Int;
 use crate::short::nus::Nus;
-use crate::short::{engine, tick, EngineError, Id, Res};
+use crate::short::{engine, tick, Engine, EngineError, Id, Res};
 use hashbrown::{Equivalent, HashMap, HashSet};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A whole position with the player to move.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -135,6 +136,8 @@ pub struct Sums<'a, R: Rules> {
     stop: Option<&'a AtomicBool>,
     /// the options of a component, kept between [`Sums::moves`] (its room reused)
     opts: RefCell<Options<R::Key>>,
+    /// the engine of the search (the process's when it started)
+    e: Arc<Engine>,
 }
 
 /// The default [`Sums::budget`].
@@ -161,6 +164,7 @@ impl<'a, R: Rules> Sums<'a, R> {
             failed: RefCell::new(HashSet::new()),
             stop: None,
             opts: RefCell::new(Options::default()),
+            e: engine(),
         }
     }
 
@@ -205,7 +209,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// budget, unless it is `alone` in the position: a game of one component is
     /// searched as it is, its value would not be met again), else None.
     fn cheap(&self, k: R::Key, alone: bool, st: &mut Stack<R::Key>) -> Res<Option<Id>> {
-        if let Some(v) = self.values.known(k)? {
+        if let Some(v) = self.values.known_in(k, &self.e)? {
             return Ok(Some(self.as_game(v)));
         }
         if !alone && self.values.rules.size(k) <= self.small {
@@ -257,7 +261,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// values, without the canonical sum: [`Sums::sum_wins`]).
     fn sort_in(&self, v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], cheap: &mut Vec<Id>, st: &mut Stack<R::Key>) -> Res<()> {
         let impartial = self.values.rules.impartial();
-        let zero = engine().zero;
+        let zero = self.e.zero;
         for &p in pieces {
             // alone: the only piece, in nothing else (no value found before it)
             let alone = parts.is_empty() && pieces.len() == 1 && v == zero;
@@ -336,7 +340,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                 }
                 let mut w = v;
                 for &x in &cheap {
-                    w = engine().add(w, x)?;
+                    w = self.e.add(w, x)?;
                 }
                 kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
             }
@@ -344,8 +348,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         // the moves in `V` last: when `V` is a number they win only if the
         // components' sum is a number too (number avoidance), which the search cannot
         // know without its value, so they are tried, after every other
-        let e = engine();
-        let (l, r) = e.table.options(v)?;
+        let (l, r) = self.e.table.options(v)?;
         for (n, &o) in (if left { l } else { r }).iter().enumerate() {
             kids.push(Move { part: None, option: n, v: o, parts: parts.to_vec() });
         }
