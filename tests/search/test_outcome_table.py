@@ -64,7 +64,7 @@ def _interrupted(job: Callable[[], Any]) -> Any:
 # search is always interrupted by the cancel flag (it needs over 2^15 ticks) and is
 # then part done; small enough to finish in a second or two
 LONG: dict[str, tuple[Callable[[], list], int]] = {
-    "clobber": (lambda: [Clobber("xoxoxo|oxoxox|xoxoxo")], 4),
+    "clobber": (lambda: [Clobber("xoxoxox|oxoxoxo|xoxoxox")], 4),
     "nogo": (lambda: [NoGo("....|....|...."), parse("{1|-1}")], 0),
     # (no part valued: parts this small are valued at once by the search's first tries)
     "toppling": (

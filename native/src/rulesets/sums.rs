@@ -28,7 +28,7 @@
 //!   a number a move in it can win only if the components sum to a number, e.g.
 //!   `{ | 1} + 1`, which the search does not know without their values);
 //! * a move to a position the table already knows lost for the opponent ends the
-//!   search at once;
+//!   search at once, and one it knows won for the opponent is dropped;
 //! * the other moves are tried best first, each position reached once: by the
 //!   opponent's moves left in the components less the mover's (the ruleset's
 //!   [`Rules::mobility`]; fewer replies and more of one's own moves is the usual
@@ -355,13 +355,13 @@ impl<'a, R: Rules> Sums<'a, R> {
         Ok(false)
     }
 
-    /// Whether the position after a move is already known lost for its mover's
-    /// opponent (the player to move there).
-    fn known_lost(&self, w: Id, parts: &[R::Key], to_move: bool) -> Res<bool> {
+    /// Whether the player to move (`to_move`) wins the position after a move, when
+    /// that is known without search (the table).
+    fn known(&self, w: Id, parts: &[R::Key], to_move: bool) -> Res<Option<bool>> {
         if parts.is_empty() {
-            return Ok(!Self::value_wins(w, to_move)?);
+            return Ok(Some(Self::value_wins(w, to_move)?));
         }
-        Ok(self.table.get(&Probe { v: w, left: to_move, parts }) == Some(0))
+        Ok(self.table.get(&Probe { v: w, left: to_move, parts }).map(|r| r != 0))
     }
 
     /// `kids` deduplicated (two moves of one kind to one position are one) and sorted best first
@@ -419,12 +419,20 @@ impl<'a, R: Rules> Sums<'a, R> {
         let mut kids = Vec::new();
         let mut won = self.moves(v, parts, left, &mut kids, st)?;
         if !won {
-            for m in &kids {
-                if self.known_lost(m.v, &m.parts, !left)? {
-                    won = true;
-                    break;
+            // a move the table knows the opponent loses wins at once; one it knows
+            // the opponent wins loses, and is dropped (not probed again below)
+            let mut open = Vec::with_capacity(kids.len());
+            for m in kids {
+                match self.known(m.v, &m.parts, !left)? {
+                    Some(false) => {
+                        won = true;
+                        break;
+                    }
+                    Some(true) => {}
+                    None => open.push(m),
                 }
             }
+            kids = open;
         }
         if !won {
             self.order(&mut kids, left);
