@@ -42,6 +42,7 @@ BOUNDED = [
     "symmetry.spread",
     "symmetry.code_tables",
     "symmetry.code_spread",
+    "symmetry.interleave",
     "census.born_by",
     "reference.slow_domineering",
     "reference.slow_amazons",
@@ -119,6 +120,7 @@ def test_the_module_memos_are_bounded():
         symmetry._SPREAD,
         symmetry._CODE_TABLES,
         symmetry._CODE_SPREAD,
+        symmetry._INTERLEAVE,
     ]
     assert all(isinstance(m, BoundedMemo) and m.max_entries <= 1 << 18 for m in memos)
     for solver in (census._born_by, reference.slow_domineering, reference.slow_cram, reference.slow_amazons):

@@ -12,7 +12,7 @@
 //! triples when it is imported; before that no facade can be made.
 
 use super::convert::{dyadic_to_py, int_to_py};
-use super::short::{api_order, canonical_of, check_id, kind_and_hash, le_of, negative_of, sum_of};
+use super::short::{canonical_of, check_id, kind_and_hash, le_of, negative_of, sum_of};
 use super::{cgt_error, guarded, stale_error, Released};
 use crate::short::engine;
 use crate::short::table::Id;
@@ -211,7 +211,7 @@ impl GameCore {
         let cell = if left { &self.left } else { &self.right };
         cell.get_or_try_init(py, || {
             let (l, r) = guarded(py, || engine().table.options(self.id()).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
-            let games = api_order(if left { &l } else { &r }).into_iter().map(|o| facade(py, o)).collect::<PyResult<Vec<_>>>()?;
+            let games = engine().api_order(if left { &l } else { &r }).into_iter().map(|o| facade(py, o)).collect::<PyResult<Vec<_>>>()?;
             Ok(PyTuple::new(py, games)?.unbind())
         })
         .map(|t| t.clone_ref(py))

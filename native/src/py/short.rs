@@ -190,17 +190,12 @@ pub(crate) fn kind_and_hash(a: Id) -> (u8, i64) {
     (kind, if hash == -1 { -2 } else { hash })
 }
 
-/// Options in a deterministic order that does not depend on ids: packed values by
-/// (number, ups, nimber), then other games by (birthday, shape).
-pub(crate) fn api_order(ids: &[Id]) -> Vec<Id> {
-    engine().api_order(ids)
-}
-
 #[pyfunction]
 pub fn options(py: Python<'_>, a: Id) -> PyResult<(Vec<Id>, Vec<Id>)> {
     check_id(a)?;
     let (l, r) = guarded(py, || engine().table.options(a).map(|(l, r)| (l.to_vec(), r.to_vec())))?;
-    Ok((api_order(&l), api_order(&r)))
+    let e = engine();
+    Ok((e.api_order(&l), e.api_order(&r)))
 }
 
 #[pyfunction]

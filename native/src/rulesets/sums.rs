@@ -243,22 +243,10 @@ impl<'a, R: Rules> Sums<'a, R> {
         }
     }
 
-    /// `v` and `parts` with the components `pieces` added: cheap ones summed into
-    /// `v`, the others into `parts` unless their negative is there (then both go);
-    /// `parts` comes back sorted.
-    pub fn absorb(&self, v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], st: &mut Stack<R::Key>) -> Res<Id> {
-        let mut cheap = Vec::new();
-        self.sort_in(v, parts, pieces, &mut cheap, st)?;
-        let mut w = v;
-        for x in cheap {
-            w = engine().add(w, x)?;
-        }
-        Ok(w)
-    }
-
-    /// [`Sums::absorb`] with the cheap components' values pushed to `cheap`, not
-    /// summed into `v` (a move that leaves no component is answered by comparing
-    /// values, without the canonical sum: [`Sums::sum_wins`]).
+    /// `parts` with the components `pieces` added: the cheap ones' values pushed to
+    /// `cheap` (for the caller to sum into `v`, or, when no component is left, to
+    /// compare: [`Sums::sum_wins`]), the others into `parts` unless their negative
+    /// is there (then both go); `parts` comes back sorted.
     fn sort_in(&self, v: Id, parts: &mut Vec<R::Key>, pieces: &[R::Key], cheap: &mut Vec<Id>, st: &mut Stack<R::Key>) -> Res<()> {
         let impartial = self.values.rules.impartial();
         let zero = self.e.zero;
@@ -297,10 +285,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         let Some((&last, init)) = xs.split_last() else {
             return Self::value_wins(v, left);
         };
-        let mut s = v;
-        for &x in init {
-            s = e.add(s, x)?;
-        }
+        let s = e.add_all(v, init)?;
         // Left wins iff not S + X <= 0, Right iff not S + X >= 0
         Ok(!e.sum_sign(s, last, left)?)
     }
@@ -338,10 +323,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                     }
                     continue;
                 }
-                let mut w = v;
-                for &x in &cheap {
-                    w = self.e.add(w, x)?;
-                }
+                let w = self.e.add_all(v, &cheap)?;
                 kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
             }
         }
@@ -356,12 +338,10 @@ impl<'a, R: Rules> Sums<'a, R> {
     }
 
     /// Whether the player to move (`to_move`) wins the position after a move, when
-    /// that is known without search (the table).
-    fn known(&self, w: Id, parts: &[R::Key], to_move: bool) -> Res<Option<bool>> {
-        if parts.is_empty() {
-            return Ok(Some(Self::value_wins(w, to_move)?));
-        }
-        Ok(self.table.get(&Probe { v: w, left: to_move, parts }).map(|r| r != 0))
+    /// the table knows it (a move leaves a component: [`Sums::moves`] answers the
+    /// others).
+    fn known(&self, w: Id, parts: &[R::Key], to_move: bool) -> Option<bool> {
+        self.table.get(&Probe { v: w, left: to_move, parts }).map(|r| r != 0)
     }
 
     /// `kids` deduplicated (two moves of one kind to one position are one) and sorted best first
@@ -423,7 +403,7 @@ impl<'a, R: Rules> Sums<'a, R> {
             // the opponent wins loses, and is dropped (not probed again below)
             let mut open = Vec::with_capacity(kids.len());
             for m in kids {
-                match self.known(m.v, &m.parts, !left)? {
+                match self.known(m.v, &m.parts, !left) {
                     Some(false) => {
                         won = true;
                         break;
@@ -451,13 +431,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     pub fn start(&self, v: Id, keys: &[R::Key], st: &mut Stack<R::Key>) -> Res<(Id, Vec<R::Key>)> {
         match self.start_or_values(v, keys, st)? {
             Start::Search(w, parts) => Ok((w, parts)),
-            Start::Values(xs) => {
-                let mut w = v;
-                for x in xs {
-                    w = engine().add(w, x)?;
-                }
-                Ok((w, Vec::new()))
-            }
+            Start::Values(xs) => Ok((engine().add_all(v, &xs)?, Vec::new())),
         }
     }
 
@@ -470,10 +444,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.is_empty() {
             return Ok(Start::Values(cheap));
         }
-        let mut w = v;
-        for x in cheap {
-            w = engine().add(w, x)?;
-        }
+        let w = self.e.add_all(v, &cheap)?;
         let (w, parts) = self.values_within(w, &parts, st)?.unwrap_or((w, parts));
         Ok(Start::Search(w, parts))
     }

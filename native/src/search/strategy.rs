@@ -23,8 +23,8 @@
 //! ([`crate::rulesets::variants::Impartial`]) move for either player and are valued
 //! by their nim values.  The oracle is the outcome search ([`Sums`]) on the parts of
 //! the boards plus the values, with the ruleset's outcome table, the one `cgtkit
-//! solve`'s search has just filled, so most answers are a look-up.  The writer stops at `max_nodes` nodes (a `Limit`) and notices
-//! Ctrl-C (`tick`) at every node; what it wrote then is a file without its last line,
+//! solve`'s search has just filled, so most answers are a look-up.  The writer stops
+//! at `max_nodes` nodes (a `Limit`) and notices Ctrl-C (`tick`) at every node; what it wrote then is a file without its last line,
 //! which the check refuses.  Invariant: nodes are named by their whole key
 //! (player, claim, boards), never by a hash.
 

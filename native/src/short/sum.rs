@@ -102,6 +102,11 @@ impl Engine {
         Ok(id)
     }
 
+    /// `g` plus each of `xs`, in order.
+    pub fn add_all(&self, g: Id, xs: &[Id]) -> Res<Id> {
+        xs.iter().try_fold(g, |s, &x| self.add(s, x))
+    }
+
     /// `g + h`.
     pub fn add(&self, g: Id, h: Id) -> Res<Id> {
         if let Some(s) = self.add_fast(g, h) {

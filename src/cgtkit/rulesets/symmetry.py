@@ -149,12 +149,20 @@ def _evens(x: int) -> int:
     return (x | (x >> 4)) & 0x00FF
 
 
+_INTERLEAVE: BoundedMemo[int, list[int]] = BoundedMemo(64)
+register_cache("symmetry.interleave", _INTERLEAVE.clear, _INTERLEAVE.__len__)
+
+
 def _interleave(w: int) -> list[int]:
-    """For each ``w``-bit row, its bits at the even places."""
-    inter = [0] * (1 << w)
-    for r in range(1, 1 << w):
-        low = r & -r
-        inter[r] = inter[r ^ low] | (1 << (2 * (low.bit_length() - 1)))
+    """For each ``w``-bit row, its bits at the even places (kept: the code tables
+    ask for it at every use until they are filled)."""
+    inter = _INTERLEAVE.get(w)
+    if inter is None:
+        inter = [0] * (1 << w)
+        for r in range(1, 1 << w):
+            low = r & -r
+            inter[r] = inter[r ^ low] | (1 << (2 * (low.bit_length() - 1)))
+        _INTERLEAVE[w] = inter
     return inter
 
 
