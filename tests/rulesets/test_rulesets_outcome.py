@@ -14,7 +14,8 @@ import random
 import pytest
 
 from cgtkit.errors import RulesError
-from cgtkit.rulesets import Clobber, ColGrid, Konane, ToadsAndFrogs, native
+from cgtkit.rulesets import Amazons, CannibalClobber, Clobber, ColGrid, Konane, SnortGrid, ToadsAndFrogs, native
+from cgtkit.short.game import Game
 from cgtkit.rulesets.clobber import ClobberRuleset
 from cgtkit.rulesets.reference import cells_of, slow_clobber
 
@@ -152,3 +153,34 @@ def test_command_line_outcome(capsys):
     assert status == 0 and lines(out)["outcome"] == "N (the first player wins)"
     status, _, err = run(capsys, "clobber", "--outcome", "--moves", "xo")
     assert status == 2 and "--moves" in err
+
+
+@needs_native
+@pytest.mark.parametrize("cls", [Amazons, CannibalClobber, Clobber, ColGrid, Konane, SnortGrid])
+def test_a_whole_board_searches_as_its_parts(cls):
+    # native_parts hands a board that fits a native key over whole (the native search
+    # splits and keys it) where the native search reads the game's boards; its twin,
+    # the parts keyed in Python, gets the same answers (Col's and Snort's boards are
+    # not the native search's: their parts go)
+    rng = random.Random(11)
+    if not cls.ruleset.native_boards:
+        p = cls("x.|.o")
+        assert p.native_parts()[1] == tuple(p.components())
+        return
+    zero = Game.of(0)._h
+    owner = cls("x").native_parts()[0]
+    for _ in range(25):
+        try:
+            p = cls(random_board(rng, rng.randint(1, 3), rng.randint(1, 4), cls.declaration.cells))
+        except RulesError:  # Col's and Snort's neighbours that the rules forbid
+            continue
+        got, whole = p.native_parts()
+        assert got is owner and whole == (p.board(),)
+        for left in (True, False):
+            assert native.wins(owner, whole, zero, left)[0] == native.wins(owner, p.components(), zero, left)[0], (
+                p,
+                left,
+            )
+    # a board too wide for one native key goes as its parts, each of which fits
+    wide = cls("x." * 70)
+    assert wide.native_parts()[1] == tuple(wide.components())

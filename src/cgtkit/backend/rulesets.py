@@ -51,6 +51,7 @@ __all__ = [
     "write_compact",
     "positions_known",
     "stalks_value",
+    "whole_board_fits",
 ]
 
 
@@ -263,3 +264,13 @@ def stalks_value(stalks: Iterable[str]) -> Optional[int]:
         return None
     got: int = _NATIVE.hackenbush_stalks(list(stalks))
     return got
+
+
+#: the bits of a native board key (its rows at their stride), when the native search runs
+_KEY_BITS = _NATIVE.key_bits() if _NATIVE is not None else 0
+
+
+def whole_board_fits(height: int, stride: int) -> bool:
+    """Whether a board of ``height`` rows at ``stride`` bits a row goes to the native
+    search whole (it then splits the board into its parts and keys them itself)."""
+    return active() and height * stride <= _KEY_BITS

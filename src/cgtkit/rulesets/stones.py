@@ -36,9 +36,11 @@ class StoneRuleset:
     """
 
     native: Optional[str] = None
-    #: the native writer of certificates lists this game's moves in :meth:`moves`'s
-    #: order and writes its boards as :class:`StonePosition` does (a test compares the
-    #: bytes of the two writers for each game that says so)
+    #: the native search reads :meth:`StonePosition.board` as this game's board (Col's
+    #: does not: its coloured cells are tints of their neighbours there), and the native
+    #: writer of certificates lists this game's moves in :meth:`moves`'s order and writes
+    #: its boards as :class:`StonePosition` does (a test compares the bytes of the two
+    #: writers for each game that says so)
     native_boards = False
 
     def __init__(self, max_entries: int = 2_000_000) -> None:
@@ -210,8 +212,22 @@ class StonePosition(StringPosition, board=True):
         return self.ruleset.parts(self._cells, self._black, self._white, self.width + 1, self.height, self.width)
 
     def native_parts(self) -> Optional[tuple]:
-        """The ruleset (the owner of the native search) and :meth:`components`."""
-        return (self.ruleset, tuple(self.components())) if self.ruleset.native else None
+        """The ruleset (the owner of the native search) and the keys the native search
+        reads: the whole :meth:`board` when the native search reads it
+        (``native_boards``) and it fits a native key (the native search splits and keys
+        it, as :meth:`components` does in Python, which a first call spent most of its
+        time on), else :meth:`components`.
+
+        >>> from cgtkit.rulesets import Clobber
+        >>> p = Clobber("xo.ox")
+        >>> p.native_parts()[1] in [(p.board(),), p.components()]
+        True
+        """
+        if not self.ruleset.native:
+            return None
+        if self.ruleset.native_boards and backend.whole_board_fits(self.height, self.width + 1):
+            return (self.ruleset, (self.board(),))
+        return (self.ruleset, tuple(self.components()))
 
     @property
     def value(self) -> Game:
