@@ -92,15 +92,48 @@ impl<K> Position<K> {
 }
 
 /// A move in a position: where it is played and the position after it.
-pub struct Move<K> {
+pub struct Move {
     /// the component moved in (None: a move in `V`)
     pub part: Option<usize>,
     /// the option taken, counted on the mover's side
     pub option: usize,
     /// `V` after the move
     pub v: Id,
-    /// the components after the move (sorted, none cheap)
-    pub parts: Vec<K>,
+    /// where the components after the move (sorted, none cheap) are in their
+    /// node's [`Kids::keys`]
+    pub parts: std::ops::Range<usize>,
+    /// the order of the move ([`Sums::order`]): lower first
+    score: i64,
+}
+
+/// The moves of a node and the keys of the positions they lead to, one buffer for
+/// all (a node's moves made no allocation each; the buffers are reused by the
+/// nodes that come after, [`Sums::kids`]).
+pub struct Kids<K> {
+    pub moves: Vec<Move>,
+    pub keys: Vec<K>,
+}
+
+impl<K> Default for Kids<K> {
+    fn default() -> Self {
+        Kids { moves: Vec::new(), keys: Vec::new() }
+    }
+}
+
+impl<K> Kids<K> {
+    /// The components after move `m`.
+    pub fn parts(&self, m: &Move) -> &[K] {
+        &self.keys[m.parts.clone()]
+    }
+
+    fn push(&mut self, part: Option<usize>, option: usize, v: Id, parts: &[K])
+    where
+        K: Copy,
+    {
+        let start = self.keys.len();
+        self.keys.extend_from_slice(parts);
+        self.moves.push(Move { part, option, v, parts: start..self.keys.len(), score: 0 });
+    }
 }
 
 /// How a search starts ([`Sums::start_or_values`]): `V` and the components to
@@ -136,6 +169,13 @@ pub struct Sums<'a, R: Rules> {
     stop: Option<&'a AtomicBool>,
     /// the options of a component, kept between [`Sums::moves`] (its room reused)
     opts: RefCell<Options<R::Key>>,
+    /// [`Sums::moves`]' room for the components after a move and the values that
+    /// leave them (reused)
+    scratch: RefCell<(Vec<R::Key>, Vec<Id>)>,
+    /// [`Sums::order`]'s scores of the components met (reused)
+    seen: RefCell<HashMap<R::Key, i64>>,
+    /// the nodes' buffers of moves not in use (a node takes one and gives it back)
+    spare: RefCell<Vec<Kids<R::Key>>>,
     /// the engine of the search (the process's when it started)
     e: Arc<Engine>,
 }
@@ -164,6 +204,9 @@ impl<'a, R: Rules> Sums<'a, R> {
             failed: RefCell::new(HashSet::new()),
             stop: None,
             opts: RefCell::new(Options::default()),
+            scratch: RefCell::new((Vec::new(), Vec::new())),
+            seen: RefCell::new(HashMap::new()),
+            spare: RefCell::new(Vec::new()),
             e: engine(),
         }
     }
@@ -304,9 +347,10 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// move leaves no component and the opponent loses the values left (a move
     /// that leaves no component and that the opponent wins is dropped: it loses);
     /// a component equal to the one before is skipped (the same moves).
-    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Vec<Move<R::Key>>, st: &mut Stack<R::Key>) -> Res<bool> {
+    pub fn moves(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
         let mut opts = self.opts.borrow_mut();
-        let mut cheap = Vec::new();
+        let mut scratch = self.scratch.borrow_mut();
+        let (rest, cheap) = &mut *scratch;
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
@@ -314,17 +358,19 @@ impl<'a, R: Rules> Sums<'a, R> {
             opts.clear();
             let side = self.values.rules.expand_side(parts[i], left, &mut opts);
             for (n, j) in side.enumerate() {
-                let mut rest: Vec<R::Key> = parts[..i].iter().chain(&parts[i + 1..]).copied().collect();
+                rest.clear();
+                rest.extend_from_slice(&parts[..i]);
+                rest.extend_from_slice(&parts[i + 1..]);
                 cheap.clear();
-                self.sort_in(v, &mut rest, &opts.keys[opts.range(j)], &mut cheap, st)?;
+                self.sort_in(v, rest, &opts.keys[opts.range(j)], cheap, st)?;
                 if rest.is_empty() {
-                    if !Self::sum_wins(v, &cheap, !left)? {
+                    if !Self::sum_wins(v, cheap, !left)? {
                         return Ok(true);
                     }
                     continue;
                 }
-                let w = self.e.add_all(v, &cheap)?;
-                kids.push(Move { part: Some(i), option: n, v: w, parts: rest });
+                let w = self.e.add_all(v, cheap)?;
+                kids.push(Some(i), n, w, rest);
             }
         }
         // the moves in `V` last: when `V` is a number they win only if the
@@ -332,7 +378,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         // know without its value, so they are tried, after every other
         let (l, r) = self.e.table.options(v)?;
         for (n, &o) in (if left { l } else { r }).iter().enumerate() {
-            kids.push(Move { part: None, option: n, v: o, parts: parts.to_vec() });
+            kids.push(None, n, o, parts);
         }
         Ok(false)
     }
@@ -347,13 +393,14 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// `kids` deduplicated (two moves of one kind to one position are one) and sorted best first
     /// for the player `left` who made them: by the opponent's moves in the
     /// components less the mover's, the moves in `V` last (see [`Sums::moves`]).
-    fn order(&self, kids: &mut Vec<Move<R::Key>>, left: bool) {
+    fn order(&self, kids: &mut Kids<R::Key>, left: bool) {
         let impartial = self.values.rules.impartial();
-        let mut seen: HashMap<R::Key, i64> = HashMap::with_capacity(kids.len());
-        let mut scored: Vec<(bool, i64, Move<R::Key>)> = Vec::with_capacity(kids.len());
-        for m in kids.drain(..) {
+        let mut seen = self.seen.borrow_mut();
+        seen.clear();
+        let Kids { moves, keys } = kids;
+        for m in moves.iter_mut() {
             let mut score = 0i64;
-            for &k in &m.parts {
+            for &k in &keys[m.parts.clone()] {
                 let s = match seen.get(&k) {
                     Some(&s) => s,
                     None => {
@@ -373,13 +420,13 @@ impl<'a, R: Rules> Sums<'a, R> {
                 };
                 score += s;
             }
-            scored.push((m.part.is_none(), score, m));
+            m.score = score;
         }
         // one sort: equal scores in the order of the positions (`V`, then the
         // parts), so two moves to one position are next to each other
-        scored.sort_unstable_by(|a, b| (a.0, a.1, a.2.v, &a.2.parts).cmp(&(b.0, b.1, b.2.v, &b.2.parts)));
-        scored.dedup_by(|a, b| a.2.v == b.2.v && a.2.parts == b.2.parts);
-        kids.extend(scored.into_iter().map(|e| e.2));
+        let at = |m: &Move| (m.part.is_none(), m.score, m.v, &keys[m.parts.clone()]);
+        moves.sort_unstable_by(|a, b| at(a).cmp(&at(b)));
+        moves.dedup_by(|a, b| a.v == b.v && keys[a.parts.clone()] == keys[b.parts.clone()]);
     }
 
     /// Whether the player to move (`left`: Left) wins `v + sum of parts` (`parts`
@@ -396,35 +443,42 @@ impl<'a, R: Rules> Sums<'a, R> {
             return Ok(r != 0);
         }
         self.nodes.set(self.nodes.get() + 1);
-        let mut kids = Vec::new();
-        let mut won = self.moves(v, parts, left, &mut kids, st)?;
-        if !won {
-            // a move the table knows the opponent loses wins at once; one it knows
-            // the opponent wins loses, and is dropped (not probed again below)
-            let mut open = Vec::with_capacity(kids.len());
-            for m in kids {
-                match self.known(m.v, &m.parts, !left) {
-                    Some(false) => {
-                        won = true;
-                        break;
-                    }
-                    Some(true) => {}
-                    None => open.push(m),
-                }
-            }
-            kids = open;
-        }
-        if !won {
-            self.order(&mut kids, left);
-            for m in &kids {
-                if !self.wins(m.v, &m.parts, !left, st)? {
-                    won = true;
-                    break;
-                }
-            }
-        }
+        let mut kids = self.spare.borrow_mut().pop().unwrap_or_default();
+        let won = self.search(v, parts, left, &mut kids, st);
+        kids.moves.clear();
+        kids.keys.clear();
+        self.spare.borrow_mut().push(kids);
+        let won = won?;
         self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
         Ok(won)
+    }
+
+    /// [`Sums::wins`] of a position not in the table, its moves made in `kids`.
+    fn search(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
+        if self.moves(v, parts, left, kids, st)? {
+            return Ok(true);
+        }
+        // a move the table knows the opponent loses wins at once; one it knows the
+        // opponent wins loses, and is dropped (not probed again below)
+        let mut open = 0;
+        for i in 0..kids.moves.len() {
+            match self.known(kids.moves[i].v, kids.parts(&kids.moves[i]), !left) {
+                Some(false) => return Ok(true),
+                Some(true) => {}
+                None => {
+                    kids.moves.swap(open, i);
+                    open += 1;
+                }
+            }
+        }
+        kids.moves.truncate(open);
+        self.order(kids, left);
+        for m in &kids.moves {
+            if !self.wins(m.v, kids.parts(m), !left, st)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// The components and the value of the cheap ones of `v` plus the sum of `keys`.

@@ -8,16 +8,21 @@
 //! so what is used stays.  An evicted value is recomputed when next needed: answers
 //! never change, only the time.  Hits, misses and evictions are counted.
 
-use hashbrown::{Equivalent, HashMap};
+use hashbrown::hash_table::Entry;
+use hashbrown::{Equivalent, HashTable};
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 const SHARDS: usize = 64;
 
+/// One generation of a shard: entries stored with the hash that placed them, so a
+/// key is hashed once per probe (for its shard and its place in both generations).
+type Generation<K> = HashTable<(K, u32)>;
+
 struct Shard<K> {
-    young: HashMap<K, u32>,
-    old: HashMap<K, u32>,
+    young: Generation<K>,
+    old: Generation<K>,
     hits: u64,
     misses: u64,
     evicted: u64,
@@ -49,7 +54,7 @@ impl<K: Hash + Eq> TTable<K> {
     /// A table holding at most `entries` values.
     pub fn new(entries: usize) -> Self {
         TTable {
-            shards: (0..SHARDS).map(|_| Mutex::new(Shard { young: HashMap::new(), old: HashMap::new(), hits: 0, misses: 0, evicted: 0 })).collect(),
+            shards: (0..SHARDS).map(|_| Mutex::new(Shard { young: HashTable::new(), old: HashTable::new(), hits: 0, misses: 0, evicted: 0 })).collect(),
             cap: AtomicUsize::new(entries.max(SHARDS * 2)),
             hasher: Default::default(),
         }
@@ -67,25 +72,29 @@ impl<K: Hash + Eq> TTable<K> {
         bytes / (2 * Self::entry_bytes())
     }
 
+    /// The hash of `k` and its shard: bits 32 to 37 of the hash pick the shard, as
+    /// a generation places an entry by the low bits and tags it by the top 7 (so
+    /// neither is the same for every entry of a shard).
     #[inline]
     fn shard<Q: Hash + ?Sized>(&self, k: &Q) -> (&Mutex<Shard<K>>, u64) {
         let h = self.hasher.hash_one(k);
-        (&self.shards[(h >> 58) as usize % SHARDS], h)
+        (&self.shards[(h >> 32) as usize % SHARDS], h)
     }
 
     /// The value of `k`, or of the key `k` stands for (a borrowed form that hashes
     /// as the key does, [`Equivalent`]).
     #[inline]
     pub fn get<Q: Hash + Equivalent<K> + ?Sized>(&self, k: &Q) -> Option<u32> {
-        let (m, _) = self.shard(k);
+        let (m, h) = self.shard(k);
         let mut s = lock(m);
-        if let Some(&v) = s.young.get(k) {
+        if let Some(&(_, v)) = s.young.find(h, |e| k.equivalent(&e.0)) {
             s.hits += 1;
             return Some(v);
         }
-        if let Some((k, v)) = s.old.remove_entry(k) {
+        if let Ok(found) = s.old.find_entry(h, |e| k.equivalent(&e.0)) {
+            let ((k, v), _) = found.remove();
             s.hits += 1;
-            self.put(&mut s, k, v);
+            self.put(&mut s, h, k, v);
             return Some(v);
         }
         s.misses += 1;
@@ -94,30 +103,38 @@ impl<K: Hash + Eq> TTable<K> {
 
     #[inline]
     pub fn insert(&self, k: K, v: u32) {
-        let (m, _) = self.shard(&k);
+        let (m, h) = self.shard(&k);
         let mut s = lock(m);
-        self.put(&mut s, k, v);
+        self.put(&mut s, h, k, v);
     }
 
-    fn put(&self, s: &mut Shard<K>, k: K, v: u32) {
+    /// `k` (of hash `h`) to `v` in the young generation, which, when full, first
+    /// becomes the old one (the old one dropped).
+    fn put(&self, s: &mut Shard<K>, h: u64, k: K, v: u32) {
         let half = (self.cap.load(Ordering::Relaxed) / SHARDS / 2).max(1);
+        let rehash = |e: &(K, u32)| self.hasher.hash_one(&e.0);
         if s.young.len() >= half {
             s.evicted += s.old.len() as u64;
             std::mem::swap(&mut s.young, &mut s.old);
             s.young.clear();
             if s.young.capacity() > 2 * half {
-                s.young.shrink_to(half);
+                s.young.shrink_to(half, rehash);
             }
         }
-        s.young.insert(k, v);
+        match s.young.entry(h, |e| e.0 == k, rehash) {
+            Entry::Occupied(mut o) => o.get_mut().1 = v,
+            Entry::Vacant(at) => {
+                at.insert((k, v));
+            }
+        }
     }
 
     /// Forget every value (the counts stay).
     pub fn clear(&self) {
         for m in self.shards.iter() {
             let mut s = lock(m);
-            s.young = HashMap::new();
-            s.old = HashMap::new();
+            s.young = HashTable::new();
+            s.old = HashTable::new();
         }
     }
 
@@ -131,9 +148,9 @@ impl<K: Hash + Eq> TTable<K> {
             if s.young.len() + s.old.len() > 2 * half {
                 let dropped = s.old.len() + s.young.len().saturating_sub(half);
                 s.evicted += dropped as u64;
-                s.old = HashMap::new();
+                s.old = HashTable::new();
                 if s.young.len() > half {
-                    s.young = HashMap::new();
+                    s.young = HashTable::new();
                 }
             }
         }
@@ -147,7 +164,7 @@ impl<K: Hash + Eq> TTable<K> {
         let mut out = Vec::with_capacity(self.len());
         for m in self.shards.iter() {
             let s = lock(m);
-            out.extend(s.old.iter().chain(s.young.iter()).map(|(k, &v)| (k.clone(), v)));
+            out.extend(s.old.iter().chain(s.young.iter()).map(|(k, v)| (k.clone(), *v)));
         }
         out
     }
@@ -157,8 +174,8 @@ impl<K: Hash + Eq> TTable<K> {
     pub fn for_each(&self, mut f: impl FnMut(&K, u32)) {
         for m in self.shards.iter() {
             let s = lock(m);
-            for (k, &v) in s.old.iter().chain(s.young.iter()) {
-                f(k, v);
+            for (k, v) in s.old.iter().chain(s.young.iter()) {
+                f(k, *v);
             }
         }
     }
