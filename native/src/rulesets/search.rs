@@ -26,7 +26,7 @@ use crate::search::strategy::{self, Boards, WriteFail};
 use crate::short::{engine, tick, Engine, EngineError, Id, Res};
 use hashbrown::HashSet;
 use std::hash::{BuildHasher, Hash};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
 /// What a ruleset gives the evaluate loop: its moves (`expand`, each option already
@@ -114,9 +114,16 @@ pub trait Rules: Sync + Send {
     /// at most its `small` are replaced by their values.  By default the set bits of
     /// the key's bytes (the cells or stones of a bitboard key).
     fn size(&self, key: Self::Key) -> u32 {
-        let mut b = Vec::new();
-        self.encode(key, &mut b);
-        b.iter().map(|x| x.count_ones()).sum()
+        thread_local! {
+            /// the bytes of the key being sized (room reused: the value search sizes
+            /// every key it keeps)
+            static BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BYTES.with_borrow_mut(|b| {
+            b.clear();
+            self.encode(key, b);
+            b.iter().map(|x| x.count_ones()).sum()
+        })
     }
 }
 
@@ -341,7 +348,12 @@ impl<K: Copy + Ord> Stack<K> {
 /// A ruleset and its transposition table.
 pub struct Solver<R: Rules> {
     pub rules: R,
+    /// the values found (insert through [`Solver::keep`], which keeps `largest`)
     pub table: TTable<R::Key>,
+    /// no key in `table` is of a larger [`Rules::size`] (never lowered, so an upper
+    /// bound whatever is evicted): a larger component is not looked up (the outcome
+    /// search probes every option's parts, most of them new and large)
+    largest: AtomicU32,
     /// the outcome search's table ([`super::sums`])
     pub sums: TTable<Position<R::Key>>,
 }
@@ -354,7 +366,7 @@ impl<R: Rules> Solver<R> {
     /// [`DEFAULT_BYTES`]).
     pub fn new(rules: R, entries: Option<usize>) -> Self {
         let entries = entries.unwrap_or_else(|| TTable::<R::Key>::entries_in(DEFAULT_BYTES));
-        Solver { rules, table: TTable::new(entries), sums: TTable::new(sums::DEFAULT_BYTES / sums::ENTRY_BYTES) }
+        Solver { rules, table: TTable::new(entries), largest: AtomicU32::new(0), sums: TTable::new(sums::DEFAULT_BYTES / sums::ENTRY_BYTES) }
     }
 
     pub fn stats(&self) -> Stats {
@@ -380,26 +392,53 @@ impl<R: Rules> Solver<R> {
     /// search).
     #[inline]
     pub fn known_in(&self, k: R::Key, e: &Engine) -> Res<Option<u32>> {
-        if let Some(v) = self.table.get(&k) {
+        if let Some(v) = self.get(k) {
             return Ok(Some(v));
         }
         self.known_past(k, e)
     }
 
+    /// `k`'s value in the table (not looked up when larger than any key there).
+    #[inline]
+    fn get(&self, k: R::Key) -> Option<u32> {
+        if self.rules.size(k) > self.largest.load(Ordering::Relaxed) {
+            return None;
+        }
+        self.table.get(&k)
+    }
+
     /// [`Solver::known`] once `k` is not in the table.
     fn known_past(&self, k: R::Key, e: &Engine) -> Res<Option<u32>> {
-        if let Some(v) = self.rules.quick(k, e)? {
-            self.table.insert(k, v);
+        if let Some(v) = self.quick(k, e)? {
             return Ok(Some(v));
         }
         if let Some(m) = self.rules.mirror(k) {
-            if let Some(v) = self.table.get(&m) {
+            if let Some(v) = self.get(m) {
                 let n = e.neg(v)?;
-                self.table.insert(k, n);
+                self.keep(k, n);
                 return Ok(Some(n));
             }
         }
         Ok(None)
+    }
+
+    /// The ruleset's closed form of `k`'s value, if it has one (kept in the table).
+    fn quick(&self, k: R::Key, e: &Engine) -> Res<Option<u32>> {
+        let got = self.rules.quick(k, e)?;
+        if let Some(v) = got {
+            self.keep(k, v);
+        }
+        Ok(got)
+    }
+
+    /// `v` the value of `k` in the table.
+    fn keep(&self, k: R::Key, v: u32) {
+        let size = self.rules.size(k);
+        if size > self.largest.load(Ordering::Relaxed) {
+            // written only when it grows (threads share it: no write at every insert)
+            self.largest.fetch_max(size, Ordering::Relaxed);
+        }
+        self.table.insert(k, v);
     }
 
     fn push(&self, st: &mut Stack<R::Key>, k: R::Key, team: Option<&Team<R::Key>>) {
@@ -550,7 +589,7 @@ impl<R: Rules> Solver<R> {
                 }
             }
             let v = self.combine(f, &mut left, &mut right)?;
-            self.table.insert(f.key, v);
+            self.keep(f.key, v);
             if f.claimed {
                 if let Some(t) = team {
                     t.release(&f.key);
@@ -727,7 +766,7 @@ impl<R: Rules> Search for Solver<R> {
             keys.push(k);
         }
         for (k, (_, v)) in keys.into_iter().zip(entries) {
-            self.table.insert(k, *v);
+            self.keep(k, *v);
         }
         Ok(())
     }
@@ -850,6 +889,42 @@ impl Search for Fresh {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_largest_key_hides_no_value() {
+        // the table is looked up only for keys no larger than the largest kept; the
+        // slow twin, the table itself, agrees on every strip met and its options
+        use super::super::gen_toads::{GenToads, ELEPHANTS};
+        let sv = Solver::new(GenToads { fixed: Some(ELEPHANTS) }, None);
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let (mut met, mut opts) = (Vec::new(), Options::default());
+        for round in 0..300 {
+            let strip: String = (0..1 + next(12)).map(|_| ['X', 'O', '.', '.'][next(4) as usize]).collect();
+            for p in sv.rules.read(&[Arg::Str(strip)]).unwrap().unwrap() {
+                // the values of the small strips first, then of some larger ones
+                if sv.rules.size(p) <= 4 + round / 60 && next(2) == 0 {
+                    sv.total(&[p], 1).unwrap();
+                }
+                opts.clear();
+                sv.rules.expand(p, &mut opts);
+                met.push(p);
+                met.extend_from_slice(&opts.keys);
+            }
+        }
+        let largest = sv.largest.load(Ordering::Relaxed);
+        // nothing was evicted: the largest is the size of a key in the table
+        assert_eq!(Some(largest), sv.table.entries().iter().map(|&(k, _)| sv.rules.size(k)).max());
+        assert!(met.iter().any(|&k| sv.rules.size(k) > largest) && met.iter().any(|&k| sv.table.get(&k).is_some()));
+        for k in met {
+            assert_eq!(sv.get(k), sv.table.get(&k), "{k:?}");
+        }
+    }
 
     #[test]
     fn options_dedup_per_side() {
