@@ -299,13 +299,7 @@ mod tests {
 
     /// The strips of `n` squares of a random draw, with random rules.
     fn random_strips(seed: u64, count: usize) -> Vec<(Params, Vec<u8>)> {
-        let mut x = seed;
-        let mut next = move |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = crate::rulesets::draws(seed);
         (0..count)
             .map(|_| {
                 let min = 1 + next(3) as u8;

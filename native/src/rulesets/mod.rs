@@ -113,3 +113,14 @@ fn rules(name: &str, params: &Arg, m: impl Make) -> Result<Box<dyn Search>, Stri
         _ => return Err(format!("no native search {name:?}")),
     })
 }
+
+/// Numbers below `m` drawn by xorshift from `seed`: the random cases of the tests.
+#[cfg(test)]
+pub fn draws(mut x: u64) -> impl FnMut(u64) -> u64 {
+    move |m| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    }
+}

@@ -889,6 +889,7 @@ impl Search for Fresh {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::draws;
 
     #[test]
     fn the_largest_key_hides_no_value() {
@@ -896,13 +897,7 @@ mod tests {
         // slow twin, the table itself, agrees on every strip met and its options
         use super::super::gen_toads::{GenToads, ELEPHANTS};
         let sv = Solver::new(GenToads { fixed: Some(ELEPHANTS) }, None);
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = draws(0x2545_f491_4f6c_dd1du64);
         let (mut met, mut opts) = (Vec::new(), Options::default());
         for round in 0..300 {
             let strip: String = (0..1 + next(12)).map(|_| ['X', 'O', '.', '.'][next(4) as usize]).collect();
@@ -951,13 +946,7 @@ mod tests {
     fn options_dedup_as_the_slow_twin() {
         // on random sides, some with options alike: the options kept are the distinct
         // ones, in the order listed when none was alike (the slow twin: a set)
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |m: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        };
+        let mut next = draws(0x9e37_79b9_7f4a_7c15u64);
         for _ in 0..2000 {
             let (n, spread) = (next(12), 1 + next(40));
             let listed: Vec<Vec<u32>> = (0..n).map(|_| (0..next(3)).map(|_| next(spread) as u32).collect()).collect();

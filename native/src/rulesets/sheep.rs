@@ -392,6 +392,7 @@ impl Rules for Sheep {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::draws;
     use crate::rulesets::search::Solver;
     use crate::short::engine;
 
@@ -404,16 +405,6 @@ mod tests {
         let sv = Solver::new(Sheep, Some(1 << 12));
         let parts = sv.rules.read(&[board(text)]).unwrap().unwrap();
         crate::notation::format(&engine(), sv.total(&parts, 1).unwrap()).unwrap()
-    }
-
-    /// Numbers below `m` drawn by xorshift from `seed` (the random boards' source).
-    fn draws(mut x: u64) -> impl FnMut(u64) -> u64 {
-        move |m| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % m
-        }
     }
 
     /// A random board of 1..=`max_h` rows and 1..=`max_w` columns, each cell drawn
