@@ -389,7 +389,9 @@ impl<R: Rules> Solver<R> {
 
     /// [`Solver::known`] in the engine `e` (the outcome search holds its engine:
     /// taking the process's one at every option cost a tenth of generalized Toads'
-    /// search).
+    /// search), a key larger than any in the table not looked up (the outcome search
+    /// asks for every option's parts, most of them new; the value search's
+    /// [`Solver::known`] mostly finds what it asks for, and does not size it).
     #[inline]
     pub fn known_in(&self, k: R::Key, e: &Engine) -> Res<Option<u32>> {
         if let Some(v) = self.get(k) {

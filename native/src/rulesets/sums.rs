@@ -108,7 +108,7 @@ pub struct Move {
 
 /// The moves of a node and the keys of the positions they lead to, one buffer for
 /// all (a node's moves made no allocation each; the buffers are reused by the
-/// nodes that come after, [`Sums::kids`]).
+/// nodes that come after, [`Sums::spare`]).
 pub struct Kids<K> {
     pub moves: Vec<Move>,
     pub keys: Vec<K>,

@@ -16,8 +16,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 
 const SHARDS: usize = 64;
 
-/// One generation of a shard: entries stored with the hash that placed them, so a
-/// key is hashed once per probe (for its shard and its place in both generations).
+/// One generation of a shard: its entries placed by the hash the caller gives, so a
+/// key is hashed once per probe (for its shard and its place in both generations;
+/// an entry is hashed again only when its generation grows).
 type Generation<K> = HashTable<(K, u32)>;
 
 struct Shard<K> {

@@ -24,8 +24,8 @@
 //! by their nim values.  The oracle is the outcome search ([`Sums`]) on the parts of
 //! the boards plus the values, with the ruleset's outcome table, the one `cgtkit
 //! solve`'s search has just filled, so most answers are a look-up.  The writer stops
-//! at `max_nodes` nodes (a `Limit`) and notices Ctrl-C (`tick`) at every node; what it wrote then is a file without its last line,
-//! which the check refuses.  Invariant: nodes are named by their whole key
+//! at `max_nodes` nodes (a `Limit`) and notices Ctrl-C (`tick`) at every node; what
+//! it wrote then is a file without its last line, which the check refuses.  Invariant: nodes are named by their whole key
 //! (player, claim, boards), never by a hash.
 
 use crate::rulesets::bits::Bits;
