@@ -83,6 +83,23 @@ pub trait Rules: Sync + Send {
         }
     }
 
+    /// One player's moves in component `key` not yet made, for the outcome search
+    /// ([`super::sums`]), which then makes only those it tries (a winning node
+    /// mostly tries one): for each move `(token, l, r)` pushed to `out`, `token`
+    /// naming it for [`Rules::play`] and `(l, r)` the [`Rules::mobility`] of the
+    /// component after it.  False (the default, `out` left empty): the ruleset
+    /// lists its options whole, by [`Rules::expand_side`].
+    fn scored_side(&self, _key: Self::Key, _left: bool, _out: &mut Vec<(u32, u32, u32)>) -> bool {
+        false
+    }
+
+    /// The parts of the option that move `token` of [`Rules::scored_side`] leads to
+    /// (`left`: a move of Left's), appended to `out` in any order, the parts where
+    /// nobody can move dropped, as [`Rules::expand_side`] lists that option's.
+    fn play(&self, _key: Self::Key, _left: bool, _token: u32, _out: &mut Vec<Self::Key>) {
+        unreachable!("play is asked only of a ruleset whose scored_side lists moves")
+    }
+
     /// The value of a component known without search, if any.
     fn quick(&self, _key: Self::Key, _e: &Engine) -> Res<Option<u32>> {
         Ok(None)

@@ -119,6 +119,18 @@ impl Grid {
         }
     }
 
+    /// Where the herd at cell `from` slides in direction `d`: the last empty cell
+    /// before the edge or a herd, as a bit; 0 when the first cell is not empty.
+    #[inline]
+    fn slide(&self, from: usize, d: usize, empty: u64) -> u64 {
+        let (mut at, mut next) = (0, self.step(1 << from, d) & empty);
+        while next != 0 {
+            at = next;
+            next = self.step(at, d) & empty;
+        }
+        at
+    }
+
     /// Whether a herd of `herds` can slide: one has an empty neighbour.
     #[inline]
     fn free(&self, herds: u64, empty: u64) -> bool {
@@ -178,44 +190,69 @@ impl SheepKey {
         Sets { empty: empty & g.full, walls, left, right }
     }
 
-    /// Every move of the owner of `sign` (1 Left, -1 Right): the board after it, its
-    /// cells by kind (`g` the board's grid, `s` its cells by kind), and whether the
-    /// move left a herd of one (a new wall) behind or at its end.
-    fn moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(SheepKey, &Sets, bool)) {
+    /// Every move of the owner of `sign` (1 Left, -1 Right): its token (for
+    /// [`SheepKey::play`]), the board after it, its cells by kind (`g` the board's
+    /// grid, `s` its cells by kind), and whether the move left a herd of one (a new
+    /// wall) behind or at its end.
+    fn moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(u32, SheepKey, &Sets, bool)) {
         let mut herds = if sign > 0 { s.left } else { s.right };
         while herds != 0 {
             let from = herds.trailing_zeros() as usize;
             herds &= herds - 1;
             let herd = self.cells[from] * sign;
             for d in 0..6 {
-                // slide across empty cells
-                let (mut at, mut next) = (1u64 << from, g.step(1 << from, d) & s.empty);
-                while next != 0 {
-                    at = next;
-                    next = g.step(at, d) & s.empty;
-                }
-                if at == 1 << from {
+                let at = g.slide(from, d, s.empty);
+                if at == 0 {
                     continue;
                 }
-                let to = at.trailing_zeros() as usize;
                 for k in 1..herd {
-                    let mut b = *self;
-                    b.cells[from] = (herd - k) * sign;
-                    b.cells[to] = k * sign;
-                    let mut t = Sets { empty: s.empty & !at, ..*s };
-                    let mine = if sign > 0 { &mut t.left } else { &mut t.right };
-                    if herd - k == 1 {
-                        *mine &= !(1 << from);
-                        t.walls |= 1 << from;
-                    }
-                    if k == 1 {
-                        t.walls |= at;
-                    } else {
-                        *mine |= at;
-                    }
-                    out(b, &t, herd - k == 1 || k == 1);
+                    let (b, t, walled) = self.send(s, sign, from, at, k);
+                    out(token(from, d, k), b, &t, walled);
                 }
             }
+        }
+    }
+
+    /// The move of `token` (of [`SheepKey::moves`]) made: the board after it, its
+    /// cells by kind, and whether it left a new wall.
+    fn play(&self, g: &Grid, s: &Sets, sign: i8, token: u32) -> (SheepKey, Sets, bool) {
+        let (from, d, k) = ((token & 63) as usize, (token >> 6 & 7) as usize, (token >> 9) as i8);
+        let at = g.slide(from, d, s.empty);
+        debug_assert!(at != 0 && k >= 1 && k < self.cells[from] * sign, "not a move: {token}");
+        self.send(s, sign, from, at, k)
+    }
+
+    /// `k` sheep of the herd at `from` (its owner's `sign`) sent to the cell `at`
+    /// (a bit): the board after it, its cells by kind (`s` this board's), and
+    /// whether a herd of one was left behind or at the end.
+    #[inline]
+    fn send(&self, s: &Sets, sign: i8, from: usize, at: u64, k: i8) -> (SheepKey, Sets, bool) {
+        let herd = self.cells[from] * sign;
+        let mut b = *self;
+        b.cells[from] = (herd - k) * sign;
+        b.cells[at.trailing_zeros() as usize] = k * sign;
+        let mut t = Sets { empty: s.empty & !at, ..*s };
+        let mine = if sign > 0 { &mut t.left } else { &mut t.right };
+        if herd - k == 1 {
+            *mine &= !(1 << from);
+            t.walls |= 1 << from;
+        }
+        if k == 1 {
+            t.walls |= at;
+        } else {
+            *mine |= at;
+        }
+        (b, t, herd - k == 1 || k == 1)
+    }
+
+    /// The parts of the board after a move (`t` its cells by kind, `walled` whether
+    /// the move left a new wall): split into regions when it did; else the board is
+    /// still one region with the same bounding box, a part unless nobody can move.
+    fn parts_after(&self, g: &Grid, t: &Sets, walled: bool, out: &mut impl FnMut(SheepKey)) {
+        if walled {
+            self.split_sets(g, t, out);
+        } else if g.free(t.left, t.empty) || g.free(t.right, t.empty) {
+            out(self.normal());
         }
     }
 
@@ -297,6 +334,12 @@ impl SheepKey {
     }
 }
 
+/// The token of the move sending `k` sheep from the cell `from` in direction `d`
+/// (cell, direction and count in 6, 3 and 7 bits).
+fn token(from: usize, d: usize, k: i8) -> u32 {
+    from as u32 | (d as u32) << 6 | (k as u32) << 9
+}
+
 /// A board read from Python: rows of ints; `Ok(None)` when it is beyond the native
 /// limits (more than `MAX_CELLS` cells or a herd of more than 127).
 fn read_board(k: &Arg) -> Result<Option<SheepKey>, String> {
@@ -330,14 +373,8 @@ fn read_board(k: &Arg) -> Result<Option<SheepKey>, String> {
 /// The options of the owner of `sign` (1 Left, -1 Right) in `k`, one side of `out`.
 fn side(k: SheepKey, sign: i8, out: &mut Options<SheepKey>) {
     let g = k.grid();
-    k.moves(&g, &k.sets(&g), sign, &mut |b, s, walled| {
-        if walled {
-            b.split_sets(&g, s, &mut |p| out.part(p));
-        } else if g.free(s.left, s.empty) || g.free(s.right, s.empty) {
-            // no new wall: the board is still one region (a part is one), with the
-            // same bounding box
-            out.part(b.normal());
-        }
+    k.moves(&g, &k.sets(&g), sign, &mut |_, b, t, walled| {
+        b.parts_after(&g, t, walled, &mut |p| out.part(p));
         out.done();
     });
     out.end_side();
@@ -372,6 +409,22 @@ impl Rules for Sheep {
     /// walls are Left's).
     fn mirror(&self, k: SheepKey) -> Option<SheepKey> {
         Some(SheepKey { cells: k.cells.map(|c| if c.unsigned_abs() == 1 { c } else { -c }), ..k }.normal())
+    }
+
+    /// Each move with the moves of each player after it, counted on the board as
+    /// made (not split or normalised: a dead region has no moves to count).
+    fn scored_side(&self, k: SheepKey, left: bool, out: &mut Vec<(u32, u32, u32)>) -> bool {
+        let g = k.grid();
+        k.moves(&g, &k.sets(&g), if left { 1 } else { -1 }, &mut |token, b, t, _| {
+            out.push((token, b.move_count_sets(&g, t, 1), b.move_count_sets(&g, t, -1)));
+        });
+        true
+    }
+
+    fn play(&self, k: SheepKey, left: bool, token: u32, out: &mut Vec<SheepKey>) {
+        let g = k.grid();
+        let (b, t, walled) = k.play(&g, &k.sets(&g), if left { 1 } else { -1 }, token);
+        b.parts_after(&g, &t, walled, &mut |p| out.push(p));
     }
 
     /// The moves of each player, counted as made (not normalised).
@@ -532,7 +585,7 @@ mod tests {
             assert_eq!((s.empty, s.walls, s.left, s.right), slow_sets(&k), "{k:?}");
             for sign in [1, -1] {
                 let mut fast = Vec::new();
-                k.moves(&g, &s, sign, &mut |b, t, walled| {
+                k.moves(&g, &s, sign, &mut |_, b, t, walled| {
                     assert_eq!((t.empty, t.walls, t.left, t.right), slow_sets(&b), "{b:?}");
                     fast.push((b, walled));
                 });
@@ -582,7 +635,7 @@ mod tests {
             let g = k.grid();
             for sign in [1, -1] {
                 let mut made = 0;
-                k.moves(&g, &k.sets(&g), sign, &mut |_, _, _| made += 1);
+                k.moves(&g, &k.sets(&g), sign, &mut |_, _, _, _| made += 1);
                 assert_eq!(k.move_count(sign), made, "{k:?}");
                 assert_eq!(k.can_move(sign), made > 0, "{k:?}");
             }
@@ -609,6 +662,104 @@ mod tests {
             }
         }
         assert!(moved > 1000, "{moved}");
+    }
+
+    #[test]
+    fn scored_moves_are_the_options_listed_whole() {
+        // the moves listed unmade (the outcome search's) make exactly expand_side's
+        // options, and each one's counts are its parts' mobility summed, on random
+        // boards
+        let mut next = draws(0x6a09_e667_f3bc_c908);
+        let mut made = 0;
+        for _ in 0..1000 {
+            let k = random_key(&mut next, 6, 6, |next| if next(3) == 0 { next(11) as i8 - 5 } else { 0 });
+            for left in [true, false] {
+                let mut whole = Options::default();
+                let r = Sheep.expand_side(k, left, &mut whole);
+                let mut listed: Vec<Vec<SheepKey>> = r.map(|i| whole.keys[whole.range(i)].to_vec()).collect();
+                let mut found = Vec::new();
+                assert!(Sheep.scored_side(k, left, &mut found));
+                let mut played = Vec::new();
+                for &(token, l, r) in &found {
+                    let mut parts = Vec::new();
+                    Sheep.play(k, left, token, &mut parts);
+                    let sum = parts.iter().map(|&p| Sheep.mobility(p)).fold((0, 0), |a, m| (a.0 + m.0, a.1 + m.1));
+                    assert_eq!(sum, (l, r), "{k:?} {token}");
+                    parts.sort_unstable();
+                    played.push(parts);
+                }
+                made += played.len();
+                // expand_side drops the duplicate options, the moves do not
+                played.sort_unstable();
+                played.dedup();
+                listed.sort_unstable();
+                assert_eq!(played, listed, "{k:?} {left}");
+            }
+        }
+        assert!(made > 5000, "{made}");
+    }
+
+    /// Sheep with its options listed whole only (the outcome search's twin of the
+    /// moves made one at a time).
+    struct Whole;
+
+    impl Rules for Whole {
+        type Key = SheepKey;
+        fn read(&self, keys: &[Arg]) -> Result<Option<Vec<SheepKey>>, String> {
+            Sheep.read(keys)
+        }
+        fn expand(&self, k: SheepKey, out: &mut Options<SheepKey>) {
+            Sheep.expand(k, out)
+        }
+        fn expand_side(&self, k: SheepKey, left: bool, out: &mut Options<SheepKey>) -> std::ops::Range<usize> {
+            Sheep.expand_side(k, left, out)
+        }
+        fn mirror(&self, k: SheepKey) -> Option<SheepKey> {
+            Sheep.mirror(k)
+        }
+        fn mobility(&self, k: SheepKey) -> (u32, u32) {
+            Sheep.mobility(k)
+        }
+        fn size(&self, k: SheepKey) -> u32 {
+            Sheep.size(k)
+        }
+    }
+
+    #[test]
+    fn the_search_of_moves_made_one_at_a_time_is_its_twin_s() {
+        // who wins V + a random board (and V + two boards), searched with the moves
+        // made when tried and with every option made first, both players, with and
+        // without small components valued
+        use crate::rulesets::sums::{who_wins, Position};
+        use crate::rulesets::table::TTable;
+        let mut next = draws(0xbb67_ae85_84ca_a73b);
+        let cell = |next: &mut dyn FnMut(u64) -> u64| if next(3) == 0 { [1, -1, 2, -2, 3, -3, 4, -4][next(8) as usize] } else { 0 };
+        let (mut wins, mut searched) = (0, 0);
+        for n in 0..300 {
+            let v = {
+                let sv = Solver::new(Sheep, Some(1 << 12));
+                let k = random_key(&mut next, 2, 2, cell);
+                let mut parts = Vec::new();
+                k.split(&mut |p| parts.push(p));
+                sv.total(&parts, 1).unwrap()
+            };
+            let mut keys = Vec::new();
+            for _ in 0..1 + n % 2 {
+                random_key(&mut next, 3, 4, cell).split(&mut |p| keys.push(p));
+            }
+            for small in [0, 4] {
+                for left in [true, false] {
+                    let (a, b) = (Solver::new(Sheep, Some(1 << 14)), Solver::new(Whole, Some(1 << 14)));
+                    let (ta, tb): (TTable<Position<SheepKey>>, TTable<Position<SheepKey>>) = (TTable::new(1 << 14), TTable::new(1 << 14));
+                    let (x, nodes) = who_wins(&a, &ta, small, v, &keys, left).unwrap();
+                    let (y, _) = who_wins(&b, &tb, small, v, &keys, left).unwrap();
+                    assert_eq!(x, y, "{keys:?} {v} {left} {small}");
+                    wins += x as u32;
+                    searched += (nodes > 0) as u32;
+                }
+            }
+        }
+        assert!(wins > 200 && wins < 1000 && searched > 300, "{wins} {searched}");
     }
 
     /// Sheep without the split into regions: the board is one part (the whole twin).

@@ -33,6 +33,11 @@
 //!   opponent's moves left in the components less the mover's (the ruleset's
 //!   [`Rules::mobility`]; fewer replies and more of one's own moves is the usual
 //!   sign of a winning move), the moves in `V` after them all;
+//! * a ruleset that can list a player's moves unmade, each with the mobility after
+//!   it ([`Rules::scored_side`]: Sheep), has them sorted so and made one at a time
+//!   as they are tried ([`Sums::search_scored`]): a winning node mostly tries its
+//!   first move, so its other options are never made, keyed, valued or probed (the
+//!   two steps above are then left to the probe of each move tried);
 //! * answers are kept in a bounded transposition table ([`TTable`]) keyed by the
 //!   whole normalised position (`V`, the sorted keys, the player to move): exact,
 //!   no hash collision can mislead it.
@@ -112,11 +117,18 @@ pub struct Move {
 pub struct Kids<K> {
     pub moves: Vec<Move>,
     pub keys: Vec<K>,
+    /// the moves not yet made ([`Sums::search_scored`]): `(score, component,
+    /// token)`, and a component's as [`Rules::scored_side`] lists them
+    scored: Vec<(i64, u32, u32)>,
+    found: Vec<(u32, u32, u32)>,
+    /// the parts of the option being made, and the values that leave the position
+    pieces: Vec<K>,
+    cheap: Vec<Id>,
 }
 
 impl<K> Default for Kids<K> {
     fn default() -> Self {
-        Kids { moves: Vec::new(), keys: Vec::new() }
+        Kids { moves: Vec::new(), keys: Vec::new(), scored: Vec::new(), found: Vec::new(), pieces: Vec::new(), cheap: Vec::new() }
     }
 }
 
@@ -397,7 +409,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         let impartial = self.values.rules.impartial();
         let mut seen = self.seen.borrow_mut();
         seen.clear();
-        let Kids { moves, keys } = kids;
+        let Kids { moves, keys, .. } = kids;
         for m in moves.iter_mut() {
             let mut score = 0i64;
             for &k in &keys[m.parts.clone()] {
@@ -447,6 +459,7 @@ impl<'a, R: Rules> Sums<'a, R> {
         let won = self.search(v, parts, left, &mut kids, st);
         kids.moves.clear();
         kids.keys.clear();
+        kids.scored.clear();
         self.spare.borrow_mut().push(kids);
         let won = won?;
         self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
@@ -455,6 +468,9 @@ impl<'a, R: Rules> Sums<'a, R> {
 
     /// [`Sums::wins`] of a position not in the table, its moves made in `kids`.
     fn search(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
+        if self.scored(parts, left, kids) {
+            return self.search_scored(v, parts, left, kids, st);
+        }
         if self.moves(v, parts, left, kids, st)? {
             return Ok(true);
         }
@@ -475,6 +491,82 @@ impl<'a, R: Rules> Sums<'a, R> {
         self.order(kids, left);
         for m in &kids.moves {
             if !self.wins(m.v, kids.parts(m), !left, st)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The moves of `left` in the components into `kids.scored` best first, not
+    /// made, when the ruleset lists them so ([`Rules::scored_side`]): scored as
+    /// [`Sums::order`] scores the positions they lead to, a component's moves
+    /// counted after the move and the others' as they are.  False: it does not.
+    fn scored(&self, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>) -> bool {
+        let rules = &self.values.rules;
+        let impartial = rules.impartial();
+        // the opponent's moves less the mover's (impartial: the moves left)
+        let score = |l: u32, r: u32| {
+            if impartial {
+                l as i64
+            } else if left {
+                r as i64 - l as i64
+            } else {
+                l as i64 - r as i64
+            }
+        };
+        let Kids { scored, found, .. } = kids;
+        let mut here = Vec::with_capacity(0);
+        for i in 0..parts.len() {
+            if i > 0 && parts[i] == parts[i - 1] {
+                continue;
+            }
+            found.clear();
+            if !rules.scored_side(parts[i], left, found) {
+                return false;
+            }
+            if here.is_empty() && parts.len() > 1 {
+                here = parts.iter().map(|&k| rules.mobility(k)).map(|(l, r)| score(l, r)).collect();
+            }
+            // the other components' scores as they are
+            let others = if parts.len() > 1 { here.iter().sum::<i64>() - here[i] } else { 0 };
+            scored.extend(found.iter().map(|&(t, l, r)| (others + score(l, r), i as u32, t)));
+        }
+        scored.sort_unstable();
+        true
+    }
+
+    /// [`Sums::search`] of the moves scored in `kids.scored` ([`Sums::scored`]):
+    /// each made when its turn comes, in that order (a winning node mostly tries
+    /// one, so its other options are never made), then the moves in `V`.  A move
+    /// the table knows is answered by [`Sums::wins`]' probe; two moves to one
+    /// position are tried twice, the second answered by the table.
+    fn search_scored(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
+        let Kids { scored, keys: rest, pieces, cheap, .. } = kids;
+        for &(_, i, token) in scored.iter() {
+            let i = i as usize;
+            pieces.clear();
+            self.values.rules.play(parts[i], left, token, pieces);
+            rest.clear();
+            rest.extend_from_slice(&parts[..i]);
+            rest.extend_from_slice(&parts[i + 1..]);
+            cheap.clear();
+            self.sort_in(v, rest, pieces, cheap, st)?;
+            if rest.is_empty() {
+                if !Self::sum_wins(v, cheap, !left)? {
+                    return Ok(true);
+                }
+                continue;
+            }
+            let w = self.e.add_all(v, cheap)?;
+            if !self.wins(w, rest, !left, st)? {
+                return Ok(true);
+            }
+        }
+        // the moves in `V` last (see [`Sums::moves`])
+        let (l, r) = self.e.table.options(v)?;
+        let in_v = (if left { l } else { r }).to_vec();
+        for w in in_v {
+            if !self.wins(w, parts, !left, st)? {
                 return Ok(true);
             }
         }
