@@ -213,6 +213,49 @@ impl SheepKey {
         }
     }
 
+    /// Each move of the owner of `sign` as [`SheepKey::moves`] lists them: its token
+    /// and the moves of its owner and of the other player after it (as
+    /// [`SheepKey::move_count_sets`] counts them on the board made), without making
+    /// it: only the herd the sheep leave and the herds next to the cell they go to
+    /// count otherwise after the move.
+    fn scored_moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(u32, u32, u32)) {
+        let (mine, theirs) = if sign > 0 { (s.left, s.right) } else { (s.right, s.left) };
+        let (my_count, their_count) = (self.move_count_sets(g, s, sign) as i64, self.move_count_sets(g, s, -sign) as i64);
+        // the directions in which the cell of `bit` has an empty neighbour
+        let free = |bit: u64, empty: u64| (0..6).filter(|&d| g.step(bit, d) & empty != 0).count() as i64;
+        // the sheep that can still leave the herds of `set`: a herd next to the
+        // cell the sheep go to loses its one free direction towards it
+        let movable = |mut set: u64| {
+            let mut n = 0;
+            while set != 0 {
+                n += self.cells[set.trailing_zeros() as usize].unsigned_abs() as i64 - 1;
+                set &= set - 1;
+            }
+            n
+        };
+        let mut herds = mine;
+        while herds != 0 {
+            let from = herds.trailing_zeros() as usize;
+            herds &= herds - 1;
+            let herd = (self.cells[from] * sign) as i64;
+            let before = (herd - 1) * free(1 << from, s.empty);
+            for d in 0..6 {
+                let at = g.slide(from, d, s.empty);
+                if at == 0 {
+                    continue;
+                }
+                let (empty, around) = (s.empty & !at, g.around(at));
+                let theirs_after = their_count - movable(theirs & around);
+                let rest = my_count - movable(mine & around & !(1 << from)) - before;
+                let (left_free, at_free) = (free(1 << from, empty), free(at, empty));
+                for k in 1..herd {
+                    let mine_after = rest + (herd - k - 1) * left_free + (k - 1) * at_free;
+                    out(token(from, d, k as i8), mine_after as u32, theirs_after as u32);
+                }
+            }
+        }
+    }
+
     /// The move of `token` (of [`SheepKey::moves`]) made: the board after it, its
     /// cells by kind, and whether it left a new wall.
     fn play(&self, g: &Grid, s: &Sets, sign: i8, token: u32) -> (SheepKey, Sets, bool) {
@@ -415,8 +458,8 @@ impl Rules for Sheep {
     /// made (not split or normalised: a dead region has no moves to count).
     fn scored_side(&self, k: SheepKey, left: bool, out: &mut Vec<(u32, u32, u32)>) -> bool {
         let g = k.grid();
-        k.moves(&g, &k.sets(&g), if left { 1 } else { -1 }, &mut |token, b, t, _| {
-            out.push((token, b.move_count_sets(&g, t, 1), b.move_count_sets(&g, t, -1)));
+        k.scored_moves(&g, &k.sets(&g), if left { 1 } else { -1 }, &mut |token, mine, theirs| {
+            out.push(if left { (token, mine, theirs) } else { (token, theirs, mine) });
         });
         true
     }

@@ -461,16 +461,28 @@ impl<'a, R: Rules> Sums<'a, R> {
         kids.keys.clear();
         kids.scored.clear();
         self.spare.borrow_mut().push(kids);
-        let won = won?;
-        self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
+        let (won, keep) = won?;
+        if keep {
+            self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
+        }
         Ok(won)
     }
 
-    /// [`Sums::wins`] of a position not in the table, its moves made in `kids`.
-    fn search(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
+    /// [`Sums::wins`] of a position not in the table, its moves made in `kids`, and
+    /// whether the answer is worth keeping in the table (not when the player to
+    /// move has no move to list: the next time costs no more than a probe).
+    fn search(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<(bool, bool)> {
         if self.scored(parts, left, kids) {
-            return self.search_scored(v, parts, left, kids, st);
+            if kids.scored.is_empty() && v == self.e.zero {
+                return Ok((false, false));
+            }
+            return Ok((self.search_scored(v, parts, left, kids, st)?, true));
         }
+        Ok((self.search_listed(v, parts, left, kids, st)?, true))
+    }
+
+    /// [`Sums::search`] of the moves listed made ([`Sums::moves`]).
+    fn search_listed(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
         if self.moves(v, parts, left, kids, st)? {
             return Ok(true);
         }
