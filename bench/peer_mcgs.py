@@ -226,6 +226,21 @@ CORPUS_CASES: list[tuple[str, str, int]] = [
     ("generalized Toads (1,2,1,1), 20 squares", "gen_toads_autotests/gen_toads_1211.test", 37),
     ("Fission 6x6", "fission_autotests/fission_6x6.test", 17),
     ("Sheep 7x7", "sheep_autotests/sheep2.test", 38),
+    # the cases of sheep3.test (two herds of one size, randomly placed) that take
+    # MCGS 1 to 30 s: the file's heavy half
+    *(
+        (f"Sheep {dims}, two herds of {n} (sheep3.test:{line})", "sheep_autotests/sheep3.test", line)
+        for line, dims, n in (
+            (11, "7x6", 8),
+            (13, "5x8", 7),
+            (16, "5x6", 7),
+            (20, "7x6", 8),
+            (21, "7x5", 8),
+            (23, "8x7", 7),
+            (24, "5x6", 8),
+            (25, "6x5", 8),
+        )
+    ),
     ("sum of 20 basic games", "basic_cgt_autotests/random_cgt_games1.test", 28),
     ("sum of 10 games of 8 kinds", "misc_autotests/all_game_types.test", 17),
     ("sum of 5 games of 5 kinds", "misc_autotests/misc.test", 39),
