@@ -236,17 +236,17 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.len() < 2 {
             return Ok(None);
         }
-        let (mut w, mut rest, mut found) = (v, Vec::with_capacity(parts.len()), false);
+        let (mut found, mut rest) = (Vec::new(), Vec::with_capacity(parts.len()));
         for &p in parts {
             match self.within_budget(p, st, self.budget.saturating_mul(ROOT_FACTOR))? {
-                Some(x) => {
-                    w = engine().add(w, x)?;
-                    found = true;
-                }
+                Some(x) => found.push(x),
                 None => rest.push(p),
             }
         }
-        Ok(found.then_some((w, rest)))
+        if found.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some((self.e.add_all(v, &found)?, rest)))
     }
 
     /// A component's value as an engine id (a nim value made a nimber).
