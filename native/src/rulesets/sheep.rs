@@ -195,19 +195,26 @@ impl SheepKey {
     /// grid, `s` its cells by kind), and whether the move left a herd of one (a new
     /// wall) behind or at its end.
     fn moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(u32, SheepKey, &Sets, bool)) {
+        self.slides(g, s, sign, &mut |from, herd, d, at| {
+            for k in 1..herd {
+                let (b, t, walled) = self.send(s, sign, from, at, k);
+                out(token(from, d, k), b, &t, walled);
+            }
+        });
+    }
+
+    /// Each slide of a herd of the owner of `sign`: the herd's cell and size, the
+    /// direction and the cell (a bit) where it ends; a move sends part of the herd
+    /// along it.
+    fn slides(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(usize, i8, usize, u64)) {
         let mut herds = if sign > 0 { s.left } else { s.right };
         while herds != 0 {
             let from = herds.trailing_zeros() as usize;
             herds &= herds - 1;
-            let herd = self.cells[from] * sign;
             for d in 0..6 {
                 let at = g.slide(from, d, s.empty);
-                if at == 0 {
-                    continue;
-                }
-                for k in 1..herd {
-                    let (b, t, walled) = self.send(s, sign, from, at, k);
-                    out(token(from, d, k), b, &t, walled);
+                if at != 0 {
+                    out(from, self.cells[from] * sign, d, at);
                 }
             }
         }
@@ -233,33 +240,24 @@ impl SheepKey {
             }
             n
         };
-        let mut herds = mine;
-        while herds != 0 {
-            let from = herds.trailing_zeros() as usize;
-            herds &= herds - 1;
-            let herd = (self.cells[from] * sign) as i64;
-            let before = (herd - 1) * free(1 << from, s.empty);
-            for d in 0..6 {
-                let at = g.slide(from, d, s.empty);
-                if at == 0 {
-                    continue;
-                }
-                let (empty, around) = (s.empty & !at, g.around(at));
-                let theirs_after = their_count - movable(theirs & around);
-                let rest = my_count - movable(mine & around & !(1 << from)) - before;
-                let (left_free, at_free) = (free(1 << from, empty), free(at, empty));
-                for k in 1..herd {
-                    let mine_after = rest + (herd - k - 1) * left_free + (k - 1) * at_free;
-                    out(token(from, d, k as i8), mine_after as u32, theirs_after as u32);
-                }
+        self.slides(g, s, sign, &mut |from, herd, d, at| {
+            let herd = herd as i64;
+            let (empty, around) = (s.empty & !at, g.around(at));
+            let theirs_after = their_count - movable(theirs & around);
+            // the herd's own sheep, counted in its free directions before the move
+            let rest = my_count - movable(mine & around & !(1 << from)) - (herd - 1) * free(1 << from, s.empty);
+            let (left_free, at_free) = (free(1 << from, empty), free(at, empty));
+            for k in 1..herd {
+                let mine_after = rest + (herd - k - 1) * left_free + (k - 1) * at_free;
+                out(token(from, d, k as i8), mine_after as u32, theirs_after as u32);
             }
-        }
+        });
     }
 
     /// The move of `token` (of [`SheepKey::moves`]) made: the board after it, its
     /// cells by kind, and whether it left a new wall.
     fn play(&self, g: &Grid, s: &Sets, sign: i8, token: u32) -> (SheepKey, Sets, bool) {
-        let (from, d, k) = ((token & 63) as usize, (token >> 6 & 7) as usize, (token >> 9) as i8);
+        let (from, d, k) = untoken(token);
         let at = g.slide(from, d, s.empty);
         debug_assert!(at != 0 && k >= 1 && k < self.cells[from] * sign, "not a move: {token}");
         self.send(s, sign, from, at, k)
@@ -381,6 +379,11 @@ impl SheepKey {
 /// (cell, direction and count in 6, 3 and 7 bits).
 fn token(from: usize, d: usize, k: i8) -> u32 {
     from as u32 | (d as u32) << 6 | (k as u32) << 9
+}
+
+/// The cell, direction and count of a move's [`token`].
+fn untoken(t: u32) -> (usize, usize, i8) {
+    ((t & 63) as usize, (t >> 6 & 7) as usize, (t >> 9) as i8)
 }
 
 /// A board read from Python: rows of ints; `Ok(None)` when it is beyond the native

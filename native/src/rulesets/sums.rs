@@ -148,6 +148,14 @@ impl<K> Kids<K> {
     }
 }
 
+/// Where a move leads ([`Sums::after`]).
+enum After {
+    /// no component is left: whether the opponent, to move, wins the values left
+    Ends(bool),
+    /// `V` after the move (its components are the caller's `rest`)
+    Goes(Id),
+}
+
 /// How a search starts ([`Sums::start_or_values`]): `V` and the components to
 /// search, or (every component cheap) the values of the components, none summed.
 pub enum Start<K> {
@@ -355,6 +363,33 @@ impl<'a, R: Rules> Sums<'a, R> {
         }
     }
 
+    /// The position after a move in component `i` of `parts` to an option of parts
+    /// `pieces`, the `opponent` to move: its components into `rest` (sorted, none
+    /// cheap; `cheap` gets the values that left) and `V` after it, or, when no
+    /// component is left, whether the opponent wins the values.
+    #[allow(clippy::too_many_arguments)]
+    fn after(
+        &self,
+        v: Id,
+        parts: &[R::Key],
+        i: usize,
+        pieces: &[R::Key],
+        opponent: bool,
+        rest: &mut Vec<R::Key>,
+        cheap: &mut Vec<Id>,
+        st: &mut Stack<R::Key>,
+    ) -> Res<After> {
+        rest.clear();
+        rest.extend_from_slice(&parts[..i]);
+        rest.extend_from_slice(&parts[i + 1..]);
+        cheap.clear();
+        self.sort_in(v, rest, pieces, cheap, st)?;
+        if rest.is_empty() {
+            return Ok(After::Ends(Self::sum_wins(v, cheap, opponent)?));
+        }
+        Ok(After::Goes(self.e.add_all(v, cheap)?))
+    }
+
     /// Each move of the side to move (`left`) into `kids`, or `true` at once when a
     /// move leaves no component and the opponent loses the values left (a move
     /// that leaves no component and that the opponent wins is dropped: it loses);
@@ -370,19 +405,11 @@ impl<'a, R: Rules> Sums<'a, R> {
             opts.clear();
             let side = self.values.rules.expand_side(parts[i], left, &mut opts);
             for (n, j) in side.enumerate() {
-                rest.clear();
-                rest.extend_from_slice(&parts[..i]);
-                rest.extend_from_slice(&parts[i + 1..]);
-                cheap.clear();
-                self.sort_in(v, rest, &opts.keys[opts.range(j)], cheap, st)?;
-                if rest.is_empty() {
-                    if !Self::sum_wins(v, cheap, !left)? {
-                        return Ok(true);
-                    }
-                    continue;
+                match self.after(v, parts, i, &opts.keys[opts.range(j)], !left, rest, cheap, st)? {
+                    After::Ends(false) => return Ok(true),
+                    After::Ends(true) => {}
+                    After::Goes(w) => kids.push(Some(i), n, w, rest),
                 }
-                let w = self.e.add_all(v, cheap)?;
-                kids.push(Some(i), n, w, rest);
             }
         }
         // the moves in `V` last: when `V` is a number they win only if the
@@ -402,11 +429,23 @@ impl<'a, R: Rules> Sums<'a, R> {
         self.table.get(&Probe { v: w, left: to_move, parts }).map(|r| r != 0)
     }
 
+    /// The order score, lower first, of a component whose players have `(l, r)`
+    /// moves ([`Rules::mobility`]), after a move of `left`: the opponent's moves less
+    /// the mover's (impartial: the moves left, fewer being better for the mover).
+    fn score(&self, (l, r): (u32, u32), left: bool) -> i64 {
+        if self.values.rules.impartial() {
+            l as i64
+        } else if left {
+            r as i64 - l as i64
+        } else {
+            l as i64 - r as i64
+        }
+    }
+
     /// `kids` deduplicated (two moves of one kind to one position are one) and sorted best first
     /// for the player `left` who made them: by the opponent's moves in the
     /// components less the mover's, the moves in `V` last (see [`Sums::moves`]).
     fn order(&self, kids: &mut Kids<R::Key>, left: bool) {
-        let impartial = self.values.rules.impartial();
         let mut seen = self.seen.borrow_mut();
         seen.clear();
         let Kids { moves, keys, .. } = kids;
@@ -416,16 +455,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                 let s = match seen.get(&k) {
                     Some(&s) => s,
                     None => {
-                        let (l, r) = self.values.rules.mobility(k);
-                        // the opponent's moves less the mover's (impartial: the
-                        // moves left, fewer being better for the mover)
-                        let s = if impartial {
-                            l as i64
-                        } else if left {
-                            r as i64 - l as i64
-                        } else {
-                            l as i64 - r as i64
-                        };
+                        let s = self.score(self.values.rules.mobility(k), left);
                         seen.insert(k, s);
                         s
                     }
@@ -510,24 +540,14 @@ impl<'a, R: Rules> Sums<'a, R> {
     }
 
     /// The moves of `left` in the components into `kids.scored` best first, not
-    /// made, when the ruleset lists them so ([`Rules::scored_side`]): scored as
-    /// [`Sums::order`] scores the positions they lead to, a component's moves
-    /// counted after the move and the others' as they are.  False: it does not.
+    /// made, when the ruleset lists them so ([`Rules::scored_side`]): in the order
+    /// of [`Sums::order`]'s scores of the positions they lead to, which is the order
+    /// of the moved component's score after the move less its score before (the
+    /// other components' scores are the same for every move in it).  False: it
+    /// does not list them so.
     fn scored(&self, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>) -> bool {
         let rules = &self.values.rules;
-        let impartial = rules.impartial();
-        // the opponent's moves less the mover's (impartial: the moves left)
-        let score = |l: u32, r: u32| {
-            if impartial {
-                l as i64
-            } else if left {
-                r as i64 - l as i64
-            } else {
-                l as i64 - r as i64
-            }
-        };
         let Kids { scored, found, .. } = kids;
-        let mut here = Vec::with_capacity(0);
         for i in 0..parts.len() {
             if i > 0 && parts[i] == parts[i - 1] {
                 continue;
@@ -536,12 +556,8 @@ impl<'a, R: Rules> Sums<'a, R> {
             if !rules.scored_side(parts[i], left, found) {
                 return false;
             }
-            if here.is_empty() && parts.len() > 1 {
-                here = parts.iter().map(|&k| rules.mobility(k)).map(|(l, r)| score(l, r)).collect();
-            }
-            // the other components' scores as they are
-            let others = if parts.len() > 1 { here.iter().sum::<i64>() - here[i] } else { 0 };
-            scored.extend(found.iter().map(|&(t, l, r)| (others + score(l, r), i as u32, t)));
+            let before = if parts.len() > 1 { self.score(rules.mobility(parts[i]), left) } else { 0 };
+            scored.extend(found.iter().map(|&(t, l, r)| (self.score((l, r), left) - before, i as u32, t)));
         }
         scored.sort_unstable();
         true
@@ -555,29 +571,21 @@ impl<'a, R: Rules> Sums<'a, R> {
     fn search_scored(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
         let Kids { scored, keys: rest, pieces, cheap, .. } = kids;
         for &(_, i, token) in scored.iter() {
-            let i = i as usize;
             pieces.clear();
-            self.values.rules.play(parts[i], left, token, pieces);
-            rest.clear();
-            rest.extend_from_slice(&parts[..i]);
-            rest.extend_from_slice(&parts[i + 1..]);
-            cheap.clear();
-            self.sort_in(v, rest, pieces, cheap, st)?;
-            if rest.is_empty() {
-                if !Self::sum_wins(v, cheap, !left)? {
-                    return Ok(true);
+            self.values.rules.play(parts[i as usize], left, token, pieces);
+            match self.after(v, parts, i as usize, pieces, !left, rest, cheap, st)? {
+                After::Ends(false) => return Ok(true),
+                After::Ends(true) => {}
+                After::Goes(w) => {
+                    if !self.wins(w, rest, !left, st)? {
+                        return Ok(true);
+                    }
                 }
-                continue;
-            }
-            let w = self.e.add_all(v, cheap)?;
-            if !self.wins(w, rest, !left, st)? {
-                return Ok(true);
             }
         }
         // the moves in `V` last (see [`Sums::moves`])
         let (l, r) = self.e.table.options(v)?;
-        let in_v = (if left { l } else { r }).to_vec();
-        for w in in_v {
+        for &w in if left { l } else { r } {
             if !self.wins(w, parts, !left, st)? {
                 return Ok(true);
             }
