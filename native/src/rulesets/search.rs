@@ -29,6 +29,19 @@ use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
+/// A move listed by [`Rules::scored_side`], not made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unmade {
+    /// names the move for [`Rules::play`]
+    pub token: u32,
+    /// the ruleset's own order of its moves, lower tried first, before the
+    /// mobility's (0 for every move: the mobility's alone)
+    pub rank: u32,
+    /// the [`Rules::mobility`] of the component after the move
+    pub l: u32,
+    pub r: u32,
+}
+
 /// What a ruleset gives the evaluate loop: its moves (`expand`, each option already
 /// split into its independent parts), the keys of its parts (normalised under its
 /// symmetries, so one key names every image of a part) and its own key codec
@@ -85,11 +98,10 @@ pub trait Rules: Sync + Send {
 
     /// One player's moves in component `key` not yet made, for the outcome search
     /// ([`super::sums`]), which then makes only those it tries (a winning node
-    /// mostly tries one): for each move `(token, l, r)` pushed to `out`, `token`
-    /// naming it for [`Rules::play`] and `(l, r)` the [`Rules::mobility`] of the
-    /// component after it.  False (the default, `out` left empty): the ruleset
+    /// mostly tries one), in the order of their [`Unmade::rank`], then of the
+    /// mobility after each.  False (the default, `out` left empty): the ruleset
     /// lists its options whole, by [`Rules::expand_side`].
-    fn scored_side(&self, _key: Self::Key, _left: bool, _out: &mut Vec<(u32, u32, u32)>) -> bool {
+    fn scored_side(&self, _key: Self::Key, _left: bool, _out: &mut Vec<Unmade>) -> bool {
         false
     }
 

@@ -4,14 +4,15 @@
 //! least one and not all, in one of six directions: it slides across empty cells
 //! until the next cell is off the board or holds a herd, moving at least one cell.
 //!
-//! A herd of one is a wall: the board splits into the regions of its other cells
-//! ([`SheepKey::split`], as MCGS does; the twin splits none), each dropped when
-//! neither player can move.  Its key is the board, row by row,
+//! A herd of one is a wall, and so is a herd with no empty neighbour (cells only
+//! fill, so it never moves again): the board splits into the regions of its other
+//! cells ([`SheepKey::split`]; MCGS splits at herds of one, the twin splits none),
+//! each dropped when neither player can move.  Its key is the board, row by row,
 //! a byte a cell (herds of at most 127), the lesser of it and the board turned by
 //! 180 degrees (which keeps the six directions); every herd negated is the negative.
 
 use super::codec::{Arg, KeyBytes};
-use super::search::{Options, Rules};
+use super::search::{Options, Rules, Unmade};
 
 /// The most cells of a native board.
 pub const MAX_CELLS: usize = 64;
@@ -197,7 +198,7 @@ impl SheepKey {
     fn moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(u32, SheepKey, &Sets, bool)) {
         self.slides(g, s, sign, &mut |from, herd, d, at| {
             for k in 1..herd {
-                let (b, t, walled) = self.send(s, sign, from, at, k);
+                let (b, t, walled) = self.send(g, s, sign, from, at, k);
                 out(token(from, d, k), b, &t, walled);
             }
         });
@@ -260,14 +261,15 @@ impl SheepKey {
         let (from, d, k) = untoken(token);
         let at = g.slide(from, d, s.empty);
         debug_assert!(at != 0 && k >= 1 && k < self.cells[from] * sign, "not a move: {token}");
-        self.send(s, sign, from, at, k)
+        self.send(g, s, sign, from, at, k)
     }
 
     /// `k` sheep of the herd at `from` (its owner's `sign`) sent to the cell `at`
     /// (a bit): the board after it, its cells by kind (`s` this board's), and
-    /// whether a herd of one was left behind or at the end.
+    /// whether it made a wall: a herd of one left behind or at the end, or a herd
+    /// with no empty neighbour left (only the cells next to `at` lost one).
     #[inline]
-    fn send(&self, s: &Sets, sign: i8, from: usize, at: u64, k: i8) -> (SheepKey, Sets, bool) {
+    fn send(&self, g: &Grid, s: &Sets, sign: i8, from: usize, at: u64, k: i8) -> (SheepKey, Sets, bool) {
         let herd = self.cells[from] * sign;
         let mut b = *self;
         b.cells[from] = (herd - k) * sign;
@@ -283,7 +285,8 @@ impl SheepKey {
         } else {
             *mine |= at;
         }
-        (b, t, herd - k == 1 || k == 1)
+        let died = (g.around(at) | at) & (t.left | t.right) & !g.around(t.empty) != 0;
+        (b, t, herd - k == 1 || k == 1 || died)
     }
 
     /// The parts of the board after a move (`t` its cells by kind, `walled` whether
@@ -333,11 +336,12 @@ impl SheepKey {
     /// The parts of the board: itself unless nobody can move.
     ///
     /// A herd of one never moves again and stops every slide, as the board's edge
-    /// does, so the board splits into the regions of the other cells (empty or herds
-    /// of two or more) connected through the six directions: a slide stays in its
+    /// does, and so does a herd with no empty neighbour (a cell never empties), so
+    /// the board splits into the regions of the other cells (empty, or herds that
+    /// can move) connected through the six directions: a slide stays in its
     /// region.  Each region is cut out to its bounding box, the cells there outside
-    /// it (herds of one, or another region's cells, which its slides never reach)
-    /// made herds of one of Left's: a part.  Regions where nobody can move go.
+    /// it (walls, or another region's cells, which its slides never reach) made
+    /// herds of one of Left's: a part.  Regions where nobody can move go.
     fn split(&self, out: &mut impl FnMut(SheepKey)) {
         let g = self.grid();
         self.split_sets(&g, &self.sets(&g), out)
@@ -347,7 +351,9 @@ impl SheepKey {
     /// region is found by shifts of bit sets.
     fn split_sets(&self, g: &Grid, s: &Sets, out: &mut impl FnMut(SheepKey)) {
         let (h, w) = (self.h as usize, self.w as usize);
-        let open = g.full & !s.walls;
+        // a herd with no empty neighbour never moves again (cells only fill): a wall
+        let dead = (s.left | s.right) & !g.around(s.empty);
+        let open = g.full & !s.walls & !dead;
         let mut rest = open;
         while rest != 0 {
             let region = g.spread(rest & rest.wrapping_neg(), open);
@@ -458,11 +464,15 @@ impl Rules for Sheep {
     }
 
     /// Each move with the moves of each player after it, counted on the board as
-    /// made (not split or normalised: a dead region has no moves to count).
-    fn scored_side(&self, k: SheepKey, left: bool, out: &mut Vec<(u32, u32, u32)>) -> bool {
+    /// made (not split or normalised: a dead region has no moves to count), those
+    /// sending fewer sheep first: a sheep sent alone is a wall where it stops, and
+    /// the herd left keeps its moves (on MCGS's `sheep3.test` cases this order
+    /// searched 10% to 47% fewer positions than the mobility's alone).
+    fn scored_side(&self, k: SheepKey, left: bool, out: &mut Vec<Unmade>) -> bool {
         let g = k.grid();
         k.scored_moves(&g, &k.sets(&g), if left { 1 } else { -1 }, &mut |token, mine, theirs| {
-            out.push(if left { (token, mine, theirs) } else { (token, theirs, mine) });
+            let (l, r) = if left { (mine, theirs) } else { (theirs, mine) };
+            out.push(Unmade { token, rank: untoken(token).2 as u32, l, r });
         });
         true
     }
@@ -520,8 +530,22 @@ mod tests {
     /// MCGS's six hex neighbours, as `Grid::step` numbers them.
     const DIRECTIONS: [(i32, i32); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
 
+    /// The herds of two or more with no empty neighbour, cell by cell.
+    fn slow_dead(k: &SheepKey) -> usize {
+        let (h, w) = (k.h as i32, k.w as i32);
+        let on = |i: i32, j: i32| 0 <= i && i < h && 0 <= j && j < w;
+        let cell = |i: i32, j: i32| k.cells[(i * w + j) as usize];
+        (0..h * w)
+            .filter(|&c| {
+                let (i, j) = (c / w, c % w);
+                cell(i, j).unsigned_abs() >= 2 && !DIRECTIONS.iter().any(|d| on(i + d.0, j + d.1) && cell(i + d.0, j + d.1) == 0)
+            })
+            .count()
+    }
+
     /// The slow twin of [`SheepKey::moves`]: cell by cell, step by step; each board
-    /// after a move and whether it left a herd of one.
+    /// after a move and whether it left a wall (a herd of one, or a herd with no
+    /// empty neighbour that had one).
     fn slow_moves(k: &SheepKey, sign: i8) -> Vec<(SheepKey, bool)> {
         let (h, w) = (k.h as i32, k.w as i32);
         let at = |i: i32, j: i32| k.cells[(i * w + j) as usize];
@@ -545,7 +569,7 @@ mod tests {
                         let mut next = *k;
                         next.cells[(i * w + j) as usize] = (herd - n) * sign;
                         next.cells[(a * w + b) as usize] = n * sign;
-                        out.push((next, herd - n == 1 || n == 1));
+                        out.push((next, herd - n == 1 || n == 1 || slow_dead(&next) > slow_dead(k)));
                     }
                 }
             }
@@ -558,11 +582,17 @@ mod tests {
     /// Left's), those where somebody can move (by [`slow_moves`]) normalised.
     fn slow_split(k: &SheepKey) -> Vec<SheepKey> {
         let (h, w) = (k.h as i32, k.w as i32);
-        let open = |c: i8| c.unsigned_abs() != 1;
+        let on = |a: i32, b: i32| 0 <= a && a < h && 0 <= b && b < w;
+        // not a wall: empty, or a herd of two or more with an empty neighbour
+        let open = |c: usize| {
+            let (i, j) = (c as i32 / w, c as i32 % w);
+            k.cells[c] == 0
+                || k.cells[c].unsigned_abs() != 1 && DIRECTIONS.iter().any(|d| on(i + d.0, j + d.1) && k.cells[((i + d.0) * w + j + d.1) as usize] == 0)
+        };
         let mut region = [usize::MAX; MAX_CELLS];
         let mut out = Vec::new();
         for start in 0..(h * w) as usize {
-            if region[start] != usize::MAX || !open(k.cells[start]) {
+            if region[start] != usize::MAX || !open(start) {
                 continue;
             }
             region[start] = start;
@@ -574,7 +604,7 @@ mod tests {
                 for d in DIRECTIONS {
                     let (a, b) = (i + d.0, j + d.1);
                     let e = (a * w + b) as usize;
-                    if 0 <= a && a < h && 0 <= b && b < w && region[e] == usize::MAX && open(k.cells[e]) {
+                    if on(a, b) && region[e] == usize::MAX && open(e) {
                         region[e] = start;
                         stack.push(e);
                     }
@@ -726,7 +756,7 @@ mod tests {
                 let mut found = Vec::new();
                 assert!(Sheep.scored_side(k, left, &mut found));
                 let mut played = Vec::new();
-                for &(token, l, r) in &found {
+                for &Unmade { token, l, r, .. } in &found {
                     let mut parts = Vec::new();
                     Sheep.play(k, left, token, &mut parts);
                     let sum = parts.iter().map(|&p| Sheep.mobility(p)).fold((0, 0), |a, m| (a.0 + m.0, a.1 + m.1));

@@ -34,7 +34,8 @@
 //!   [`Rules::mobility`]; fewer replies and more of one's own moves is the usual
 //!   sign of a winning move), the moves in `V` after them all;
 //! * a ruleset that can list a player's moves unmade, each with the mobility after
-//!   it ([`Rules::scored_side`]: Sheep), has them sorted so and made one at a time
+//!   it and a rank of its own ([`Rules::scored_side`]: Sheep, the sheep sent), has
+//!   them sorted by rank, then mobility, and made one at a time
 //!   as they are tried ([`Sums::search_scored`]): a winning node mostly tries its
 //!   first move, so its other options are never made, keyed, valued or probed (the
 //!   two steps above are then left to the probe of each move tried);
@@ -49,7 +50,7 @@
 //! parts`".  The recursion is as deep as the game is long (each move removes a
 //! component's move or lowers `V`'s birthday); Ctrl-C is noticed by `tick`.
 
-use super::search::{Options, Rules, Solver, Stack};
+use super::search::{Options, Rules, Solver, Stack, Unmade};
 use super::table::TTable;
 use crate::numbers::Int;
 use crate::short::nus::Nus;
@@ -117,10 +118,10 @@ pub struct Move {
 pub struct Kids<K> {
     pub moves: Vec<Move>,
     pub keys: Vec<K>,
-    /// the moves not yet made ([`Sums::search_scored`]): `(score, component,
-    /// token)`, and a component's as [`Rules::scored_side`] lists them
-    scored: Vec<(i64, u32, u32)>,
-    found: Vec<(u32, u32, u32)>,
+    /// the moves not yet made ([`Sums::search_scored`]): `(rank, score,
+    /// component, token)`, and a component's as [`Rules::scored_side`] lists them
+    scored: Vec<(u32, i64, u32, u32)>,
+    found: Vec<Unmade>,
     /// the parts of the option being made, and the values that leave the position
     pieces: Vec<K>,
     cheap: Vec<Id>,
@@ -541,10 +542,10 @@ impl<'a, R: Rules> Sums<'a, R> {
 
     /// The moves of `left` in the components into `kids.scored` best first, not
     /// made, when the ruleset lists them so ([`Rules::scored_side`]): in the order
-    /// of [`Sums::order`]'s scores of the positions they lead to, which is the order
-    /// of the moved component's score after the move less its score before (the
-    /// other components' scores are the same for every move in it).  False: it
-    /// does not list them so.
+    /// of the ruleset's ranks, then of [`Sums::order`]'s scores of the positions
+    /// they lead to, which is the order of the moved component's score after the
+    /// move less its score before (the other components' scores are the same for
+    /// every move in it).  False: it does not list them so.
     fn scored(&self, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>) -> bool {
         let rules = &self.values.rules;
         let Kids { scored, found, .. } = kids;
@@ -557,7 +558,7 @@ impl<'a, R: Rules> Sums<'a, R> {
                 return false;
             }
             let before = if parts.len() > 1 { self.score(rules.mobility(parts[i]), left) } else { 0 };
-            scored.extend(found.iter().map(|&(t, l, r)| (self.score((l, r), left) - before, i as u32, t)));
+            scored.extend(found.iter().map(|m| (m.rank, self.score((m.l, m.r), left) - before, i as u32, m.token)));
         }
         scored.sort_unstable();
         true
@@ -570,7 +571,7 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// position are tried twice, the second answered by the table.
     fn search_scored(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
         let Kids { scored, keys: rest, pieces, cheap, .. } = kids;
-        for &(_, i, token) in scored.iter() {
+        for &(_, _, i, token) in scored.iter() {
             pieces.clear();
             self.values.rules.play(parts[i as usize], left, token, pieces);
             match self.after(v, parts, i as usize, pieces, !left, rest, cheap, st)? {
