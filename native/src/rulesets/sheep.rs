@@ -155,11 +155,18 @@ impl SheepKey {
     /// The key of a board (`cells` beyond `h * w` are 0): the lesser of it and its
     /// half turn.
     fn normal(mut self) -> SheepKey {
+        // the turned board's cell i is cell n - 1 - i: the two orders part at the
+        // first cell unequal to its turned one
         let n = self.h as usize * self.w as usize;
-        let mut turned = self;
-        turned.cells[..n].reverse();
-        if turned < self {
-            self = turned;
+        let (mut i, mut j) = (0, n.saturating_sub(1));
+        while i < j {
+            if self.cells[i] != self.cells[j] {
+                if self.cells[j] < self.cells[i] {
+                    self.cells[..n].reverse();
+                }
+                break;
+            }
+            (i, j) = (i + 1, j - 1);
         }
         self
     }
@@ -369,6 +376,17 @@ impl SheepKey {
             let columns = (top..=bottom).fold(0, |m, i| m | row(i));
             let (left, right) = (columns.trailing_zeros() as usize, 63 - columns.leading_zeros() as usize);
             let pw = right - left + 1;
+            if (top, bottom, left, pw) == (0, h - 1, 0, w) {
+                // the whole board's box: the cells outside the region made walls
+                let mut part = *self;
+                let mut outside = g.full & !region;
+                while outside != 0 {
+                    part.cells[outside.trailing_zeros() as usize] = 1;
+                    outside &= outside - 1;
+                }
+                out(part.normal());
+                continue;
+            }
             let mut part = SheepKey { h: (bottom - top + 1) as u8, w: pw as u8, cells: [0; MAX_CELLS] };
             for i in top..=bottom {
                 for j in left..=right {

@@ -482,9 +482,10 @@ impl<'a, R: Rules> Sums<'a, R> {
         if parts.is_empty() {
             return Self::value_wins(v, left);
         }
-        if let Some(r) = self.table.get(&Probe { v, left, parts }) {
-            return Ok(r != 0);
-        }
+        let hash = match self.table.find(&Probe { v, left, parts }) {
+            Ok(r) => return Ok(r != 0),
+            Err(hash) => hash,
+        };
         self.nodes.set(self.nodes.get() + 1);
         let mut kids = self.spare.borrow_mut().pop().unwrap_or_default();
         let won = self.search(v, parts, left, &mut kids, st);
@@ -494,7 +495,8 @@ impl<'a, R: Rules> Sums<'a, R> {
         self.spare.borrow_mut().push(kids);
         let (won, keep) = won?;
         if keep {
-            self.table.insert(Position { v, left, parts: parts.into() }, won as u32);
+            // the probe's hash is the position's (they hash alike)
+            self.table.insert_missed(hash, Position { v, left, parts: parts.into() }, won as u32);
         }
         Ok(won)
     }
@@ -540,8 +542,9 @@ impl<'a, R: Rules> Sums<'a, R> {
         Ok(false)
     }
 
-    /// The moves of `left` in the components into `kids.scored` best first, not
-    /// made, when the ruleset lists them so ([`Rules::scored_side`]): in the order
+    /// The moves of `left` in the components into `kids.scored`, not made, when
+    /// the ruleset lists them so ([`Rules::scored_side`]), with the keys of their
+    /// order ([`Sums::search_scored`] sorts them): the order
     /// of the ruleset's ranks, then of [`Sums::order`]'s scores of the positions
     /// they lead to, which is the order of the moved component's score after the
     /// move less its score before (the other components' scores are the same for
@@ -560,7 +563,6 @@ impl<'a, R: Rules> Sums<'a, R> {
             let before = if parts.len() > 1 { self.score(rules.mobility(parts[i]), left) } else { 0 };
             scored.extend(found.iter().map(|m| (m.rank, self.score((m.l, m.r), left) - before, i as u32, m.token)));
         }
-        scored.sort_unstable();
         true
     }
 
@@ -571,7 +573,16 @@ impl<'a, R: Rules> Sums<'a, R> {
     /// position are tried twice, the second answered by the table.
     fn search_scored(&self, v: Id, parts: &[R::Key], left: bool, kids: &mut Kids<R::Key>, st: &mut Stack<R::Key>) -> Res<bool> {
         let Kids { scored, keys: rest, pieces, cheap, .. } = kids;
-        for &(_, _, i, token) in scored.iter() {
+        for n in 0..scored.len() {
+            // sorted as they are needed: the best first, the rest once it lost (a
+            // winning node mostly tries one move)
+            if n == 0 {
+                let best = (0..scored.len()).min_by_key(|&j| scored[j]).expect("a move");
+                scored.swap(0, best);
+            } else if n == 1 {
+                scored[1..].sort_unstable();
+            }
+            let (_, _, i, token) = scored[n];
             pieces.clear();
             self.values.rules.play(parts[i as usize], left, token, pieces);
             match self.after(v, parts, i as usize, pieces, !left, rest, cheap, st)? {

@@ -86,20 +86,26 @@ impl<K: Hash + Eq> TTable<K> {
     /// as the key does, [`Equivalent`]).
     #[inline]
     pub fn get<Q: Hash + Equivalent<K> + ?Sized>(&self, k: &Q) -> Option<u32> {
+        self.find(k).ok()
+    }
+
+    /// [`TTable::get`], a miss giving the hash of `k` (for [`TTable::insert_missed`]).
+    #[inline]
+    pub fn find<Q: Hash + Equivalent<K> + ?Sized>(&self, k: &Q) -> Result<u32, u64> {
         let (m, h) = self.shard(k);
         let mut s = lock(m);
         if let Some(&(_, v)) = s.young.find(h, |e| k.equivalent(&e.0)) {
             s.hits += 1;
-            return Some(v);
+            return Ok(v);
         }
         if let Ok(found) = s.old.find_entry(h, |e| k.equivalent(&e.0)) {
             let ((k, v), _) = found.remove();
             s.hits += 1;
             self.put(&mut s, h, k, v);
-            return Some(v);
+            return Ok(v);
         }
         s.misses += 1;
-        None
+        Err(h)
     }
 
     #[inline]
@@ -109,23 +115,41 @@ impl<K: Hash + Eq> TTable<K> {
         self.put(&mut s, h, k, v);
     }
 
+    /// `k` to `v` where [`TTable::find`] of `k` missed with hash `h`: placed without
+    /// hashing `k` again or looking for it.  Another thread may have placed `k`
+    /// since: then it is there twice until its generation goes, which costs room,
+    /// not answers, in a table whose answers never change (the outcome search's).
+    #[inline]
+    pub fn insert_missed(&self, h: u64, k: K, v: u32) {
+        let mut s = lock(&self.shards[(h >> 32) as usize % SHARDS]);
+        self.turn(&mut s);
+        let rehash = |e: &(K, u32)| self.hasher.hash_one(&e.0);
+        s.young.insert_unique(h, (k, v), rehash);
+    }
+
     /// `k` (of hash `h`) to `v` in the young generation, which, when full, first
     /// becomes the old one (the old one dropped).
     fn put(&self, s: &mut Shard<K>, h: u64, k: K, v: u32) {
-        let half = (self.cap.load(Ordering::Relaxed) / SHARDS / 2).max(1);
+        self.turn(s);
         let rehash = |e: &(K, u32)| self.hasher.hash_one(&e.0);
+        match s.young.entry(h, |e| e.0 == k, rehash) {
+            Entry::Occupied(mut o) => o.get_mut().1 = v,
+            Entry::Vacant(at) => {
+                at.insert((k, v));
+            }
+        }
+    }
+
+    /// The young generation made the old one (the old one dropped) when it is full.
+    #[inline]
+    fn turn(&self, s: &mut Shard<K>) {
+        let half = (self.cap.load(Ordering::Relaxed) / SHARDS / 2).max(1);
         if s.young.len() >= half {
             s.evicted += s.old.len() as u64;
             std::mem::swap(&mut s.young, &mut s.old);
             s.young.clear();
             if s.young.capacity() > 2 * half {
-                s.young.shrink_to(half, rehash);
-            }
-        }
-        match s.young.entry(h, |e| e.0 == k, rehash) {
-            Entry::Occupied(mut o) => o.get_mut().1 = v,
-            Entry::Vacant(at) => {
-                at.insert((k, v));
+                s.young.shrink_to(half, |e: &(K, u32)| self.hasher.hash_one(&e.0));
             }
         }
     }
@@ -240,5 +264,20 @@ mod tests {
         t.insert(1, 2);
         t.set_bound(1);
         assert!(t.len() <= t.bound());
+    }
+
+    #[test]
+    fn a_miss_placed_by_its_hash_is_found() {
+        // insert_missed with find's hash: as insert, bounded, its generations turning
+        let t: TTable<u64> = TTable::new(256);
+        for k in 0..10_000u64 {
+            let h = t.find(&k).expect_err("not there yet");
+            t.insert_missed(h, k, k as u32 + 1);
+            assert_eq!(t.get(&k), Some(k as u32 + 1));
+            assert!(t.len() <= t.bound(), "{} > {}", t.len(), t.bound());
+        }
+        assert!(t.stats().evicted > 0);
+        assert_eq!(t.find(&9_998), Ok(9_999));
+        assert!(t.entries().iter().all(|&(k, v)| v == k as u32 + 1));
     }
 }
