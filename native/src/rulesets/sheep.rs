@@ -508,11 +508,15 @@ impl Rules for Sheep {
         (k.move_count_sets(&g, &s, 1), k.move_count_sets(&g, &s, -1))
     }
 
-    /// The squares of the sheep that can still leave each herd: a herd of `n` has
-    /// `n - 1` moves left and `n - 1` ways to split in each direction, so the
-    /// boards a value search meets grow with the square.
+    /// The cubes of the sheep that can still leave each herd: a herd of `n` has
+    /// `n - 1` moves left, `n - 1` ways to split in each direction, and the herds
+    /// it splits into split again, so the boards a value search meets grow faster
+    /// than the square (with the squares, the outcome search valued herds of 3 and
+    /// 3, or of 4: on six of MCGS's `sheep3.test` cases the cubes took 5% to 40%
+    /// less time on five and 3% more on one, the value searches having cost more
+    /// than the positions they saved).
     fn size(&self, k: SheepKey) -> u32 {
-        k.cells.iter().map(|&c| (c.unsigned_abs() as u32).saturating_sub(1).pow(2)).sum()
+        k.cells.iter().map(|&c| (c.unsigned_abs() as u32).saturating_sub(1).pow(3)).sum()
     }
 }
 
