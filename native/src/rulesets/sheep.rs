@@ -200,8 +200,8 @@ impl SheepKey {
 
     /// Every move of the owner of `sign` (1 Left, -1 Right): its token (for
     /// [`SheepKey::play`]), the board after it, its cells by kind (`g` the board's
-    /// grid, `s` its cells by kind), and whether the move left a herd of one (a new
-    /// wall) behind or at its end.
+    /// grid, `s` its cells by kind), and whether the move made a wall ([`SheepKey::send`]:
+    /// a herd of one, or a herd with no empty neighbour left).
     fn moves(&self, g: &Grid, s: &Sets, sign: i8, out: &mut impl FnMut(u32, SheepKey, &Sets, bool)) {
         self.slides(g, s, sign, &mut |from, herd, d, at| {
             for k in 1..herd {
@@ -554,15 +554,15 @@ mod tests {
 
     /// The herds of two or more with no empty neighbour, cell by cell.
     fn slow_dead(k: &SheepKey) -> usize {
+        (0..k.h as usize * k.w as usize).filter(|&c| slow_stuck(k, c)).count()
+    }
+
+    /// Whether cell `c` holds a herd of two or more with no empty neighbour, cell by cell.
+    fn slow_stuck(k: &SheepKey, c: usize) -> bool {
         let (h, w) = (k.h as i32, k.w as i32);
-        let on = |i: i32, j: i32| 0 <= i && i < h && 0 <= j && j < w;
-        let cell = |i: i32, j: i32| k.cells[(i * w + j) as usize];
-        (0..h * w)
-            .filter(|&c| {
-                let (i, j) = (c / w, c % w);
-                cell(i, j).unsigned_abs() >= 2 && !DIRECTIONS.iter().any(|d| on(i + d.0, j + d.1) && cell(i + d.0, j + d.1) == 0)
-            })
-            .count()
+        let (i, j) = (c as i32 / w, c as i32 % w);
+        let on = |a: i32, b: i32| 0 <= a && a < h && 0 <= b && b < w;
+        k.cells[c].unsigned_abs() >= 2 && !DIRECTIONS.iter().any(|d| on(i + d.0, j + d.1) && k.cells[((i + d.0) * w + j + d.1) as usize] == 0)
     }
 
     /// The slow twin of [`SheepKey::moves`]: cell by cell, step by step; each board
@@ -606,11 +606,7 @@ mod tests {
         let (h, w) = (k.h as i32, k.w as i32);
         let on = |a: i32, b: i32| 0 <= a && a < h && 0 <= b && b < w;
         // not a wall: empty, or a herd of two or more with an empty neighbour
-        let open = |c: usize| {
-            let (i, j) = (c as i32 / w, c as i32 % w);
-            k.cells[c] == 0
-                || k.cells[c].unsigned_abs() != 1 && DIRECTIONS.iter().any(|d| on(i + d.0, j + d.1) && k.cells[((i + d.0) * w + j + d.1) as usize] == 0)
-        };
+        let open = |c: usize| k.cells[c] == 0 || k.cells[c].unsigned_abs() != 1 && !slow_stuck(k, c);
         let mut region = [usize::MAX; MAX_CELLS];
         let mut out = Vec::new();
         for start in 0..(h * w) as usize {
