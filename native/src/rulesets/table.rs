@@ -116,15 +116,13 @@ impl<K: Hash + Eq> TTable<K> {
     }
 
     /// `k` to `v` where [`TTable::find`] of `k` missed with hash `h`: placed without
-    /// hashing `k` again or looking for it.  Another thread may have placed `k`
-    /// since: then it is there twice until its generation goes, which costs room,
-    /// not answers, in a table whose answers never change (the outcome search's).
+    /// hashing `k` again.  It is still looked for in the young generation, as
+    /// [`TTable::insert`] does: another thread may have placed `k` since, and a key
+    /// placed twice would be counted, saved and loaded twice.
     #[inline]
     pub fn insert_missed(&self, h: u64, k: K, v: u32) {
         let mut s = lock(&self.shards[(h >> 32) as usize % SHARDS]);
-        self.turn(&mut s);
-        let rehash = |e: &(K, u32)| self.hasher.hash_one(&e.0);
-        s.young.insert_unique(h, (k, v), rehash);
+        self.put(&mut s, h, k, v);
     }
 
     /// `k` (of hash `h`) to `v` in the young generation, which, when full, first
